@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppDeps, AppEnv } from './http/app-env';
+import { handleError } from './http/errors';
+import { RouteTable } from './http/route-table';
+import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
+import { resolveSession } from './http/session';
+import { registerDevRoutes } from './features/dev/dev.routes';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { registerUploadRoutes } from './features/uploads/uploads.routes';
+import { publicConfigFor } from './public-config';
+
+export interface CreateAppOptions {
+  /** Folder with the built web app (index.html + assets); omitted in API tests. */
+  webRoot?: string;
+}
+
+/** Mounts every router; tests call app.request() on the result. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const routes = new RouteTable(app);
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', clientAddress(deps.config.trustedProxyHeader));
+  app.use('/api/*', refuseCrossOriginWrites(deps.config.appUrl));
+
+  // better-auth serves its own routes (sign-up, sign-in, sign-out, sessions, password reset, two-factor…).
+  routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
+  routes.add('POST', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
+
+  app.use('/api/*', resolveSession);
+  registerHealthRoutes(routes);
+  registerUploadRoutes(routes);
+  routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
+  if (!deps.config.isProduction) registerDevRoutes(routes);
+
+  app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  if (options.webRoot) mountWebApp(app, options.webRoot, deps);
+  app.onError(handleError);
+  return { app, routeTable: routes.entries };
+}
+
+/** Serves the built web app: hashed assets cached for a year, every other path gets index.html (client-side routes). */
+function mountWebApp(app: Hono<AppEnv>, webRoot: string, deps: AppDeps) {
+  const root = resolve(webRoot);
+  const indexPath = join(root, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`The web app is not built: ${indexPath} is missing. Run npm run build.`);
+  // Runtime settings travel inside the page as inert JSON, so the first paint needs no extra request.
+  const configJson = JSON.stringify(publicConfigFor(deps.config)).replace(/</g, '\\u003c');
+  const indexHtml = readFileSync(indexPath, 'utf8').replace(
+    '<!--crosswalk-config-->',
+    `<script type="application/json" id="crosswalk-config">${configJson}</script>`,
+  );
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root }),
+  );
+  app.use('*', serveStatic({ root, index: '__no_index__' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,144 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Dialect } from 'kysely';
+import { PostgresDialect } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+/** The small surface every query in the app uses; the same SQL runs on PGlite and PostgreSQL. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs several statements with no parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'embedded' | 'postgres';
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** A Kysely dialect on the same connection, for better-auth. */
+  readonly authDialect: Dialect;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// int8 and numeric come back as strings from `pg` and partly as numbers from PGlite: normalise both to numbers.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const toNumber = (value: string) => (value === null ? null : Number(value));
+
+pg.types.setTypeParser(INT8_OID, toNumber);
+pg.types.setTypeParser(NUMERIC_OID, toNumber);
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Folder that holds the embedded database (`<dataDir>/pgdata`) and its lock file. */
+  dataDir: string;
+  /** Open an in-memory embedded database (tests only). */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(options);
+}
+
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
+  let lock: DataDirLock | null = null;
+  let dataPath: string | undefined;
+  if (!options.inMemory) {
+    const dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+    lock = acquireDataDirLock(dataDir);
+    dataPath = join(dataDir, 'pgdata');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataPath,
+      extensions: { pg_trgm },
+      parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+    async exec(text: string) {
+      await target.exec(text);
+    },
+  });
+  const base = wrap(client);
+  return {
+    kind: 'embedded',
+    ...base,
+    transaction: (work) => client.transaction((tx) => work(wrap(tx))),
+    authDialect: new KyselyPGlite(client).dialect,
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', event: 'db_pool_error', message: error.message })));
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const result = await target.query(text, params as unknown[]);
+      return result.rows as Row[];
+    },
+    async exec(text: string) {
+      await target.query(text);
+    },
+  });
+  await pool.query('select 1'); // fail fast with a clear error if the server does not answer
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(work) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await work(wrap(connection));
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    authDialect: new PostgresDialect({ pool }),
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is parsed and validated once at start;
+ * a bad value stops the start with a message naming the variable.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TRUSTED_PROXY_HEADER: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Crosswalk <no-reply@crosswalk.local>'),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  CONTACT_EMAIL: z.email().default('hello@crosswalk.education'),
+  CONTACT_PHONE: z.string().default('(555) 010-2025'),
+  CONTACT_SOCIAL: z.string().default('@crosswalkedu'),
+  STUDENT_PORTAL_ENABLED: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+});
+
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function buildConfig(parsed: z.infer<typeof envSchema>) {
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT === 0 ? 3000 : parsed.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    isProduction: parsed.NODE_ENV === 'production',
+    port: parsed.PORT,
+    host: parsed.HOST,
+    appUrl,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    seedDemo: parsed.SEED_DEMO,
+    authSecret: parsed.BETTER_AUTH_SECRET,
+    adminEmails: parsed.ADMIN_EMAILS,
+    trustedProxyHeader: parsed.TRUSTED_PROXY_HEADER?.toLowerCase(),
+    storage: {
+      driver: parsed.STORAGE_DRIVER,
+      s3: {
+        endpoint: parsed.S3_ENDPOINT,
+        region: parsed.S3_REGION,
+        bucket: parsed.S3_BUCKET,
+        accessKeyId: parsed.S3_ACCESS_KEY_ID,
+        secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+      },
+    },
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
+    oidc:
+      parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID
+        ? { issuer: parsed.OIDC_ISSUER, clientId: parsed.OIDC_CLIENT_ID, clientSecret: parsed.OIDC_CLIENT_SECRET ?? '' }
+        : null,
+    contact: { email: parsed.CONTACT_EMAIL, phone: parsed.CONTACT_PHONE, social: parsed.CONTACT_SOCIAL },
+    studentPortalEnabled: parsed.STUDENT_PORTAL_ENABLED,
+    logLevel: parsed.LOG_LEVEL,
+    jobWorkers: parsed.JOB_WORKERS,
+  };
+}
+
+/** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): AppConfig {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const config = buildConfig(result.data);
+  const problems: string[] = [];
+  if (config.storage.driver === 's3' && !config.storage.s3.bucket) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (config.isProduction && !config.authSecret) problems.push('BETTER_AUTH_SECRET: required when NODE_ENV=production');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

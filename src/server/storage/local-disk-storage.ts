@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { type FileStorage, STORAGE_KEY_PATTERN } from './file-storage';
+
+/**
+ * Files on the local disk under DATA_DIR/files, outside any static root. Uploads go to our own
+ * `PUT /api/uploads/:key` route, authorised by an HMAC signature over key, size limit, type and expiry.
+ */
+export class LocalDiskStorage implements FileStorage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly appUrl: string,
+    private readonly signingSecret: string,
+  ) {
+    this.root = resolve(root);
+    mkdirSync(join(this.root, 'tmp'), { recursive: true });
+  }
+
+  private pathFor(key: string): string {
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return join(this.root, key);
+  }
+
+  signature(key: string, contentType: string, maxBytes: number, expires: number): string {
+    return createHmac('sha256', this.signingSecret).update(`${key}\n${contentType}\n${maxBytes}\n${expires}`).digest('base64url');
+  }
+
+  /** Checks a signed upload address; returns the limits it grants or why it is refused. */
+  verifyUpload(
+    key: string,
+    query: { expires?: string; max?: string; type?: string; sig?: string },
+    now = Date.now(),
+  ): { ok: true; maxBytes: number; contentType: string } | { ok: false; reason: string } {
+    const expires = Number(query.expires);
+    const maxBytes = Number(query.max);
+    if (!STORAGE_KEY_PATTERN.test(key) || !query.sig || !query.type || !Number.isFinite(expires) || !Number.isFinite(maxBytes)) {
+      return { ok: false, reason: 'This upload address is not valid.' };
+    }
+    const expected = Buffer.from(this.signature(key, query.type, maxBytes, expires));
+    const given = Buffer.from(query.sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'This upload address is not valid.' };
+    if (expires * 1000 < now) return { ok: false, reason: 'This upload address has expired. Please start the upload again.' };
+    return { ok: true, maxBytes, contentType: query.type };
+  }
+
+  async createUploadUrl({ key, contentType, maxBytes, expiresInSeconds = 900 }: Parameters<FileStorage['createUploadUrl']>[0]) {
+    this.pathFor(key);
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const params = new URLSearchParams({
+      expires: String(expires),
+      max: String(maxBytes),
+      type: contentType,
+      sig: this.signature(key, contentType, maxBytes, expires),
+    });
+    return { url: `${this.appUrl}/api/uploads/${key}?${params}`, method: 'PUT' as const, headers: { 'content-type': contentType } };
+  }
+
+  /** Write to a temporary file, fsync, then rename: a crash never leaves a half-written file under its real name. */
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathFor(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temporary = join(this.root, 'tmp', `${key.replace('/', '-')}-${process.pid}-${Date.now()}`);
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+    const directory = await open(dirname(target), 'r');
+    try {
+      await directory.sync();
+    } finally {
+      await directory.close();
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathFor(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string) {
+    try {
+      const info = await stat(this.pathFor(key));
+      return { size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await stat(this.root);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
