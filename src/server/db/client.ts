@@ -22,6 +22,8 @@ export interface Database extends Queryable {
   readonly authDialect: Dialect;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The embedded database's whole data folder as a tarball (tests' templates, backups); null on PostgreSQL. */
+  dumpEmbedded(): Promise<Blob | null>;
 }
 
 // int8 and numeric come back as strings from `pg` and partly as numbers from PGlite: normalise both to numbers.
@@ -36,8 +38,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder that holds the embedded database (`<dataDir>/pgdata`) and its lock file. */
   dataDir: string;
-  /** Open an in-memory embedded database (tests only). */
+  /** Open an in-memory embedded database (tests only)… */
   inMemory?: boolean;
+  /** …optionally starting from a dumped data folder (a migrated template), which skips initdb. */
+  template?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -57,6 +61,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   try {
     client = await PGlite.create({
       dataDir: dataPath,
+      loadDataDir: options.inMemory ? options.template : undefined,
       extensions: { pg_trgm },
       parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
     });
@@ -79,6 +84,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     ...base,
     transaction: (work) => client.transaction((tx) => work(wrap(tx))),
     authDialect: new KyselyPGlite(client).dialect,
+    dumpEmbedded: () => client.dumpDataDir('gzip'),
     async ping() {
       try {
         await client.query('select 1');
@@ -129,6 +135,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     authDialect: new PostgresDialect({ pool }),
+    dumpEmbedded: async () => null,
     async ping() {
       try {
         await pool.query('select 1');

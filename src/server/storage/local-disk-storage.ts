@@ -61,7 +61,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   /** Write to a temporary file, fsync, then rename: a crash never leaves a half-written file under its real name. */
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
     const target = this.pathFor(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = join(this.root, 'tmp', `${key.replace('/', '-')}-${process.pid}-${Date.now()}`);

@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Dependency direction: web -> shared <- server, never web -> server.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@server/*'], message: 'The web app must not import server code; put shared code in src/shared.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      // Shared code runs in the browser and on the server: no Node, DOM-app or database imports.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'src/shared runs in the browser too: no Node modules.' },
+            { group: ['**/server/**', '**/web/**', '@web/*', '@server/*', 'pg', '@electric-sql/*'], message: 'src/shared must not import server or web code.' },
+          ],
+        },
+      ],
+    },
+  },
+);

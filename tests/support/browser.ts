@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The system Chromium (Debian's package); never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM_PATH) throw new Error('No system Chromium found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page that fails the test on any uncaught page error or request to another host. */
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP_VIEWPORT): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const origin = new URL(baseUrl).origin;
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`request to another host: ${url}`);
+  });
+  return { page, problems };
+}
