@@ -1,0 +1,131 @@
+/**
+ * Course search schemas shared by the web form and the API.
+ *
+ * `courseSearchQuerySchema` parses the query string of a course search
+ * (every value arrives as a string); `searchFiltersSchema` validates the
+ * "Search filters" entity of spec section 3 as stored in a saved search.
+ */
+import { z } from 'zod';
+import {
+  DELIVERY_FORMATS,
+  INSTITUTION_TYPES,
+  SCHOOL_KEYS,
+  SEARCH_SUBJECTS,
+  STATE_CODES,
+  TERMS,
+} from '../search/search-options';
+
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_SEARCH_LIMIT = 10;
+export const MAX_SEARCH_LIMIT = 50;
+export const MAX_COURSE_CODES = 20;
+
+/** Trim strings; an empty string (or null) means "not given". */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** An optional value of a fixed option list; '' → undefined. */
+function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(blankToUndefined, z.enum(values).optional());
+}
+
+/** An optional trimmed text of at most `max` characters; '' → undefined. */
+function optionalText(max: number) {
+  return z.preprocess(blankToUndefined, z.string().max(max).optional());
+}
+
+const searchTypeSchema = optionalEnum(['smart', 'manual'] as const);
+
+/** State codes are compared case-insensitively ("fl" → "FL"). */
+const stateSchema = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? blank.toUpperCase() : blank;
+  },
+  z.enum(STATE_CODES).optional(),
+);
+
+/**
+ * Course codes: a comma-separated string in the query string ("U DEL: ECON101,U DEL: HIST103")
+ * or a list; items are trimmed, empties and duplicates dropped; none → undefined.
+ */
+const courseCodesSchema = z.preprocess(
+  (value) => {
+    if (value === null || value === undefined) return undefined;
+    const items = typeof value === 'string' ? value.split(',') : value;
+    if (!Array.isArray(items)) return items;
+    const cleaned = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+    const unique = [...new Set(cleaned)];
+    return unique.length === 0 ? undefined : unique;
+  },
+  z.array(z.string().min(1).max(40)).max(MAX_COURSE_CODES).optional(),
+);
+
+/** The filter fields that can travel in a query string. */
+const filterFields = {
+  deliveryFormat: optionalEnum(DELIVERY_FORMATS),
+  institutionType: optionalEnum(INSTITUTION_TYPES),
+  state: stateSchema,
+  term: optionalEnum(TERMS),
+  homeCollege: optionalEnum(SCHOOL_KEYS),
+  targetCollege: optionalEnum(SCHOOL_KEYS),
+  transferFromSchool: optionalText(120),
+  transferToSchool: optionalText(120),
+  targetSubject: optionalEnum(SEARCH_SUBJECTS),
+  className: optionalText(80),
+  courseCodes: courseCodesSchema,
+  extractedName: optionalText(60),
+  searchType: searchTypeSchema,
+};
+
+export const transferScenarioSchema = z.object({
+  fromSchool: z.string().trim().min(1).max(120),
+  toSchool: z.string().trim().min(1).max(120),
+});
+export type TransferScenario = z.infer<typeof transferScenarioSchema>;
+
+/** The "Search filters" entity of spec section 3 (all fields optional). */
+export const searchFiltersSchema = z.object({
+  ...filterFields,
+  transferScenario: z.preprocess((value) => (value === null ? undefined : value), transferScenarioSchema.optional()),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+export type SearchFilterField = keyof SearchFilters;
+
+/** The course search query string, shared by the web form and `GET` search API. */
+export const courseSearchQuerySchema = z.object({
+  q: z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    z.string().trim().max(MAX_QUERY_LENGTH),
+  ),
+  ...filterFields,
+  /** Opaque pagination cursor returned by the previous page. */
+  cursor: optionalText(512),
+  limit: z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      return typeof blank === 'string' && /^[+-]?\d+$/.test(blank) ? Number(blank) : blank;
+    },
+    z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
+  ),
+});
+export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
+export type CourseSearchQueryInput = z.input<typeof courseSearchQuerySchema>;
+
+/** Turn a parsed course search query back into query-string parameters (empties left out). */
+export function toCourseSearchParams(query: Partial<CourseSearchQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else if (typeof value === 'string' || typeof value === 'number') {
+      params.set(key, String(value));
+    }
+  }
+  return params;
+}
