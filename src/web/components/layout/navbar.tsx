@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AuthControls } from '../../features/auth/auth-controls';
 import { publicConfig } from '../../lib/public-config';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -42,9 +43,7 @@ export function Navbar() {
           <Link to="/search" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             Get Started
           </Link>
-          <Link to="/student/login" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800">
-            Sign in
-          </Link>
+          <AuthControls onNavigate={() => setMenuOpen(false)} />
         </div>
       </nav>
     </header>
