@@ -22,7 +22,7 @@ export function getOcrWorker(): Promise<TesseractWorker> {
     const { langPath, corePath } = tesseractPaths();
     workerPromise = (async () => {
       const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, corePath, gzip: true, cacheMethod: 'none' });
-      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
       return w;
     })();
     workerPromise.catch(() => {

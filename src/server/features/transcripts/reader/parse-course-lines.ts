@@ -78,9 +78,9 @@ function parseRowData(words: Word[], subject: string, number: string, header: He
       rowTerm = t.term;
       return;
     }
-    if (ci === 0 && LEVEL.has(text) && cells.length > 1) return;
+    if (ci === 0 && LEVEL.has(text.toUpperCase()) && cells.length > 1) return;
     const ws = cell.words.map((w) => ({ ...w, text: fixDigits(w.text) }));
-    const kinds = ws.map((w) => (NUM.test(w.text) ? 'num' : normaliseGrade(w.text) ? 'grade' : FLAG.has(w.text) || LEVEL.has(w.text) ? 'flag' : 'text'));
+    const kinds = ws.map((w) => (NUM.test(w.text) ? 'num' : normaliseGrade(w.text) ? 'grade' : FLAG.has(w.text) || LEVEL.has(w.text.toUpperCase()) ? 'flag' : 'text'));
     const isData = kinds.every((k) => k !== 'text');
     if (isData) {
       ws.forEach((w, i) => {
@@ -110,8 +110,8 @@ function parseRowData(words: Word[], subject: string, number: string, header: He
     }
     for (const w of ws.slice(end)) tokens.push({ kind: 'num', text: w.text, value: parseNum(w.text), x0: w.x0, x1: w.x1 });
     let title = words2.map((w) => w.text).join(' ');
-    if (titleParts.length === 0) title = title.replace(/^[-–:]\s*/, '');
-    if (titleParts.length === 0 && ci === 0 && LEVEL.has(words2[0]?.text ?? '')) title = title.replace(/^\S+\s+/, '');
+    if (titleParts.length === 0) title = title.replace(/^[-–:‘’'"`|_.,]+\s*/, '');
+    if (titleParts.length === 0 && ci === 0 && LEVEL.has((words2[0]?.text ?? '').toUpperCase())) title = title.replace(/^\S+\s+/, '');
     if (title) titleParts.push(title);
     lastTitleWord = words2[words2.length - 1] ?? lastTitleWord;
   });

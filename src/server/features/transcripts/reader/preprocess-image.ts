@@ -58,21 +58,28 @@ export function estimateSkew(gray: Uint8Array, width: number, height: number, ma
 }
 
 export async function preprocessForOcr(bytes: Uint8Array): Promise<PreparedImage> {
-  const base = sharp(bytes, { limitInputPixels: OCR_INPUT_PIXEL_LIMIT, failOn: 'none' }).rotate().grayscale().normalise();
-  const oriented = await base.toBuffer({ resolveWithObject: true });
-  const { width, height } = oriented.info;
-  // target ~2400 px wide for a letter page (≈ 280 dpi): enough for 8-pt text, not too slow
-  const target = Math.max(1600, Math.min(2600, width));
-  const scale = width < 1600 ? Math.min(2.5, 2200 / width) : width > 3200 ? target / width : 1;
+  const oriented = await sharp(bytes, { limitInputPixels: OCR_INPUT_PIXEL_LIMIT, failOn: 'none' })
+    .rotate() // EXIF orientation
+    .grayscale()
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = oriented.info;
+  const raw = { raw: { width, height, channels } } as const;
+  // small text needs upscaling; very large photos are scaled down to keep OCR time bounded
+  const scale = width < 1800 ? Math.min(2.5, 2200 / width) : width > 3200 ? 3000 / width : 1;
 
-  // skew on a small copy
-  const smallW = Math.min(900, width);
-  const small = await sharp(oriented.data).resize({ width: smallW }).raw().toBuffer({ resolveWithObject: true });
+  // skew, measured on a small copy
+  const small = await sharp(oriented.data, raw).resize({ width: Math.min(1000, width) }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const skew = estimateSkew(new Uint8Array(small.data.buffer, small.data.byteOffset, small.data.length), small.info.width, small.info.height);
 
-  let img = sharp(oriented.data);
-  if (Math.abs(skew) >= 0.1) img = sharp(await img.rotate(-skew, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).toBuffer());
-  if (scale !== 1) img = img.resize({ width: Math.round(width * scale), kernel: 'lanczos3' });
-  const out = await img.grayscale().normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  let img = sharp(oriented.data, raw);
+  if (Math.abs(skew) >= 0.1) {
+    const rotated = await img.rotate(-skew, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).raw().toBuffer({ resolveWithObject: true });
+    img = sharp(rotated.data, { raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels } });
+  }
+  const outW = Math.round(width * scale);
+  if (scale !== 1) img = img.resize({ width: outW, kernel: 'lanczos3' });
+  const out = await img.extractChannel(0).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: out.data, width: out.info.width, height: out.info.height, skewDegrees: skew, scale };
 }
