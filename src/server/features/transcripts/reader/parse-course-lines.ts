@@ -43,6 +43,23 @@ const align = (t: { x0: number; x1: number }, c: { x0: number; x1: number }) =>
 /** OCR often reads 0 as O and 1 as l inside numbers. */
 const fixDigits = (s: string): string => (/^[\dOoIl.,()-]+$/.test(s) && /\d/.test(s) ? s.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : s);
 
+/**
+ * Repairs two common OCR slips in table columns, using the header's x-ranges: a dropped decimal point
+ * ("3000" under a credits column is 3.000) and a doubled grade letter ("WwW" under Grade is W).
+ */
+function repairOcrToken(text: string, w: Word, header: HeaderColumn[] | null): string {
+  if (!header) return text;
+  const h = Math.max(1, w.y1 - w.y0);
+  const near = (c: HeaderColumn | undefined) => c !== undefined && align(w, c) < 2.5 * h;
+  if (/^\d{4,5}$/.test(text) && header.some((c) => NUMERIC_ROLES.has(c.role) && near(c))) {
+    const decimals = text.endsWith('000') || text.length === 5 ? 3 : 2;
+    return `${text.slice(0, text.length - decimals)}.${text.slice(text.length - decimals)}`;
+  }
+  const doubled = /^([A-Za-z])\1+([+-]?)$/i.exec(text);
+  if (doubled && near(header.find((c) => c.role === 'grade'))) return doubled[1]!.toUpperCase() + doubled[2]!;
+  return text;
+}
+
 const parseNum = (s: string): number => Number(s.replace(/[()]/g, '').replace(',', '.'));
 
 /** Drops the words of a leading term ("Fall 2022", "FA22") and returns the term. */
@@ -79,7 +96,7 @@ function parseRowData(words: Word[], subject: string, number: string, header: He
       return;
     }
     if (ci === 0 && LEVEL.has(text.toUpperCase()) && cells.length > 1) return;
-    const ws = cell.words.map((w) => ({ ...w, text: fixDigits(w.text) }));
+    const ws = cell.words.map((w) => ({ ...w, text: repairOcrToken(fixDigits(w.text), w, header) }));
     const kinds = ws.map((w) => (NUM.test(w.text) ? 'num' : normaliseGrade(w.text) ? 'grade' : FLAG.has(w.text) || LEVEL.has(w.text.toUpperCase()) ? 'flag' : 'text'));
     const isData = kinds.every((k) => k !== 'text');
     if (isData) {
