@@ -110,6 +110,11 @@ const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => string }[] = [
     re: /\b(FA|SP|SU|SM|SS|WI|WN|AU)\s?'?(\d{2}|\d{4})\b/,
     make: (m) => `${SEASONS[m[1]!.toLowerCase()]} ${m[2]!.length === 2 ? 2000 + Number(m[2]) : m[2]}`,
   },
+  // 2022 FA, 2023 SP
+  {
+    re: /\b(\d{4})\s+(FA|SP|SU|SM|WI|AU)\b/,
+    make: (m) => `${SEASONS[m[2]!.toLowerCase()]} ${m[1]}`,
+  },
   // 22FA, 2022FA
   {
     re: /\b(\d{2}|\d{4})(FA|SP|SU|WI)\b/,

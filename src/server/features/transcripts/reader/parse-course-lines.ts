@@ -120,7 +120,7 @@ function parseRowData(words: Word[], subject: string, number: string, header: He
       const titleCol = header?.find((c) => c.role === 'title');
       const gap = last.x0 - prev.x1;
       const h = Math.max(1, last.y1 - last.y0);
-      if (g && g !== 'I' && ((gradeCol && align(last, gradeCol) < align(last, titleCol ?? { x0: -1e9, x1: -1e9 }) && last.x0 >= gradeCol.x0 - 2 * h) || gap > 0.6 * h)) {
+      if (g && g !== 'I' && gradeCol && align(last, gradeCol) < align(last, titleCol ?? { x0: -1e9, x1: -1e9 }) && last.x1 >= gradeCol.x0 - 1.5 * h && last.x0 <= gradeCol.x1 + 1.5 * h && gap > 0.3 * h) {
         tokens.push({ kind: 'grade', text: g, value: 0, x0: last.x0, x1: last.x1 });
         words2 = kept.slice(0, -1);
       }
