@@ -1,0 +1,166 @@
+/**
+ * Rebuilds reading-order lines and table cells from positioned words (PDF text items or OCR boxes).
+ * Handles several pages, repeated page headers/footers and two-column page layouts.
+ */
+import type { Cell, Line, Word } from './types';
+import { startsWithCourseCode } from './course-code';
+
+const median = (xs: number[]): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** Groups words into lines by vertical centre, left to right. */
+export function groupIntoLines(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+  const lines: { cy: number; h: number; words: Word[] }[] = [];
+  for (const w of sorted) {
+    const cy = (w.y0 + w.y1) / 2;
+    const h = Math.max(1, w.y1 - w.y0);
+    const last = lines[lines.length - 1];
+    if (last && Math.abs(cy - last.cy) <= Math.max(2, 0.45 * Math.min(h, last.h) + 0.1 * Math.max(h, last.h))) {
+      last.words.push(w);
+      const n = last.words.length;
+      last.cy = (last.cy * (n - 1) + cy) / n;
+      last.h = Math.max(last.h, h);
+    } else {
+      lines.push({ cy, h, words: [w] });
+    }
+  }
+  return lines.map((l) => l.words.sort((a, b) => a.x0 - b.x0));
+}
+
+/** Splits a line's words into cells where the horizontal gap is wider than about a space and a half. */
+export function splitCells(words: Word[]): Cell[] {
+  const hs = words.map((w) => w.y1 - w.y0).filter((h) => h > 0);
+  const h = median(hs) || 10;
+  const cells: Cell[] = [];
+  let cur: Word[] = [];
+  const flush = () => {
+    if (cur.length === 0) return;
+    cells.push({ text: cur.map((w) => w.text).join(' '), x0: cur[0]!.x0, x1: Math.max(...cur.map((w) => w.x1)), words: cur });
+    cur = [];
+  };
+  for (const w of words) {
+    const prev = cur[cur.length - 1];
+    if (prev && w.x0 - prev.x1 > 0.75 * h) flush();
+    cur.push(w);
+  }
+  flush();
+  return cells;
+}
+
+export function makeLine(words: Word[]): Line {
+  const cells = splitCells(words);
+  const y = words.reduce((s, w) => s + (w.y0 + w.y1) / 2, 0) / Math.max(1, words.length);
+  return {
+    page: words[0]?.page ?? 0,
+    y,
+    height: median(words.map((w) => w.y1 - w.y0)),
+    words,
+    cells,
+    text: words.map((w) => w.text).join(' '),
+  };
+}
+
+/**
+ * Finds the x of a gutter between two columns of course rows, or null for a one-column page.
+ * A gutter is accepted when at least three lines have a course code starting a cell at the same x in the
+ * right half of the page, at least three lines start with a course code at the left, and almost no word
+ * crosses that x.
+ */
+export function findGutter(words: Word[]): number | null {
+  if (words.length < 20) return null;
+  const left = Math.min(...words.map((w) => w.x0));
+  const right = Math.max(...words.map((w) => w.x1));
+  const width = right - left;
+  if (width <= 0) return null;
+  const lines = groupIntoLines(words).map(makeLine);
+  const starts: number[] = [];
+  let leftStarts = 0;
+  for (const line of lines) {
+    line.cells.forEach((cell, i) => {
+      const rest = line.cells.slice(i).map((c) => c.text).join(' ');
+      if (!startsWithCourseCode(rest)) return;
+      if (cell.x0 - left < 0.12 * width) {
+        if (i === 0) leftStarts++;
+      } else if (cell.x0 - left > 0.3 * width && cell.x0 - left < 0.75 * width && i > 0) starts.push(cell.x0);
+    });
+  }
+  if (starts.length < 3 || leftStarts < 3) return null;
+  starts.sort((a, b) => a - b);
+  // densest cluster of right-hand starts
+  const tol = 0.02 * width;
+  let best: number[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const cluster = starts.filter((x) => Math.abs(x - starts[i]!) <= tol);
+    if (cluster.length > best.length) best = cluster;
+  }
+  if (best.length < 3) return null;
+  const gutter = Math.min(...best) - 2;
+  const crossing = words.filter((w) => w.x0 < gutter - 1 && w.x1 > gutter + 1).length;
+  const linesWithRight = lines.filter((l) => l.words.some((w) => w.x0 >= gutter)).length;
+  if (crossing > Math.max(2, 0.15 * linesWithRight)) return null;
+  return gutter;
+}
+
+/** Orders one page's words into lines: full-width lines above the columns, the left column, the right column, then the rest. */
+export function pageLines(words: Word[]): Line[] {
+  const gutter = findGutter(words);
+  if (gutter === null) return groupIntoLines(words).map(makeLine);
+  const all = groupIntoLines(words);
+  const spanning = new Set<Word[]>(all.filter((l) => l.some((w) => w.x0 < gutter - 1 && w.x1 > gutter + 1)));
+  const colWords = all.filter((l) => !spanning.has(l)).flat();
+  const firstColY = Math.min(...colWords.filter((w) => w.x0 >= gutter).map((w) => w.y0));
+  const top = [...spanning].filter((l) => l[0]!.y1 <= firstColY);
+  const rest = [...spanning].filter((l) => l[0]!.y1 > firstColY);
+  const leftCol = groupIntoLines(colWords.filter((w) => w.x1 <= gutter + 1));
+  const rightCol = groupIntoLines(colWords.filter((w) => w.x1 > gutter + 1));
+  return [...top, ...leftCol, ...rightCol, ...rest].map(makeLine);
+}
+
+const furnitureKey = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+const PAGE_NUMBER = /^(page\s*#(\s*(of|\/)\s*#)?|#\s*(of|\/)\s*#|-\s*#\s*-|#)$/;
+
+/**
+ * Drops page furniture: page numbers, and header/footer lines that repeat on the first or last lines of
+ * several pages (kept once, on the first page where they appear).
+ */
+export function removeRepeatedFurniture(pages: Line[][]): Line[][] {
+  const seenOn = new Map<string, Set<number>>();
+  pages.forEach((lines, p) => {
+    const edge = [...lines.slice(0, 6), ...lines.slice(-4)];
+    for (const l of edge) {
+      const k = furnitureKey(l.text);
+      if (!seenOn.has(k)) seenOn.set(k, new Set());
+      seenOn.get(k)!.add(p);
+    }
+  });
+  const emitted = new Set<string>();
+  return pages.map((lines, p) => {
+    const edge = new Set([...lines.slice(0, 6), ...lines.slice(-4)]);
+    return lines.filter((l) => {
+      const k = furnitureKey(l.text);
+      if (PAGE_NUMBER.test(k)) return false;
+      if (edge.has(l) && (seenOn.get(k)?.size ?? 0) > 1) {
+        if (emitted.has(k)) return false;
+        emitted.add(k);
+      }
+      void p;
+      return true;
+    });
+  });
+}
+
+/** Words of every page (page numbers from 1) to lines in reading order. */
+export function buildLines(words: Word[]): Line[] {
+  const byPage = new Map<number, Word[]>();
+  for (const w of words) {
+    if (!w.text.trim()) continue;
+    if (!byPage.has(w.page)) byPage.set(w.page, []);
+    byPage.get(w.page)!.push(w);
+  }
+  const pages = [...byPage.keys()].sort((a, b) => a - b).map((p) => pageLines(byPage.get(p)!));
+  return removeRepeatedFurniture(pages).flat();
+}

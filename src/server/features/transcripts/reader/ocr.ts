@@ -1,0 +1,71 @@
+/** Offline OCR with tesseract.js: one reusable worker, words with boxes. */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
+import { preprocessForOcr } from './preprocess-image';
+import type { Word } from './types';
+
+const require = createRequire(import.meta.url);
+
+/** Local paths so tesseract.js never reaches for a CDN. */
+export function tesseractPaths(): { langPath: string; corePath: string } {
+  const eng = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+  const core = dirname(require.resolve('tesseract.js-core/package.json'));
+  return { langPath: join(eng, '4.0.0_best_int'), corePath: core };
+}
+
+let workerPromise: Promise<TesseractWorker> | null = null;
+
+/** The shared OCR worker, created on first use. */
+export function getOcrWorker(): Promise<TesseractWorker> {
+  if (!workerPromise) {
+    const { langPath, corePath } = tesseractPaths();
+    workerPromise = (async () => {
+      const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, corePath, gzip: true, cacheMethod: 'none' });
+      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+      return w;
+    })();
+    workerPromise.catch(() => {
+      workerPromise = null;
+    });
+  }
+  return workerPromise;
+}
+
+/** Stops the shared OCR worker (call on shutdown, or after a batch). */
+export async function terminateOcr(): Promise<void> {
+  const p = workerPromise;
+  workerPromise = null;
+  if (p) await (await p).terminate();
+}
+
+export interface OcrResult {
+  words: Word[];
+  /** Mean word confidence, 0–100. */
+  confidence: number;
+  skewDegrees: number;
+}
+
+interface BlockLike {
+  paragraphs?: { lines?: { words?: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
+}
+
+export async function ocrImage(bytes: Uint8Array, page = 1): Promise<OcrResult> {
+  const prepared = await preprocessForOcr(bytes);
+  const worker = await getOcrWorker();
+  const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
+  const words: Word[] = [];
+  let confSum = 0;
+  for (const block of (data.blocks ?? []) as BlockLike[])
+    for (const para of block.paragraphs ?? [])
+      for (const line of para.lines ?? [])
+        for (const w of line.words ?? []) {
+          const text = w.text.trim();
+          if (!text) continue;
+          // drop specks read as punctuation
+          if (w.confidence < 20 && !/[A-Za-z0-9]{2}/.test(text)) continue;
+          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence });
+          confSum += w.confidence;
+        }
+  return { words, confidence: words.length ? confSum / words.length : 0, skewDegrees: prepared.skewDegrees };
+}

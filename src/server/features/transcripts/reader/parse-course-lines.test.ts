@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { linesFromText, parseCourseLines } from './parse-course-lines';
+
+const parse = (text: string) => parseCourseLines(linesFromText(text));
+const brief = (text: string) => parse(text).rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade ?? '-'}|${r.term ?? '-'}${r.inProgress ? '|IP' : ''}${r.transferSection ? '|T' : ''}`);
+
+describe('parseCourseLines: invented layouts', () => {
+  it('Banner-style with a transfer section, institution credit and in-progress courses', () => {
+    const text = `
+                         Northern Plains State University
+                              Office of the Registrar
+Student: Jane Q Public          ID: A00123456        DOB: 01/02/2003
+TRANSFER CREDIT ACCEPTED BY INSTITUTION
+Fall 2020    Lakeside Community College
+Subject  Course   Title                              Grade   Credit Hours   Quality Points
+ENGL     1301     Composition I                      T       3.000          0.000
+MATH     1314     College Algebra                    TA      3.000          0.000
+Transfer Totals:                                              6.000          0.000
+INSTITUTION CREDIT
+Term: Spring 2021
+Subject  Course   Title                              Grade   Credit Hours   Quality Points
+HIST     1301     United States History I            B+      3.000          9.900
+CHEM     1411     General Chemistry I                A−      4.000         14.800
+Term Totals (Undergraduate)    Attempt Hours 7.000   Passed 7.000   GPA 3.529   24.700
+Cumulative Totals               7.000   24.700
+COURSES IN PROGRESS
+Term: Fall 2021
+Subject  Course   Title                                      Credit Hours
+BIOL     1406     Biology for Science Majors I               4.000
+Page 1 of 1`;
+    const r = parse(text);
+    expect(r.institution).toBe('Northern Plains State University');
+    expect(brief(text)).toEqual([
+      'ENGL 1301|3|T|Fall 2020|T',
+      'MATH 1314|3|TA|Fall 2020|T',
+      'HIST 1301|3|B+|Spring 2021',
+      'CHEM 1411|4|A-|Spring 2021',
+      'BIOL 1406|4|-|Fall 2021|IP',
+    ]);
+  });
+
+  it('PeopleSoft-style: Attempted Earned Grade Points, transfer then home record', () => {
+    const text = `
+Riverbend College
+Transfer Credits
+Transfer Credit from Harbor Technical Institute
+Applied Toward Associate in Science Program
+Course        Description                         Attempted   Earned  Grade  Points
+ACCT 2301     Principles of Financial Accounting      3.00      3.00   T      0.00
+Transfer Totals :                                     3.00      3.00          0.00
+Beginning of Undergraduate Record
+2021 Fall Term
+Course        Description                         Attempted   Earned  Grade  Points
+ACCT 2302     Principles of Managerial Accounting     3.00      3.00   B      9.00
+BCIS 1305     Business Computer Applications          3.00      0.00   W      0.00
+SPCH 1315     Public Speaking                         3.00      0.00          0.00
+Term GPA 3.000   Term Totals                          9.00      3.00          9.00
+Cum GPA  3.000   Cum Totals                          12.00      6.00          9.00`;
+    const r = parse(text);
+    expect(r.institution).toBe('Riverbend College');
+    expect(brief(text)).toEqual(['ACCT 2301|3|T|-|T', 'ACCT 2302|3|B|Fall 2021', 'BCIS 2305|3|W|Fall 2021'.replace('2305', '1305'), 'SPCH 1315|3|-|Fall 2021|IP']);
+    expect(r.rows[2]!.earned).toBe(0);
+  });
+
+  it('Colleague-style: dashed codes, term column at the end, credits before grade', () => {
+    const text = `
+COASTAL HIGHLANDS COMMUNITY COLLEGE
+Unofficial Transcript
+Course        Title                          Cred    Grade   Term
+ENGL-101      Composition I                  3.00    A       FA22
+MATH-151H     Calculus I Honors              4.00    B-      FA22
+BIO-110L      General Biology Lab            1.00    P       SP23
+HIST-201      World History                  3.00    IP      SP23
+              Totals                        11.00`;
+    const r = parse(text);
+    expect(r.institution).toBe('Coastal Highlands Community College');
+    expect(brief(text)).toEqual(['ENGL 101|3|A|Fall 2022', 'MATH 151H|4|B-|Fall 2022', 'BIO 110L|1|P|Spring 2023', 'HIST 201|3|IP|Spring 2023|IP']);
+  });
+
+  it('Jenzabar-style: term prefix on each row and spaced subject codes', () => {
+    const text = `
+Lake Country Institute of Technology
+Term        Course          Title                        Grade   Hours   Points
+2022 FA     E C E 252       Digital Circuits             A       4.0     16.0
+2022 FA     ACT SCI 300     Risk Theory                  C+      3.0      6.9
+2023 SP     MATH 1110.01    Calculus I (Section 01)      B       4.0     12.0
+Cumulative GPA: 3.14          Total Hours 11.0`;
+    expect(brief(text)).toEqual(['E C E 252|4|A|Fall 2022', 'ACT SCI 300|3|C+|Fall 2022', 'MATH 1110.01|4|B|Spring 2023']);
+  });
+
+  it('headerless rows fall back to token shapes and quality-point arithmetic', () => {
+    const text = `
+Fall Semester 2022
+PHYS 2048C  Physics with Calculus I      B+   4.0   13.2
+CHEM 2045   General Chemistry I          A    3.0   12.0
+PHIL 2010   Introduction to Philosophy   3.0  3.0   A-
+Spring Quarter 2023
+ART 101     Drawing I                    4.0  P`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => [r.subject, r.number, r.credits, r.grade, r.term])).toEqual([
+      ['PHYS', '2048C', 4, 'B+', 'Fall 2022'],
+      ['CHEM', '2045', 3, 'A', 'Fall 2022'],
+      ['PHIL', '2010', 3, 'A-', 'Fall 2022'],
+      ['ART', '101', 4, 'P', 'Spring 2023'],
+    ]);
+    expect(rows[2]!.earned).toBe(3);
+  });
+
+  it('keeps a grade-like last word of a title in the title when the grade column is empty', () => {
+    const text = `
+2023 Summer Term
+Course     Description                              Attempted   Earned  Grade  Points
+MATH 241   Analytic Geometry and Calculus A              4.000    0.000          0.000
+MATH 242   Analytic Geometry and Calculus B              4.000    4.000  A-     14.800`;
+    const rows = parse(text).rows;
+    expect(rows[0]).toMatchObject({ title: 'Analytic Geometry and Calculus A', grade: null, inProgress: true, credits: 4 });
+    expect(rows[1]).toMatchObject({ title: 'Analytic Geometry and Calculus B', grade: 'A-', inProgress: false });
+  });
+
+  it('reads "In Progress" as IP and Workday-style dashed titles', () => {
+    const text = `
+Academic Period: 2023 Spring Semester
+Course                                   Grade          Units Attempted   Units Earned   Grade Points
+MAC 2311 - Calculus I                    In Progress               4.00           0.00           0.00
+BSC 2010L - General Biology I Lab        B                         1.00           1.00           3.00`;
+    const rows = parse(text).rows;
+    expect(rows[0]).toMatchObject({ subject: 'MAC', number: '2311', title: 'Calculus I', grade: 'IP', inProgress: true, credits: 4, earned: 0 });
+    expect(rows[1]).toMatchObject({ title: 'General Biology I Lab', grade: 'B', credits: 1, earned: 1 });
+  });
+
+  it('skips totals, GPA lines, names, addresses, IDs and page furniture', () => {
+    const text = `
+Sunrise University
+123 College Ave, Springfield, IL 62701
+Name: John Doe    Student ID: 900123456    Date of Birth: 04/05/2002
+UNOFFICIAL TRANSCRIPT
+TOTAL 15.00
+TERM 2 GPA 3.50
+Page 1 of 3
+Overall Totals   45.0   44.0   150.0
+Fall 2022
+ENC 1101   Composition I   A   3.00   12.00`;
+    const r = parse(text);
+    expect(r.rows).toHaveLength(1);
+    expect(r.rows[0]!.subject).toBe('ENC');
+    expect(r.institution).toBe('Sunrise University');
+  });
+
+  it('estimates credits for a withdrawal printed with 0 attempted, from the same course elsewhere', () => {
+    const text = `
+Fall 2022
+Course      Title              Attempted  Earned  Grade  Points
+CHM 1045    Chemistry I            0.000   0.000  W      0.000
+Spring 2023
+CHM 1045    Chemistry I            4.000   4.000  B      12.000
+BSC 2010L   Biology Lab            0.000   0.000  W      0.000`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => [r.credits, r.creditsEstimated ?? false])).toEqual([
+      [4, true],
+      [4, false],
+      [1, true],
+    ]);
+  });
+
+  it('does not take the transfer-from school as the institution', () => {
+    const text = `
+Transfer Credit from Eastfield College
+Mountain View University
+Fall 2022
+ENC 1101   Composition I   A   3.00`;
+    expect(parse(text).institution).toBe('Mountain View University');
+  });
+});

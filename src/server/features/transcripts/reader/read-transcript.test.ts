@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readTranscript, TranscriptReadError } from './read-transcript';
+
+const FIXTURES = resolve(process.cwd(), '../shared/fixtures/transcripts');
+
+async function errorOf(p: Promise<unknown>): Promise<TranscriptReadError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof TranscriptReadError) return e;
+    throw e;
+  }
+  throw new Error('expected a TranscriptReadError');
+}
+
+/** A PNG whose header claims the given size (pixel data is not valid, and is never decoded). */
+function pngHeader(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    return Buffer.concat([len, Buffer.from(type, 'ascii'), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // grayscale
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]));
+}
+
+describe('readTranscript refuses bad input with typed errors', () => {
+  it('empty', async () => expect((await errorOf(readTranscript(new Uint8Array()))).code).toBe('empty'));
+  it('html and unknown types', async () => {
+    expect((await errorOf(readTranscript(new TextEncoder().encode('<html><body>hi</body></html>')))).code).toBe('unsupported_type');
+    expect((await errorOf(readTranscript(new TextEncoder().encode('just some text')))).code).toBe('unsupported_type');
+  });
+  it('PDF/ZIP polyglot', async () => {
+    const e = await errorOf(readTranscript(new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), 0x50, 0x4b, 0x03, 0x04])));
+    expect(e.code).toBe('unsupported_type');
+    expect(e.message).toMatch(/more than one kind/);
+  });
+  it('a damaged PDF', async () => expect((await errorOf(readTranscript(new TextEncoder().encode('%PDF-1.4\nnot really a pdf')))).code).toBe('unreadable'));
+  it('a 50,000 × 50,000 image is refused from its header, before decoding', async () => {
+    const started = Date.now();
+    const e = await errorOf(readTranscript(pngHeader(50_000, 50_000)));
+    expect(e.code).toBe('image_too_large');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+  it('an image with one side over 12,000 px', async () => expect((await errorOf(readTranscript(pngHeader(13_000, 100)))).code).toBe('image_too_large'));
+});
+
+describe.skipIf(!existsSync(FIXTURES))('readTranscript on a text PDF', () => {
+  it('reads rows, institution and page count; refuses more pages than maxPages', async () => {
+    const bytes = new Uint8Array(readFileSync(resolve(FIXTURES, 't11000.pdf')));
+    const r = await readTranscript(bytes);
+    expect(r.source).toBe('pdf-text');
+    expect(r.institution).toBe('Valencia College');
+    expect(r.pages).toBe(1);
+    expect(r.rows.length).toBe(9);
+    expect(r.rows[3]).toMatchObject({ subject: 'ECO', number: '2013H', grade: 'C', credits: 3, term: 'Fall 2022' });
+    expect(r.rows[8]).toMatchObject({ subject: 'POS', number: '2041', inProgress: true, grade: null });
+    const e = await errorOf(readTranscript(bytes, { maxPages: 0 }));
+    expect(e.code).toBe('too_many_pages');
+  });
+});

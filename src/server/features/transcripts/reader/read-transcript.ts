@@ -1,0 +1,120 @@
+/** Reads the bytes of an unofficial transcript (text PDF, scanned PDF, or photo) into course rows. */
+import sharp, { type Metadata } from 'sharp';
+import { detectFileType } from './detect-file-type';
+import { buildLines } from './layout-lines';
+import { ocrImage } from './ocr';
+import { parseCourseLines } from './parse-course-lines';
+import { extractPdfWords, openPdf } from './pdf-text';
+import { rasterizePdf } from './rasterize-pdf';
+import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReading, type Word } from './types';
+
+export { TranscriptReadError } from './types';
+export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode } from './types';
+
+/** Images above either limit are refused before any pixel is decoded. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+export const DEFAULT_MAX_PAGES = 30;
+/** A page with fewer characters of text than this is treated as scanned. */
+const MIN_TEXT_CHARS_PER_PAGE = 40;
+
+/** Reads width and height from the image header only and refuses huge images. */
+export async function checkImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
+  } catch (err) {
+    throw new TranscriptReadError('unreadable', 'This image could not be read. Please upload a JPEG or PNG photo of your transcript.', { cause: err });
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (!width || !height) throw new TranscriptReadError('unreadable', 'This image could not be read. Please upload a JPEG or PNG photo of your transcript.');
+  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new TranscriptReadError(
+      'image_too_large',
+      `This image is too large (${width}×${height} pixels). Please upload a photo under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels per side.`,
+    );
+  }
+  return { width, height };
+}
+
+export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOptions = {}): Promise<TranscriptReading> {
+  const started = performance.now();
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  const progress = opts.onProgress ?? (() => {});
+  const type = detectFileType(bytes);
+  if (type.refuse === 'empty') throw new TranscriptReadError('empty', 'The file is empty. Please choose your transcript file again.');
+  if (type.refuse) {
+    throw new TranscriptReadError(
+      'unsupported_type',
+      type.polyglot
+        ? 'This file contains more than one kind of content and cannot be accepted. Please upload a plain PDF, JPEG or PNG.'
+        : 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.',
+    );
+  }
+  if (type.kind === 'heic')
+    throw new TranscriptReadError('unsupported_type', 'HEIC photos cannot be read yet. Please save the photo as JPEG (or take a screenshot) and upload that.');
+  if (type.kind === 'unknown') throw new TranscriptReadError('unsupported_type', 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.');
+
+  let source: TranscriptReading['source'];
+  let pages: number;
+  let words: Word[];
+  let ocrConfidence: number | undefined;
+  progress('reading', 0);
+  if (type.kind === 'pdf') {
+    const doc = await openPdf(bytes);
+    try {
+      pages = doc.numPages;
+      if (pages > maxPages)
+        throw new TranscriptReadError('too_many_pages', `This PDF has ${pages} pages; the limit is ${maxPages}. Please upload only the transcript pages.`);
+      if (pages === 0) throw new TranscriptReadError('empty', 'This PDF has no pages.');
+      const text = await extractPdfWords(doc, maxPages);
+      const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
+      if (textPages >= Math.max(1, Math.ceil(pages / 2))) {
+        source = 'pdf-text';
+        words = text.words;
+        progress('reading', 1);
+      } else {
+        source = 'ocr';
+        progress('reading', 0.2);
+        const images = await rasterizePdf(bytes, { pages });
+        words = [];
+        const confs: number[] = [];
+        for (const [i, png] of images.entries()) {
+          const r = await ocrImage(png, i + 1);
+          words.push(...r.words);
+          confs.push(r.confidence);
+          progress('ocr', (i + 1) / images.length);
+        }
+        ocrConfidence = confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length);
+      }
+    } finally {
+      await doc.destroy().catch(() => {});
+    }
+  } else {
+    await checkImageSize(bytes);
+    source = 'ocr';
+    pages = 1;
+    progress('ocr', 0);
+    const r = await ocrImage(bytes, 1);
+    words = r.words;
+    ocrConfidence = r.confidence;
+    progress('ocr', 1);
+  }
+
+  const lines = buildLines(words);
+  const parsed = parseCourseLines(lines);
+  return {
+    source,
+    institution: parsed.institution,
+    pages,
+    rows: parsed.rows,
+    diagnostics: {
+      lines: lines.length,
+      candidateLines: parsed.candidateLines,
+      skippedLines: parsed.skippedLines,
+      ms: Math.round(performance.now() - started),
+      ...(ocrConfidence !== undefined ? { ocrConfidence } : {}),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Worker-thread entry: runs readTranscript off the main thread. Messages in: {id, bytes, maxPages};
+ * messages out: {id, type: 'progress', phase, fraction} | {id, type: 'result', reading} | {id, type: 'error', code?, message}.
+ * The OCR worker inside stays alive between jobs and is stopped on {type: 'shutdown'}.
+ */
+import { parentPort } from 'node:worker_threads';
+import { terminateOcr } from './ocr';
+import { readTranscript } from './read-transcript';
+import { TranscriptReadError } from './types';
+
+export interface WorkerJob {
+  type: 'read';
+  id: number;
+  bytes: Uint8Array;
+  maxPages?: number;
+}
+
+if (!parentPort) throw new Error('read-transcript.worker must run in a worker thread');
+const port = parentPort;
+
+// jobs run one at a time: OCR is CPU-bound and the tesseract worker is shared
+let queue: Promise<void> = Promise.resolve();
+
+port.on('message', (msg: WorkerJob | { type: 'shutdown' }) => {
+  if (msg.type === 'shutdown') {
+    void queue.then(() => terminateOcr()).finally(() => port.close());
+    return;
+  }
+  const { id, bytes, maxPages } = msg;
+  queue = queue.then(async () => {
+    try {
+      const reading = await readTranscript(bytes, {
+        ...(maxPages !== undefined ? { maxPages } : {}),
+        onProgress: (phase, fraction) => port.postMessage({ id, type: 'progress', phase, fraction }),
+      });
+      port.postMessage({ id, type: 'result', reading });
+    } catch (err) {
+      if (err instanceof TranscriptReadError) port.postMessage({ id, type: 'error', code: err.code, message: err.message });
+      else port.postMessage({ id, type: 'error', message: String((err as Error)?.message ?? err) });
+    }
+  });
+});
