@@ -8,6 +8,8 @@ import { handleError } from './http/errors';
 import { RouteTable } from './http/route-table';
 import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
 import { resolveSession } from './http/session';
+import { signInGuard } from './auth/sign-in-guard';
+import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
@@ -33,12 +35,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', refuseCrossOriginWrites(deps.config.appUrl));
 
   // better-auth serves its own routes (sign-up, sign-in, sign-out, sessions, password reset, two-factor…).
+  // Its admin-plugin routes are closed: role changes go through /api/admin/users/role, which writes the audit log.
+  app.all('/api/auth/admin/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.post('/api/auth/sign-in/email', signInGuard);
   routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
   routes.add('POST', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
 
   app.use('/api/*', resolveSession);
   registerHealthRoutes(routes);
   registerUploadRoutes(routes);
+  registerAccountRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { grantAdminToListedEmails } from './auth/admin-emails';
 import { createAuth } from './auth/auth';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -45,9 +46,19 @@ export async function startServices(config: AppConfig, options: { logger?: Logge
     const applied = await migrate(db);
     if (applied.length > 0) logger.info('db_migrated', { applied });
     const secret = await resolveAuthSecret(db, config.authSecret);
-    const auth = createAuth({ db, secret, appUrl: config.appUrl, isProduction: config.isProduction });
-    const storage = createStorage(config, secret);
     const mailer = createMailer({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+    const auth = createAuth({
+      db,
+      secret,
+      appUrl: config.appUrl,
+      isProduction: config.isProduction,
+      adminEmails: config.adminEmails,
+      mailer,
+      logger,
+      oidc: config.oidc,
+    });
+    await grantAdminToListedEmails(db, config.adminEmails, logger);
+    const storage = createStorage(config, secret);
     return { config, db, auth, storage, mailer, logger, version: APP_VERSION };
   } catch (error) {
     await db.close();

@@ -57,6 +57,8 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     APP_URL: TEST_APP_URL,
     BETTER_AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
+    // Lets each simulated client send its own address, as a trusted proxy would.
+    TRUSTED_PROXY_HEADER: 'x-real-ip',
     ...environment,
   });
   const { db, drop } = await openTestDatabase(dataDir);
@@ -75,26 +77,45 @@ export async function createTestApp(environment: Record<string, string> = {}): P
   };
 }
 
+/** A different client address per simulated person, so per-address rate limits do not couple unrelated tests. */
+export function randomAddress(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
 /** Signs up a new account through the real auth routes; returns its cookie header and id. */
 export async function signUp(app: TestApp, overrides: { email?: string; password?: string; name?: string } = {}) {
   const email = overrides.email ?? `student-${randomUUID().slice(0, 8)}@example.edu`;
   const password = overrides.password ?? 'correct horse battery';
   const response = await app.app.request('/api/auth/sign-up/email', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: TEST_APP_URL },
+    headers: { 'content-type': 'application/json', origin: TEST_APP_URL, 'x-real-ip': randomAddress() },
     body: JSON.stringify({ email, password, name: overrides.name ?? 'Test Student' }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
-  const cookie = (response.headers.getSetCookie?.() ?? [])
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  return { id: body.user.id, email, password, cookie };
+  return { id: body.user.id, email, password, cookie: cookieHeaderFrom(response), bearer: response.headers.get('set-auth-token') ?? '' };
 }
 
-/** Signs up an account and gives it the admin role directly in the database (no self-service path does that). */
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeaderFrom(response: Response): string {
+  return (response.headers.getSetCookie?.() ?? []).map((header) => header.split(';')[0]).join('; ');
+}
+
+/**
+ * An admin as the product requires one: the admin role (given here directly in the database, as ADMIN_EMAILS or
+ * another admin would) and two-factor authentication on (the real TOTP flow is tested in accounts.test.ts).
+ */
 export async function signUpAdmin(app: TestApp) {
   const account = await signUp(app, { name: 'Test Admin' });
-  await app.deps.db.query(`update "user" set role = 'admin,student' where id = $1`, [account.id]);
+  await app.deps.db.query(`update "user" set role = 'admin,student', "twoFactorEnabled" = true where id = $1`, [account.id]);
   return account;
+}
+
+/** Request helpers that send JSON with the app's own origin, as the browser does. */
+export function jsonRequest(method: string, body: unknown, cookie?: string): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', origin: TEST_APP_URL, 'x-real-ip': randomAddress(), ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  };
 }

@@ -1,6 +1,9 @@
 import { betterAuth } from 'better-auth';
-import { admin, bearer, twoFactor } from 'better-auth/plugins';
+import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { ADMIN_AND_STUDENT, STUDENT_ONLY } from './role-names';
 
 /**
  * The header our own middleware sets from the socket address (or the configured trusted proxy header),
@@ -8,14 +11,21 @@ import type { Database } from '../db/client';
  */
 export const CLIENT_IP_HEADER = 'x-crosswalk-client-ip';
 
+/** The provider id of the school's OpenID Connect sign-in (Admin Login). */
+export const SCHOOL_SSO_PROVIDER_ID = 'school-sso';
+
 export interface AuthDependencies {
   db: Database;
   secret: string;
   appUrl: string;
   isProduction: boolean;
+  adminEmails: string[];
+  mailer: Mailer;
+  logger: Logger;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
 
-export function createAuth({ db, secret, appUrl, isProduction }: AuthDependencies) {
+export function createAuth({ db, secret, appUrl, isProduction, adminEmails, mailer, logger, oidc }: AuthDependencies) {
   return betterAuth({
     appName: 'Crosswalk',
     baseURL: appUrl,
@@ -27,6 +37,22 @@ export function createAuth({ db, secret, appUrl, isProduction }: AuthDependencie
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          category: 'password-reset',
+          subject: 'Reset your Crosswalk password',
+          text:
+            `Hi ${user.name || 'there'},\n\nSomeone (hopefully you) asked to reset the password of your Crosswalk account.\n` +
+            `Open this link within one hour to choose a new password:\n\n${url}\n\n` +
+            `If you did not ask for this, ignore this e-mail: your password stays the same.\n`,
+        });
+      },
+      async onPasswordReset({ user }) {
+        logger.info('authn_password_change', { userId: user.id });
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 3, // 3 days: shorter than the 7-day default, for education records
@@ -38,16 +64,55 @@ export function createAuth({ db, secret, appUrl, isProduction }: AuthDependencie
       storage: 'database', // shared by every instance behind one address
       window: 60,
       max: 100,
+      customRules: {
+        // Per address; a campus lab behind one NAT shares an address, so these are not tight.
+        // The per-account limit (sign-in-guard.ts) is what stops password guessing against one student.
+        '/sign-in/email': { window: 60, max: 30 },
+        '/sign-up/email': { window: 60, max: 30 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/two-factor/verify-totp': { window: 60, max: 10 },
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: isProduction || appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Nobody becomes an admin by signing up: only addresses listed in ADMIN_EMAILS do.
+          async before(user) {
+            const isListedAdmin = adminEmails.includes(user.email.toLowerCase());
+            return { data: { ...user, role: isListedAdmin ? ADMIN_AND_STUDENT : STUDENT_ONLY } };
+          },
+          async after(user) {
+            logger.info('user_created', { userId: user.id });
+          },
+        },
+      },
+    },
     plugins: [
-      admin({ defaultRole: 'student', adminRoles: ['admin'] }),
+      admin({ defaultRole: STUDENT_ONLY, adminRoles: ['admin'] }),
       bearer(),
       twoFactor({ issuer: 'Crosswalk' }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: SCHOOL_SSO_PROVIDER_ID,
+                  name: 'School sign-in',
+                  discoveryUrl: `${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
   });
 }

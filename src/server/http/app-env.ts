@@ -21,6 +21,7 @@ export interface SignedInUser {
   email: string;
   name: string;
   roles: string[];
+  twoFactorEnabled: boolean;
 }
 
 export type AppEnv = {

@@ -17,6 +17,12 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
       logger.warn('authz_fail', { requestId: c.get('requestId'), path: c.req.path, userId: user.id, reason: 'not_admin' });
       return c.json({ error: 'You need an admin account.' }, 403);
     }
+    // OWASP ASVS level 2: administrative interfaces need a second factor. The admin area walks the admin through
+    // setting up TOTP (better-auth's two-factor routes stay open to them) before any admin call is answered.
+    if (access === 'admin' && !user.twoFactorEnabled) {
+      logger.warn('authz_fail', { requestId: c.get('requestId'), path: c.req.path, userId: user.id, reason: 'mfa_required' });
+      return c.json({ error: 'Set up two-factor authentication to use the admin area.', code: 'MFA_REQUIRED' }, 403);
+    }
     // Students' own areas: any signed-in account may hold student data; admins may too (they are students' staff).
     return next();
   };

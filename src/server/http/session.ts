@@ -10,8 +10,14 @@ export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (hasCredentials) {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (session) {
-      const user = session.user as typeof session.user & { role?: string | null; roles?: unknown };
-      c.set('user', { id: user.id, email: user.email, name: user.name, roles: mergeRoles(user.roles, user.role) });
+      const user = session.user as typeof session.user & { role?: string | null; twoFactorEnabled?: boolean | null };
+      c.set('user', {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        roles: mergeRoles(undefined, user.role),
+        twoFactorEnabled: user.twoFactorEnabled === true,
+      });
     }
   }
   await next();

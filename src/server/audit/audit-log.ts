@@ -1,0 +1,43 @@
+import type { Queryable } from '../db/client';
+
+export type AuditAction =
+  | 'role_granted'
+  | 'role_revoked'
+  | 'sensitive_read_transcript'
+  | 'sensitive_read_student'
+  | 'appeal_status_changed'
+  | 'equivalency_rules_imported'
+  | 'equivalency_rule_changed'
+  | 'institution_created'
+  | 'institution_updated'
+  | 'announcement_posted'
+  | 'partner_connection_changed';
+
+export interface AuditEntry {
+  actor: { id: string | null; email: string | null };
+  action: AuditAction;
+  subjectType?: string;
+  subjectId?: string;
+  /** The student whose records were read or changed: their disclosure record (FERPA 99.32). */
+  studentId?: string | null;
+  details?: Record<string, unknown>;
+  ipAddress?: string;
+}
+
+/** Appends one entry; audit rows are never updated or deleted by the app. */
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `insert into audit_log (actor_id, actor_email, action, subject_type, subject_id, student_id, details, ip_address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      entry.actor.id,
+      entry.actor.email,
+      entry.action,
+      entry.subjectType ?? null,
+      entry.subjectId ?? null,
+      entry.studentId ?? null,
+      JSON.stringify(entry.details ?? {}),
+      entry.ipAddress ?? null,
+    ],
+  );
+}

@@ -1,0 +1,36 @@
+import { adminUserListQuerySchema, changeRoleSchema } from '../../../shared/schemas/accounts';
+import { HttpError } from '../../http/errors';
+import { readJson, readQuery } from '../../http/json-body';
+import type { RouteTable } from '../../http/route-table';
+import { changeAdminRole, ensureStudentRole, listAccountsForAdmin } from './accounts.service';
+
+export function registerAccountRoutes(routes: RouteTable) {
+  routes.get('/api/account/me', 'signed-in', (c) => {
+    const user = c.get('user');
+    if (!user) throw new HttpError(401, 'Please sign in first.');
+    return c.json(user);
+  });
+
+  // Spec section 4: loading the student hub (and signing up) makes the signed-in user a student.
+  routes.post('/api/account/ensure-student-role', 'signed-in', async (c) => {
+    const user = c.get('user');
+    if (!user) throw new HttpError(401, 'Please sign in first.');
+    const roles = await ensureStudentRole(c.get('deps').db, user.id);
+    return c.json({ roles });
+  });
+
+  routes.get('/api/admin/users', 'admin', async (c) => {
+    const query = readQuery(c, adminUserListQuerySchema);
+    return c.json({ users: await listAccountsForAdmin(c.get('deps').db, query) });
+  });
+
+  routes.post('/api/admin/users/role', 'admin', async (c) => {
+    const input = await readJson(c, changeRoleSchema);
+    const actor = c.get('user');
+    if (!actor) throw new HttpError(401, 'You must be signed in as an admin.');
+    const { db, logger } = c.get('deps');
+    const user = await changeAdminRole(db, { actor, ...input, ipAddress: c.get('clientIp') });
+    logger.info('authz_admin', { event: input.action === 'grant' ? 'role_granted' : 'role_revoked', actorId: actor.id, userId: input.userId });
+    return c.json({ user });
+  });
+}

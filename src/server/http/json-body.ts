@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from './app-env';
+import { HttpError } from './errors';
+
+/** Upper bound for JSON bodies; larger requests are refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/**
+ * Reads and validates a JSON body with a shared zod schema. Refuses any other content type (415), so a
+ * cross-site form post can never reach a JSON route without the browser's preflight.
+ */
+export async function readJson<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): Promise<z.infer<Schema>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the request body as application/json.');
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'The request is too large.');
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    if (text.length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'The request is too large.');
+    body = text === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  return schema.parse(body);
+}
+
+/** Validates the query string with a shared zod schema (400 naming the parameter). */
+export function readQuery<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.infer<Schema> {
+  return schema.parse(c.req.query());
+}
