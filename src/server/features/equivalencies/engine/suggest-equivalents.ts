@@ -44,11 +44,17 @@ interface PeerVote {
   schools: Set<number>;
 }
 
+/** "809-198" → "(809) 198", as the colleges print it. */
+function formatWisconsinKey(key: string): string {
+  const [program, number] = key.split('-');
+  return `(${program}) ${number}`;
+}
+
 /** How strongly a peer rule's source stands for our source (0 when it does not). */
 function peerStrength(source: SuggestSource, peer: CourseRef): { strength: number; why: string } {
   const code = formatCourseCode(peer);
   const sourceWisconsin = wisconsinStatewideKey(source);
-  if (sourceWisconsin && sourceWisconsin === wisconsinStatewideKey(peer)) return { strength: 1, why: `same Wisconsin statewide number (${sourceWisconsin.replace('-', ') ').replace(/^/, '(')})` };
+  if (sourceWisconsin && sourceWisconsin === wisconsinStatewideKey(peer)) return { strength: 1, why: `same Wisconsin statewide number ${formatWisconsinKey(sourceWisconsin)}` };
   const sourceFlorida = parseStatewideCourseNumber(source);
   const peerFlorida = parseStatewideCourseNumber(peer);
   if (sourceFlorida && peerFlorida && statewideEquivalenceKey(sourceFlorida) === statewideEquivalenceKey(peerFlorida)) return { strength: 1, why: `same Florida statewide number (${code})` };

@@ -71,10 +71,16 @@ export function tokenSimilarity(a: string[], b: string[]): number {
   return (best(a, b) + best(b, a)) / (a.length + b.length);
 }
 
+const trigramCache = new Map<string, Set<string>>();
+
 function trigrams(text: string): Set<string> {
+  const cached = trigramCache.get(text);
+  if (cached) return cached;
+  if (trigramCache.size > 200_000) trigramCache.clear();
   const padded = `  ${text} `;
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
+  trigramCache.set(text, grams);
   return grams;
 }
 
