@@ -25,9 +25,13 @@ export interface InstitutionRegistry {
 
 export function createInstitutionRegistry(): InstitutionRegistry {
   const byKey = new Map<string, InstitutionInfo>();
+  // 125k rules name the same 50 schools over and over: remember each spelling.
+  const bySpelling = new Map<string, InstitutionInfo>();
   return {
     all: () => [...byKey.values()],
     ensure(name) {
+      const known = bySpelling.get(name);
+      if (known) return known;
       const key = canonicalInstitutionKey(name);
       let institution = byKey.get(key);
       if (!institution) {
@@ -35,6 +39,7 @@ export function createInstitutionRegistry(): InstitutionRegistry {
         institution = { id: byKey.size + 1, key, name, state, calendar: 'semester', floridaStatewideNumbering: FLORIDA_STATEWIDE.has(key) };
         byKey.set(key, institution);
       }
+      bySpelling.set(name, institution);
       return institution;
     },
     find(query) {
