@@ -7,6 +7,8 @@
 //     the same number is close to a rule for this one; the same code or a very similar
 //     title elsewhere is weaker evidence;
 //   - title likeness (words + trigrams) and, when both sides have one, description;
+//   - the same statewide number at the destination (technical college to technical
+//     college, Florida to Florida), or failing that the very same code;
 //   - subject: the same subject code, or where peer rules send this subject;
 //   - level (1xxx ≈ 100-level) and credits.
 // The score is a weighted average of the signals that are available, so it stays in 0..1.
@@ -32,7 +34,7 @@ export interface SuggestEquivalentsInput {
   limit?: number;
 }
 
-const WEIGHTS = { peer: 0.4, title: 0.3, subject: 0.12, description: 0.08, level: 0.05, credits: 0.05 } as const;
+const WEIGHTS = { peer: 0.4, title: 0.3, code: 0.2, subject: 0.12, description: 0.08, level: 0.05, credits: 0.05 } as const;
 type Signal = keyof typeof WEIGHTS;
 const MIN_SCORE = 0.12;
 
@@ -117,6 +119,19 @@ export function suggestEquivalents(input: SuggestEquivalentsInput): SuggestedCan
   }
   const hasPeerEvidence = totalVotes > 0;
 
+  // Only weigh code likeness when some candidate shares the code, so that scores for
+  // unrelated numbering systems are not diluted by a signal that is zero everywhere.
+  const codeMatch = (candidate: CourseRef): { value: number; why: string } => {
+    const sourceWisconsin = wisconsinStatewideKey(source);
+    if (sourceWisconsin && sourceWisconsin === wisconsinStatewideKey(candidate)) return { value: 1, why: `same Wisconsin statewide number ${formatWisconsinKey(sourceWisconsin)}` };
+    const sourceFlorida = parseStatewideCourseNumber(source);
+    const candidateFlorida = parseStatewideCourseNumber(candidate);
+    if (sourceFlorida && candidateFlorida && statewideEquivalenceKey(sourceFlorida) === statewideEquivalenceKey(candidateFlorida)) return { value: 1, why: `same Florida statewide number` };
+    if (courseKey(source) === courseKey(candidate)) return { value: 0.6, why: `same code ${formatCourseCode(candidate)}` };
+    return { value: 0, why: '' };
+  };
+  const useCode = candidates.some((candidate) => codeMatch(candidate).value > 0);
+
   const scored: SuggestedCandidate[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
@@ -136,6 +151,12 @@ export function suggestEquivalents(input: SuggestEquivalentsInput): SuggestedCan
         const schools = vote.schools.size;
         why.push({ weight: WEIGHTS.peer * signals.peer + 1, text: `${schools} other school${schools === 1 ? '' : 's'} transfer${schools === 1 ? 's' : ''} it here (${vote.bestWhy}; ${percent(share)} of peer evidence)` });
       }
+    }
+
+    if (useCode) {
+      const code = codeMatch(candidate);
+      signals.code = code.value;
+      if (code.value > 0) why.push({ weight: WEIGHTS.code * code.value, text: code.why });
     }
 
     const title = titleSimilarity(source.title, candidate.title);

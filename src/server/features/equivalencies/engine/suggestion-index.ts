@@ -43,6 +43,7 @@ interface DestinationIndex {
   pool: Map<string, CourseRef>;
   poolByWord: MultiMap<string>;
   poolBySubject: MultiMap<string>;
+  poolByPeerKey: MultiMap<string>;
   rulesByPeerKey: MultiMap<EquivalencyRule>;
   rulesBySubject: MultiMap<EquivalencyRule>;
   rulesByWord: MultiMap<EquivalencyRule>;
@@ -70,7 +71,7 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
   const destination = (id: number): DestinationIndex => {
     let index = destinations.get(id);
     if (!index) {
-      index = { pool: new Map(), poolByWord: new MultiMap(), poolBySubject: new MultiMap(), rulesByPeerKey: new MultiMap(), rulesBySubject: new MultiMap(), rulesByWord: new MultiMap(), ruleCount: 0 };
+      index = { pool: new Map(), poolByWord: new MultiMap(), poolBySubject: new MultiMap(), poolByPeerKey: new MultiMap(), rulesByPeerKey: new MultiMap(), rulesBySubject: new MultiMap(), rulesByWord: new MultiMap(), ruleCount: 0 };
       destinations.set(id, index);
     }
     return index;
@@ -81,6 +82,7 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     index.pool.set(key, course);
     for (const word of new Set(titleTokens(course.title))) index.poolByWord.add(word, key);
     index.poolBySubject.add(normaliseSubject(course.subject), key);
+    for (const peerKey of peerKeys(course)) index.poolByPeerKey.add(peerKey, key);
   };
 
   // Catalogue first: it carries descriptions and full titles.
@@ -116,6 +118,7 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
       }
 
       const candidateKeys = new Set<string>();
+      for (const key of peerKeys(source)) for (const poolKey of index.poolByPeerKey.get(key)) candidateKeys.add(poolKey);
       for (const rule of peers) for (const target of rule.targets) if (isSpecific(target)) candidateKeys.add(courseKey(target));
       const poolWordLimit = Math.max(30, index.pool.size * COMMON_WORD_SHARE);
       const poolLists = words.map((word) => index.poolByWord.get(word)).filter((list) => list.length <= poolWordLimit);
