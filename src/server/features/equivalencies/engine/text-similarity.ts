@@ -8,7 +8,7 @@ const ABBREVIATIONS: Record<string, string> = {
   intro: 'introduction', introd: 'introduction', introductory: 'introduction', elem: 'elementary', elementry: 'elementary',
   amer: 'american', am: 'american', gov: 'government', govt: 'government', pol: 'political', poli: 'political', polit: 'political',
   psych: 'psychology', psy: 'psychology', soc: 'sociology', sociol: 'sociology', anthro: 'anthropology', anth: 'anthropology',
-  econ: 'economics', eco: 'economics', economic: 'economics', macro: 'macroeconomics', micro: 'microeconomics',
+  econ: 'economics', eco: 'economics', economic: 'economics', macro: 'macroeconomics', micro: 'microeconomics', macroecon: 'macroeconomics', microecon: 'microeconomics',
   hist: 'history', lit: 'literature', engl: 'english', eng: 'english', comp: 'composition', writ: 'writing',
   math: 'mathematics', maths: 'mathematics', mathematical: 'mathematics', calc: 'calculus', stat: 'statistics', stats: 'statistics', statistical: 'statistics', alg: 'algebra', trig: 'trigonometry', geom: 'geometry',
   chem: 'chemistry', biol: 'biology', bio: 'biology', biological: 'biology', phys: 'physics', anat: 'anatomy', physiol: 'physiology', microbio: 'microbiology', sci: 'science', sciences: 'science',
