@@ -1,0 +1,95 @@
+// Course codes arrive spelled many ways (ECO2013, "eco 2013", Eco-2013, "E C E 252",
+// "SOCSCI (809) 122"). Everything that compares codes goes through here so that one
+// spelling rule holds across rules, transcripts, catalogues and CSV imports.
+
+export interface SplitCourseCode {
+  /** Subject as written, upper-case, single-spaced (e.g. "E C E", "SOCSCI"). */
+  subject: string;
+  /** Number as written, upper-case (e.g. "2013H", "1110.01", "(809) 122", "EL"). */
+  number: string;
+  /**
+   * Wisconsin technical colleges number courses statewide: in "SOCSCI (809) 122" the
+   * "(809)" is the statewide program, so "(809) 122" names the same course at any college.
+   */
+  statewideProgram: string | null;
+  /** The number without the program prefix ("122" for "(809) 122"). */
+  catalogNumber: string;
+}
+
+/** Removes case, spaces, dashes and parentheses so that equal codes compare equal. */
+export function normaliseCourseCode(code: string): string {
+  return code.toUpperCase().replace(/[\s\-()]+/g, '');
+}
+
+/** Normalised key for a subject + number pair. */
+export function courseKey(course: { subject: string; number: string }): string {
+  return normaliseCourseCode(`${course.subject}${course.number}`);
+}
+
+export function normaliseSubject(subject: string): string {
+  return normaliseCourseCode(subject);
+}
+
+/** Code for display: "ECO 2013", "SOCSCI (809) 122", "NDC". */
+export function formatCourseCode(course: { subject: string; number: string }): string {
+  const subject = course.subject.trim().replace(/\s+/g, ' ');
+  const number = course.number.trim();
+  return number ? `${subject} ${number}` : subject;
+}
+
+const WISCONSIN_PROGRAM = /^(.*?)\s*\((\d+)\)\s*([0-9A-Z.]+)$/;
+// A number starts with a digit and may carry letter suffixes or a dotted section (1110.01).
+const DIGIT_NUMBER = /^(.*?[A-Z&/.])\s*(\d[0-9A-Z.]*)$/;
+
+/**
+ * Splits a code into subject and number. Returns null for empty input. A code without
+ * any digits and a single word (NDC, DNT) becomes a subject with an empty number; a code
+ * whose last word has no digits ("ECON EL") splits on that last word.
+ */
+export function splitCourseCode(raw: string): SplitCourseCode | null {
+  const code = raw.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (!code) return null;
+
+  const program = WISCONSIN_PROGRAM.exec(code);
+  if (program && program[1]) {
+    const [, subject = '', programNumber = '', catalogNumber = ''] = program;
+    return { subject: subject.trim(), number: `(${programNumber}) ${catalogNumber}`, statewideProgram: programNumber, catalogNumber };
+  }
+
+  const withDigits = DIGIT_NUMBER.exec(code.replace(/-(?=\d)/, ' '));
+  if (withDigits) {
+    const subject = (withDigits[1] ?? '').trim().replace(/-$/, '').trim();
+    const number = withDigits[2] ?? '';
+    if (subject) return { subject, number, statewideProgram: null, catalogNumber: number };
+  }
+
+  const lastSpace = code.lastIndexOf(' ');
+  if (lastSpace > 0) {
+    const subject = code.slice(0, lastSpace).trim();
+    const number = code.slice(lastSpace + 1);
+    return { subject, number, statewideProgram: null, catalogNumber: number };
+  }
+  return { subject: code, number: '', statewideProgram: null, catalogNumber: '' };
+}
+
+/**
+ * Wisconsin statewide identity of a technical-college course ("809-122"), or null when
+ * the code carries no statewide program.
+ */
+export function wisconsinStatewideKey(course: { subject: string; number: string }): string | null {
+  const split = splitCourseCode(formatCourseCode(course));
+  if (!split?.statewideProgram) return null;
+  return `${split.statewideProgram}-${split.catalogNumber}`;
+}
+
+/**
+ * Course level in hundreds (1 for 100-level). Four-digit numbers count by thousands
+ * (Florida ECO 2013 and Ohio State 1110 are lower-division, like a 200/100-level course),
+ * so 1xxx ≈ 1xx. Returns null when the number has no leading digits.
+ */
+export function courseLevel(number: string): number | null {
+  const catalogNumber = splitCourseCode(`X ${number}`)?.catalogNumber ?? '';
+  const digits = /^(\d+)/.exec(catalogNumber)?.[1];
+  if (!digits) return null;
+  return digits.length >= 3 ? Number(digits[0]) : 0;
+}

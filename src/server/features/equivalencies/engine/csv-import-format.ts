@@ -1,0 +1,383 @@
+// The equivalency import CSV (the admin "Course Data Upload" page and bulk loads).
+// Required columns: source_code, source_name, target_university, target_code,
+// target_name, credits. Optional: source_university, source_credits, min_grade,
+// effective_from, effective_to, group, notes. Header names are case-insensitive and may
+// come in any order; an unknown or repeated column is a file-level error because it is
+// usually a typo that would silently drop data (e.g. "min grade").
+//
+// One row is one source course → one target course. Rows that share a `group` value (and
+// the same source and target universities) form one rule: several sources make a
+// many-to-one rule (lecture + lab), several targets a one-to-many rule (a course plus
+// elective credit). A target's `credits` is what that target awards; a rule's credits are
+// the sum over its distinct targets. Credits may be a range ("1.00-3.00", variable-credit
+// courses in the Wisconsin data): the rule then awards what the student actually earned.
+//
+// Every draft has a `fingerprint` naming WHICH rule it is (universities + codes) and a
+// `contentHash` covering everything else, so a re-import can tell new, changed and
+// unchanged rules apart. The module is pure (no Node APIs) so the browser can validate a
+// pasted CSV before upload.
+
+import { courseKey, formatCourseCode, splitCourseCode } from './course-code';
+import { createCsvRowParser, formatCsvLine, type CsvRow } from './csv-row-parser';
+import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { isValidMinimumGrade } from './grades';
+import { parseTerm } from './terms';
+
+export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-parser';
+
+export const REQUIRED_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
+export const OPTIONAL_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'] as const;
+type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+const KNOWN_COLUMNS = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
+
+/** Column order used for export. */
+export const EXPORT_COLUMNS: Column[] = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'];
+
+export interface CsvImportError {
+  line: number;
+  column?: string;
+  message: string;
+}
+
+export interface CreditRange {
+  min: number;
+  max: number;
+}
+
+export interface DraftSourceCourse {
+  subject: string;
+  number: string;
+  title: string | null;
+  credits: number | null;
+}
+
+export interface DraftTargetCourse extends DraftSourceCourse {
+  isElective: boolean;
+  /** Set instead of credits for variable-credit rows ("1.00-3.00"). */
+  creditRange: CreditRange | null;
+}
+
+export interface ParsedRuleDraft {
+  sourceUniversity: string | null;
+  targetUniversity: string;
+  sources: DraftSourceCourse[];
+  targets: DraftTargetCourse[];
+  /** False when every target is NDC (no degree credit) or DNT (does not transfer). */
+  transfers: boolean;
+  /** Sum of the targets' credits; null when any target has a credit range or none. */
+  creditsAwarded: number | null;
+  minGrade: string | null;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+  group: string | null;
+  notes: string | null;
+  /** Identity: normalised universities and course codes. */
+  fingerprint: string;
+  /** Identity plus every value, to tell an unchanged re-import from an edited one. */
+  contentHash: string;
+  /** CSV lines the draft came from. */
+  lines: number[];
+}
+
+export interface ParseRulesCsvResult {
+  rules: ParsedRuleDraft[];
+  errors: CsvImportError[];
+  rowCount: number;
+}
+
+/** 53-bit string hash (cyrb53): stable across runs and platforms, no crypto API needed. */
+export function stableHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+function normaliseUniversity(name: string | null): string {
+  return (name ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+export function ruleFingerprint(draft: Pick<ParsedRuleDraft, 'sourceUniversity' | 'targetUniversity' | 'sources' | 'targets'>): string {
+  const sources = draft.sources.map(courseKey).sort().join('+');
+  const targets = draft.targets.map(courseKey).sort().join('+');
+  return stableHash(`${normaliseUniversity(draft.sourceUniversity)}|${sources}|${normaliseUniversity(draft.targetUniversity)}|${targets}`);
+}
+
+function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): string {
+  const body = {
+    fingerprint: draft.fingerprint,
+    sources: [...draft.sources].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
+    targets: [...draft.targets].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
+    minGrade: draft.minGrade, effectiveFrom: draft.effectiveFrom, effectiveTo: draft.effectiveTo, notes: draft.notes, transfers: draft.transfers,
+  };
+  return stableHash(JSON.stringify(body));
+}
+
+type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' };
+
+const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
+
+function readCredits(raw: string, allowRange: boolean): CreditsValue {
+  const text = raw.trim();
+  if (!text) return { kind: 'empty' };
+  if (NUMBER.test(text)) return { kind: 'fixed', value: Number(text) };
+  const range = /^(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)$/.exec(text);
+  if (allowRange && range) {
+    const min = Number(range[1]);
+    const max = Number(range[2]);
+    if (min <= max) return min === max ? { kind: 'fixed', value: min } : { kind: 'range', range: { min, max } };
+  }
+  return { kind: 'invalid' };
+}
+
+interface ValidRow {
+  line: number;
+  values: Record<Column, string>;
+  source: DraftSourceCourse;
+  target: DraftTargetCourse;
+}
+
+interface GroupAccumulator {
+  rows: ValidRow[];
+}
+
+export interface RulesCsvImporter {
+  push(chunk: string): void;
+  end(): ParseRulesCsvResult;
+}
+
+/** Streaming importer: feed chunks, then end() groups rows into rule drafts. */
+export function createRulesCsvImporter(): RulesCsvImporter {
+  const parser = createCsvRowParser();
+  const errors: CsvImportError[] = [];
+  // Insertion order keeps export → import stable and errors in file order.
+  const groups = new Map<string, GroupAccumulator>();
+  let header: Column[] | null = null;
+  let headerFailed = false;
+  let columnIndex: Partial<Record<Column, number>> = {};
+  let rowCount = 0;
+  let ungroupedCounter = 0;
+
+  const readHeader = (row: CsvRow) => {
+    const names = row.fields.map((name) => name.trim().toLowerCase());
+    const seen = new Set<string>();
+    names.forEach((name, index) => {
+      if (!KNOWN_COLUMNS.has(name)) {
+        errors.push({ line: row.line, column: name || `column ${index + 1}`, message: `unknown column "${row.fields[index]}"; expected ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}` });
+      } else if (seen.has(name)) {
+        errors.push({ line: row.line, column: name, message: `column "${name}" appears more than once` });
+      }
+      seen.add(name);
+    });
+    for (const required of REQUIRED_COLUMNS) {
+      if (!seen.has(required)) errors.push({ line: row.line, column: required, message: `required column "${required}" is missing` });
+    }
+    headerFailed = REQUIRED_COLUMNS.some((required) => !seen.has(required));
+    header = names as Column[];
+    columnIndex = {};
+    names.forEach((name, index) => {
+      if (KNOWN_COLUMNS.has(name) && columnIndex[name as Column] === undefined) columnIndex[name as Column] = index;
+    });
+  };
+
+  const readRow = (row: CsvRow) => {
+    rowCount += 1;
+    const rowErrors: CsvImportError[] = [];
+    const fail = (column: Column | undefined, message: string) => rowErrors.push(column ? { line: row.line, column, message } : { line: row.line, message });
+    if (row.error) fail(undefined, row.error);
+    if (header && row.fields.length !== header.length) fail(undefined, `expected ${header.length} fields, found ${row.fields.length}`);
+    const values = {} as Record<Column, string>;
+    for (const column of [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]) {
+      const index = columnIndex[column];
+      values[column] = index === undefined ? '' : (row.fields[index] ?? '').trim();
+    }
+    for (const column of ['source_code', 'target_code', 'target_university'] as const) {
+      if (!values[column]) fail(column, 'is empty');
+    }
+    const sourceSplit = values.source_code ? splitCourseCode(values.source_code) : null;
+    const targetSplit = values.target_code ? splitCourseCode(values.target_code) : null;
+
+    const credits = readCredits(values.credits, true);
+    if (credits.kind === 'invalid') fail('credits', `"${values.credits}" is not a number`);
+    const sourceCredits = readCredits(values.source_credits, false);
+    if (sourceCredits.kind === 'invalid') fail('source_credits', `"${values.source_credits}" is not a number`);
+    if (values.min_grade && !isValidMinimumGrade(values.min_grade)) fail('min_grade', `"${values.min_grade}" is not a letter grade (A+ … D-)`);
+    const from = values.effective_from ? parseTerm(values.effective_from) : null;
+    const to = values.effective_to ? parseTerm(values.effective_to) : null;
+    if (values.effective_from && !from) fail('effective_from', `"${values.effective_from}" is not a term such as "Fall 2020"`);
+    if (values.effective_to && !to) fail('effective_to', `"${values.effective_to}" is not a term such as "Spring 2024"`);
+    if (from && to && from.ordinal > to.ordinal) fail('effective_to', `"${values.effective_to}" is before effective_from "${values.effective_from}"`);
+
+    if (rowErrors.length > 0 || !sourceSplit || !targetSplit) {
+      errors.push(...rowErrors);
+      return;
+    }
+    const validRow: ValidRow = {
+      line: row.line,
+      values,
+      source: { subject: sourceSplit.subject, number: sourceSplit.number, title: values.source_name || null, credits: sourceCredits.kind === 'fixed' ? sourceCredits.value : null },
+      target: {
+        subject: targetSplit.subject,
+        number: targetSplit.number,
+        title: values.target_name || null,
+        credits: credits.kind === 'fixed' ? credits.value : null,
+        creditRange: credits.kind === 'range' ? credits.range : null,
+        isElective: isElectiveTarget(targetSplit),
+      },
+    };
+    const groupKey = values.group
+      ? `g|${values.group}|${normaliseUniversity(values.source_university)}|${normaliseUniversity(values.target_university)}`
+      : `row|${(ungroupedCounter += 1)}`;
+    const group = groups.get(groupKey) ?? { rows: [] };
+    group.rows.push(validRow);
+    groups.set(groupKey, group);
+  };
+
+  const handleRows = (rows: CsvRow[]) => {
+    for (const row of rows) {
+      if (!header) readHeader(row);
+      else if (!headerFailed) readRow(row);
+    }
+  };
+
+  const buildDraft = (group: GroupAccumulator): ParsedRuleDraft | null => {
+    const first = group.rows[0]!;
+    const lines = group.rows.map((row) => row.line);
+    const sources = new Map<string, DraftSourceCourse>();
+    const targets = new Map<string, DraftTargetCourse>();
+    let ok = true;
+    const conflict = (row: ValidRow, column: Column, message: string) => {
+      errors.push({ line: row.line, column, message });
+      ok = false;
+    };
+    for (const row of group.rows) {
+      for (const column of ['min_grade', 'effective_from', 'effective_to'] as const) {
+        if (row.values[column].toUpperCase() !== first.values[column].toUpperCase()) {
+          conflict(row, column, `"${row.values[column]}" differs from line ${first.line} ("${first.values[column]}") in group "${first.values.group}"`);
+        }
+      }
+      const sourceKey = courseKey(row.source);
+      const knownSource = sources.get(sourceKey);
+      if (!knownSource) sources.set(sourceKey, row.source);
+      else if (row.values.source_credits && knownSource.credits !== row.source.credits) conflict(row, 'source_credits', `${formatCourseCode(row.source)} has different credits than earlier in group "${first.values.group}"`);
+      const targetKey = courseKey(row.target);
+      const knownTarget = targets.get(targetKey);
+      if (!knownTarget) targets.set(targetKey, row.target);
+      else if (knownTarget.credits !== row.target.credits || JSON.stringify(knownTarget.creditRange) !== JSON.stringify(row.target.creditRange)) {
+        conflict(row, 'credits', `${formatCourseCode(row.target)} has different credits than earlier in group "${first.values.group}"`);
+      }
+    }
+    const targetList = [...targets.values()];
+    const blockers = targetList.filter((target) => nonTransferTargetKind(target) !== null);
+    if (blockers.length > 0 && blockers.length < targetList.length) {
+      conflict(first, 'target_code', `group "${first.values.group}" mixes ${formatCourseCode(blockers[0]!)} (does not transfer) with courses that do`);
+    }
+    if (!ok) return null;
+
+    const creditsAwarded = targetList.some((target) => target.credits === null)
+      ? null
+      : Math.round(targetList.reduce((sum, target) => sum + (target.credits ?? 0), 0) * 100) / 100;
+    const notes = [...new Set(group.rows.map((row) => row.values.notes).filter(Boolean))].join('; ') || null;
+    const base = {
+      sourceUniversity: first.values.source_university || null,
+      targetUniversity: first.values.target_university,
+      sources: [...sources.values()],
+      targets: targetList,
+      transfers: blockers.length === 0,
+      creditsAwarded,
+      minGrade: first.values.min_grade ? first.values.min_grade.toUpperCase() : null,
+      effectiveFrom: first.values.effective_from || null,
+      effectiveTo: first.values.effective_to || null,
+      group: first.values.group || null,
+      notes,
+      fingerprint: '',
+    };
+    base.fingerprint = ruleFingerprint(base);
+    return { ...base, contentHash: contentHashOf(base), lines };
+  };
+
+  return {
+    push(chunk: string) {
+      handleRows(parser.push(chunk));
+    },
+    end(): ParseRulesCsvResult {
+      handleRows(parser.end());
+      if (!header) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
+      const rules: ParsedRuleDraft[] = [];
+      for (const group of groups.values()) {
+        const draft = buildDraft(group);
+        if (draft) rules.push(draft);
+      }
+      errors.sort((a, b) => a.line - b.line);
+      return { rules, errors, rowCount };
+    },
+  };
+}
+
+/** Parses a whole CSV text (see createRulesCsvImporter for files too big to hold). */
+export function parseRulesCsv(text: string): ParseRulesCsvResult {
+  const importer = createRulesCsvImporter();
+  importer.push(text);
+  return importer.end();
+}
+
+/** "line 7, credits: "three" is not a number" — for showing errors as text. */
+export function formatImportError(error: CsvImportError): string {
+  return `line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`;
+}
+
+function formatNumber(value: number | null): string {
+  return value === null ? '' : String(value);
+}
+
+function formatTargetCredits(target: DraftTargetCourse): string {
+  if (target.creditRange) return `${target.creditRange.min}-${target.creditRange.max}`;
+  return formatNumber(target.credits);
+}
+
+/**
+ * Writes drafts back in the import format; importing the result yields the same drafts.
+ * A rule with several sources or targets is written as several rows sharing a group, each
+ * source and target appearing at least once.
+ */
+export function formatRulesAsCsv(rules: ParsedRuleDraft[]): string {
+  const lines = [EXPORT_COLUMNS.join(',')];
+  const usedGroups = new Set(rules.map((rule) => rule.group).filter((group): group is string => group !== null));
+  let generated = 0;
+  for (const rule of rules) {
+    const rowCount = Math.max(rule.sources.length, rule.targets.length);
+    let group = rule.group;
+    if (!group && rowCount > 1) {
+      do generated += 1; while (usedGroups.has(`rule-${generated}`));
+      group = `rule-${generated}`;
+      usedGroups.add(group);
+    }
+    for (let i = 0; i < rowCount; i += 1) {
+      const source = rule.sources[i % rule.sources.length]!;
+      const target = rule.targets[i % rule.targets.length]!;
+      const values: Record<Column, string> = {
+        source_university: rule.sourceUniversity ?? '',
+        source_code: formatCourseCode(source),
+        source_name: source.title ?? '',
+        source_credits: formatNumber(source.credits),
+        target_university: rule.targetUniversity,
+        target_code: formatCourseCode(target),
+        target_name: target.title ?? '',
+        credits: formatTargetCredits(target),
+        min_grade: rule.minGrade ?? '',
+        effective_from: rule.effectiveFrom ?? '',
+        effective_to: rule.effectiveTo ?? '',
+        group: group ?? '',
+        notes: i === 0 ? rule.notes ?? '' : '',
+      };
+      lines.push(formatCsvLine(EXPORT_COLUMNS.map((column) => values[column])));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

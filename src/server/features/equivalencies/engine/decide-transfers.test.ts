@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { splitCourseCode } from './course-code';
+import { NO_RULE_REASON, decideTransfers, type DecideTransfersInput } from './decide-transfers';
+import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken } from './types';
+
+const school = (id: number, name: string, extra: Partial<InstitutionInfo> = {}): InstitutionInfo => ({
+  id, key: name.toLowerCase().replace(/\W+/g, '-'), name, state: null, calendar: 'semester', floridaStatewideNumbering: false, ...extra,
+});
+const MDC = school(1, 'Miami Dade College', { state: 'FL', floridaStatewideNumbering: true });
+const FSU = school(2, 'Florida State University', { state: 'FL', floridaStatewideNumbering: true });
+const OSHKOSH = school(3, 'UW-Oshkosh', { state: 'WI' });
+const MADISON = school(4, 'UW-Madison', { state: 'WI' });
+const QUARTER_SCHOOL = school(5, 'Foothill College', { state: 'CA', calendar: 'quarter' });
+
+const src = (code: string, credits: number | null = 3, title: string | null = null): RuleCourse => {
+  const split = splitCourseCode(code);
+  return { subject: split?.subject ?? '', number: split?.number ?? '', title, credits };
+};
+const tgt = (code: string, title: string | null = null, credits: number | null = 3, isElective = false): RuleTarget => ({ ...src(code, credits, title), isElective });
+
+let nextId = 100;
+const rule = (sources: RuleCourse[], targets: RuleTarget[], extra: Partial<EquivalencyRule> = {}): EquivalencyRule => ({
+  id: nextId++, fromInstitutionId: OSHKOSH.id, toInstitutionId: MADISON.id, sources, targets, transfers: true, creditsAwarded: null,
+  minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null, ...extra,
+});
+const taken = (subject: string, number: string, extra: Partial<SourceCourseTaken> = {}): SourceCourseTaken => ({ subject, number, credits: 3, ...extra });
+
+const decide = (input: Partial<DecideTransfersInput> & Pick<DecideTransfersInput, 'courses'>) =>
+  decideTransfers({ from: OSHKOSH, to: MADISON, rules: [], ...input });
+
+describe('explicit rules', () => {
+  it('one-to-one: matches codes however they are spelled and formats transfersTo', () => {
+    const r = rule([src('ECON 101')], [tgt('ECON 102', 'Principles of Macroeconomics')]);
+    for (const spelling of ['econ101', 'Econ-101', 'ECON 101']) {
+      const [decision] = decide({ rules: [r], courses: [{ subject: '', number: spelling, credits: 3 }] });
+      expect(decision?.status).toBe('DIRECT');
+    }
+    const [decision] = decide({ rules: [r], courses: [taken('econ', '101', { grade: 'B' })] });
+    expect(decision).toMatchObject({ status: 'DIRECT', creditsAwarded: 3, transfersTo: 'UW-Madison: ECON 102 Principles of Macroeconomics', evidence: { ruleId: r.id, origin: 'csv' } });
+  });
+
+  it('ignores rules between other schools', () => {
+    const r = rule([src('ECON 101')], [tgt('ECON 102')], { toInstitutionId: 99 });
+    expect(decide({ rules: [r], courses: [taken('ECON', '101')] })[0]?.status).toBe('NEEDS_EVAL');
+  });
+
+  it('many-to-one: lecture + lab together, credits counted once', () => {
+    const r = rule([src('BIO 105', 3), src('BIO 105L', 1)], [tgt('ZOOLOGY 101', 'Animal Biology', 4)]);
+    const decisions = decide({ rules: [r], courses: [taken('BIO', '105L', { credits: 1 }), taken('HIST', '101'), taken('BIO', '105', { credits: 3 })] });
+    expect(decisions).toHaveLength(3);
+    expect(decisions[0]).toMatchObject({ status: 'DIRECT', creditsAwarded: 4, combined: { rowIndexes: [0, 2], primaryRowIndex: 0, creditsCountedHere: true } });
+    expect(decisions[2]).toMatchObject({ status: 'DIRECT', creditsAwarded: 0, combined: { creditsCountedHere: false } });
+    expect(decisions[0]?.source).toHaveLength(2);
+    expect(decisions[1]?.status).toBe('NEEDS_EVAL');
+  });
+
+  it('many-to-one: a lone half is not decided by the rule', () => {
+    const r = rule([src('BIO 105'), src('BIO 105L')], [tgt('ZOOLOGY 101')]);
+    const [decision] = decide({ rules: [r], courses: [taken('BIO', '105')] });
+    expect(decision?.status).toBe('NEEDS_EVAL');
+    expect(decision?.reason).toContain('only when taken together with BIO 105L');
+  });
+
+  it('prefers the many-to-one rule over a one-to-one rule when both halves are present', () => {
+    const single = rule([src('BIO 105')], [tgt('BIOLOGY EL', null, 3, true)]);
+    const pair = rule([src('BIO 105'), src('BIO 105L', 1)], [tgt('ZOOLOGY 101', null, 4)]);
+    const decisions = decide({ rules: [single, pair], courses: [taken('BIO', '105'), taken('BIO', '105L', { credits: 1 })] });
+    expect(decisions[0]?.evidence.ruleId).toBe(pair.id);
+    expect(decide({ rules: [single, pair], courses: [taken('BIO', '105')] })[0]?.evidence.ruleId).toBe(single.id);
+  });
+
+  it('one-to-many: a 4-credit course becomes a course plus elective credit', () => {
+    const r = rule([src('CHEM 105', 4)], [tgt('CHEM 103', 'General Chemistry I', 3), tgt('CHEM EL', 'Chemistry Elective', 1, true)]);
+    const [decision] = decide({ rules: [r], courses: [taken('CHEM', '105', { credits: 4 })] });
+    expect(decision).toMatchObject({ status: 'DIRECT', creditsAwarded: 4 });
+    expect(decision?.targets.map((t) => t.isElective)).toEqual([false, true]);
+    expect(decision?.transfersTo).toBe('UW-Madison: CHEM 103 General Chemistry I + CHEM EL Chemistry Elective');
+  });
+
+  it('uses the rule’s credits when it names them', () => {
+    const r = rule([src('MATH 104', 5)], [tgt('MATH 112')], { creditsAwarded: 3 });
+    expect(decide({ rules: [r], courses: [taken('MATH', '104', { credits: 5 })] })[0]?.creditsAwarded).toBe(3);
+  });
+
+  it('prefers an appeal or admin rule over an imported one', () => {
+    const imported = rule([src('ART 101')], [tgt('ART EL', null, 3, true)], { origin: 'csv' });
+    const appeal = rule([src('ART 101')], [tgt('ART 102')], { origin: 'appeal' });
+    expect(decide({ rules: [imported, appeal], courses: [taken('ART', '101')] })[0]?.evidence.ruleId).toBe(appeal.id);
+  });
+});
+
+describe('minimum grades', () => {
+  const r = rule([src('ENG 101')], [tgt('ENGL 100')], { minGrade: 'C' });
+  it('refuses a grade below the minimum, naming both', () => {
+    const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'C-' })] });
+    expect(decision?.status).toBe('NO_TRANSFER');
+    expect(decision?.reason).toContain('C-');
+    expect(decision?.reason).toContain('at least a C');
+    expect(decision?.creditsAwarded).toBe(0);
+  });
+  it('accepts the minimum itself and a pass', () => {
+    expect(decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'C' })] })[0]?.status).toBe('DIRECT');
+    expect(decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'P' })] })[0]?.status).toBe('DIRECT');
+    expect(decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'T' })] })[0]?.status).toBe('DIRECT');
+  });
+  it('asks for review when a pass must meet a B', () => {
+    const strict = rule([src('ENG 102')], [tgt('ENGL 200')], { minGrade: 'B' });
+    expect(decide({ rules: [strict], courses: [taken('ENG', '102', { grade: 'S' })] })[0]?.status).toBe('NEEDS_EVAL');
+  });
+  it('never transfers W, I or F, with or without a rule', () => {
+    for (const grade of ['W', 'I', 'F', 'NC', 'U']) {
+      expect(decide({ rules: [r], courses: [taken('ENG', '101', { grade })] })[0]?.status).toBe('NO_TRANSFER');
+      expect(decide({ courses: [taken('XYZ', '999', { grade })] })[0]?.status).toBe('NO_TRANSFER');
+    }
+  });
+  it('waits for in-progress work', () => {
+    const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'IP' })] });
+    expect(decision?.status).toBe('NEEDS_EVAL');
+    expect(decision?.reason).toContain('still in progress');
+  });
+  it('checks every course a many-to-one rule consumes', () => {
+    const pair = rule([src('PHY 201'), src('PHY 202')], [tgt('PHYSICS 207', null, 5)], { minGrade: 'C' });
+    const decisions = decide({ rules: [pair], courses: [taken('PHY', '201', { grade: 'A' }), taken('PHY', '202', { grade: 'D' })] });
+    expect(decisions.map((d) => d.status)).toEqual(['NO_TRANSFER', 'NO_TRANSFER']);
+  });
+});
+
+describe('effective terms', () => {
+  const old = rule([src('CS 120')], [tgt('COMP SCI 200')], { effectiveFromTerm: 'Fall 2015', effectiveToTerm: 'Spring 2019' });
+  it('applies a rule inside its range, bounds included, in any spelling', () => {
+    expect(decide({ rules: [old], courses: [taken('CS', '120', { term: 'FA15' })] })[0]?.status).toBe('DIRECT');
+    expect(decide({ rules: [old], courses: [taken('CS', '120', { term: '2019SP' })] })[0]?.status).toBe('DIRECT');
+  });
+  it('refuses when the only rule is out of range, naming the range', () => {
+    const [decision] = decide({ rules: [old], courses: [taken('CS', '120', { term: 'fall-2020' })] });
+    expect(decision?.status).toBe('NO_TRANSFER');
+    expect(decision?.reason).toContain('from Fall 2015 to Spring 2019');
+    expect(decision?.evidence.ruleId).toBe(old.id);
+    expect(decide({ rules: [old], courses: [taken('CS', '120', { term: 'Summer 2015' })] })[0]?.status).toBe('NO_TRANSFER');
+  });
+  it('picks the rule whose range holds the term', () => {
+    const current = rule([src('CS 120')], [tgt('COMP SCI 300')], { effectiveFromTerm: 'Summer 2019' });
+    const [decision] = decide({ rules: [old, current], courses: [taken('CS', '120', { term: 'Fall 2020' })] });
+    expect(decision?.evidence.ruleId).toBe(current.id);
+    expect(decide({ rules: [old, current], courses: [taken('CS', '120', { term: 'Fall 2016' })] })[0]?.evidence.ruleId).toBe(old.id);
+  });
+  it('applies a rule when the course has no term', () => {
+    expect(decide({ rules: [old], courses: [taken('CS', '120')] })[0]?.status).toBe('DIRECT');
+  });
+});
+
+describe('credit conversion', () => {
+  it('converts quarter credits to semester credits and shows it', () => {
+    const r = rule([src('MATH 1A', 5)], [tgt('MATH 221', null, 5)], { fromInstitutionId: QUARTER_SCHOOL.id });
+    const [decision] = decideTransfers({ from: QUARTER_SCHOOL, to: MADISON, rules: [r], courses: [taken('MATH', '1A', { credits: 5 })] });
+    expect(decision?.creditsAwarded).toBe(3.33);
+    expect(decision?.evidence.creditConversion).toEqual({ from: 'quarter', to: 'semester', factor: 2 / 3, originalCredits: 5, convertedCredits: 3.33 });
+  });
+  it('converts semester credits to quarter credits', () => {
+    const r = rule([src('MATH 221', 3)], [tgt('MATH 1A')], { fromInstitutionId: MADISON.id, toInstitutionId: QUARTER_SCHOOL.id });
+    const [decision] = decideTransfers({ from: MADISON, to: QUARTER_SCHOOL, rules: [r], courses: [taken('MATH', '221', { credits: 3 })] });
+    expect(decision?.creditsAwarded).toBe(4.5);
+  });
+  it('does not convert between schools on the same calendar', () => {
+    const r = rule([src('MATH 104', 4)], [tgt('MATH 112')]);
+    expect(decide({ rules: [r], courses: [taken('MATH', '104', { credits: 4 })] })[0]?.evidence.creditConversion).toBeNull();
+  });
+});
+
+describe('Florida statewide course numbering', () => {
+  const floridaCatalog = [
+    { subject: 'ECO', number: '2013', title: 'Principles of Macroeconomics', credits: 3 },
+    { subject: 'ACG', number: '2011', title: 'Principles of Accounting II', credits: 3 },
+    { subject: 'BSC', number: '2010C', title: 'Biological Science I', credits: 4 },
+    { subject: 'CHM', number: '2045', title: 'General Chemistry 1', credits: 3 },
+    { subject: 'CHM', number: '2045L', title: 'General Chemistry 1 Laboratory', credits: 1 },
+  ];
+  const fl = (courses: SourceCourseTaken[], extra: Partial<DecideTransfersInput> = {}) =>
+    decideTransfers({ from: MDC, to: FSU, rules: [], courses, destinationCatalog: floridaCatalog, ...extra });
+
+  it('the same prefix and number is guaranteed', () => {
+    const [decision] = fl([taken('eco', '2013', { grade: 'B' })]);
+    expect(decision).toMatchObject({ status: 'DIRECT', transfersTo: 'Florida State University: ECO 2013 Principles of Macroeconomics', evidence: { origin: 'statewide-numbering', ruleId: null } });
+  });
+  it('ignores the level digit: ACG 1011 is ACG 2011', () => {
+    const [decision] = fl([taken('ACG', '1011')]);
+    expect(decision?.status).toBe('DIRECT');
+    expect(decision?.targets[0]).toMatchObject({ subject: 'ACG', number: '2011' });
+  });
+  it('does not match different last digits or prefixes', () => {
+    expect(fl([taken('ECO', '2023')])[0]?.targets[0]?.number).toBe('2023');
+    expect(fl([taken('ECO', '2023')], { destinationCatalog: [] })[0]?.status).toBe('DIRECT');
+    expect(fl([taken('ECON', '2013')])[0]?.status).toBe('NEEDS_EVAL');
+  });
+  it('lecture + L lab equal the combined C course, counted once', () => {
+    const decisions = fl([taken('BSC', '2010', { credits: 3 }), taken('BSC', '2010L', { credits: 1 })]);
+    expect(decisions.map((d) => d.status)).toEqual(['DIRECT', 'DIRECT']);
+    expect(decisions[0]?.targets.map((t) => t.number)).toEqual(['2010C']);
+    expect(decisions[0]?.creditsAwarded).toBe(4);
+    expect(decisions[1]?.creditsAwarded).toBe(0);
+  });
+  it('a lecture alone is not the combined course', () => {
+    const [decision] = fl([taken('BSC', '2010')]);
+    expect(decision?.status).toBe('NEEDS_EVAL');
+    expect(decision?.reason).toContain('BSC 2010C');
+  });
+  it('a combined C course equals the lecture + lab', () => {
+    const [decision] = fl([taken('CHM', '2045C', { credits: 4 })]);
+    expect(decision?.status).toBe('DIRECT');
+    expect(decision?.targets.map((t) => t.number)).toEqual(['2045', '2045L']);
+    expect(decision?.creditsAwarded).toBe(4);
+  });
+  it('honors H matches the plain course', () => {
+    expect(fl([taken('ECO', '2013H')])[0]?.targets[0]?.number).toBe('2013');
+  });
+  it('is still DIRECT with the source title when the catalogue lacks the course', () => {
+    const [decision] = fl([taken('PSY', '2012', { title: 'General Psychology' })]);
+    expect(decision).toMatchObject({ status: 'DIRECT', transfersTo: 'Florida State University: PSY 2012 General Psychology' });
+  });
+  it('does not guarantee the 900–999 series', () => {
+    expect(fl([taken('ACG', '2930')])[0]?.status).toBe('NEEDS_EVAL');
+  });
+  it('only applies when both schools take part', () => {
+    const [decision] = decideTransfers({ from: MDC, to: { ...FSU, floridaStatewideNumbering: false }, rules: [], courses: [taken('ECO', '2013')] });
+    expect(decision?.status).toBe('NEEDS_EVAL');
+  });
+  it('gives way to an explicit rule', () => {
+    const r = rule([src('ECO 2013')], [tgt('ECO 2000', 'Intro Economics')], { fromInstitutionId: MDC.id, toInstitutionId: FSU.id, origin: 'admin' });
+    expect(fl([taken('ECO', '2013')], { rules: [r] })[0]?.targets[0]?.number).toBe('2000');
+  });
+  it('still applies the grade policy', () => {
+    expect(fl([taken('ECO', '2013', { grade: 'F' })])[0]?.status).toBe('NO_TRANSFER');
+  });
+});
+
+describe('Wisconsin targets', () => {
+  it('EL is elective credit and transfers', () => {
+    const r = rule([src('ECON 204')], [tgt('ECON EL', 'Economics Elective', 3)]);
+    const [decision] = decide({ rules: [r], courses: [taken('ECON', '204')] });
+    expect(decision?.status).toBe('DIRECT');
+    expect(decision?.targets[0]?.isElective).toBe(true);
+    expect(decision?.reason).toContain('elective credit');
+  });
+  it('EL is recognised even when the loader did not flag it', () => {
+    const r = rule([src('ECON 204')], [tgt('ECON EL', null, 3, false)]);
+    expect(decide({ rules: [r], courses: [taken('ECON', '204')] })[0]?.targets[0]?.isElective).toBe(true);
+  });
+  it('NDC and DNT do not transfer, with a reason', () => {
+    const ndc = rule([src('SOCSCI (809) 100')], [tgt('NDC', 'No Degree Credit')]);
+    const dnt = rule([src('MATH 90')], [tgt('DNT', 'Does Not Transfer')]);
+    const decisions = decide({ rules: [ndc, dnt], courses: [{ subject: 'SOCSCI', number: '(809) 100' }, taken('MATH', '90')] });
+    expect(decisions.map((d) => d.status)).toEqual(['NO_TRANSFER', 'NO_TRANSFER']);
+    expect(decisions[0]?.reason).toContain('no degree credit');
+    expect(decisions[1]?.reason).toContain('does not accept');
+    expect(decisions[0]?.targets).toEqual([]);
+  });
+  it('transfers: false refuses', () => {
+    const r = rule([src('ART 100')], [], { transfers: false });
+    expect(decide({ rules: [r], courses: [taken('ART', '100')] })[0]?.status).toBe('NO_TRANSFER');
+  });
+});
+
+describe('no rule', () => {
+  it('needs evaluation, kindly, without candidates', () => {
+    const [decision] = decide({ courses: [taken('HIST', '150')] });
+    expect(decision).toMatchObject({ status: 'NEEDS_EVAL', reason: NO_RULE_REASON, targets: [], creditsAwarded: 0, transfersTo: null });
+    expect(decision?.candidates).toBeUndefined();
+  });
+  it('shows at most three suggestions and never turns them into DIRECT', () => {
+    const suggest = () => [1, 2, 3, 4].map((n) => ({ subject: 'HISTORY', number: `10${n}`, title: `History ${n}`, score: 0.99, why: ['title'] }));
+    const [decision] = decide({ courses: [taken('HIST', '150')], suggest });
+    expect(decision?.status).toBe('NEEDS_EVAL');
+    expect(decision?.candidates).toHaveLength(3);
+    expect(decision?.evidence.origin).toBe('suggestion');
+  });
+});

@@ -1,0 +1,473 @@
+// The equivalency engine: given a transcript's courses and every rule loaded for them,
+// decide for each course whether it transfers (DIRECT), needs a registrar (NEEDS_EVAL)
+// or does not (NO_TRANSFER), and say why in words a student can act on.
+// Pure and synchronous: the caller loads rules in one query, so a transcript costs one
+// round trip and this function can be tested without a database.
+//
+// Order of authority for one course:
+//   1. an explicit rule that applies (sources present, term in range) — most sources
+//      first, then appeal > admin > csv > seed > statewide-numbering, then the newest;
+//   2. Florida statewide course numbering when both schools take part;
+//   3. rules that exist but are out of their effective range → NO_TRANSFER;
+//   4. otherwise NEEDS_EVAL with ranked suggestions — never DIRECT on a guess.
+// A failing grade (F, W, I …) refuses credit whatever the path; IP waits.
+
+import { convertCredits, roundCredits } from './credit-conversion';
+import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
+import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
+import { checkGrade, type GradeCheck } from './grades';
+import { checkTermRange, describeTermRange } from './terms';
+import type {
+  CourseRef,
+  CreditConversion,
+  EquivalencyDecision,
+  EquivalencyRule,
+  InstitutionInfo,
+  RuleOrigin,
+  RuleTarget,
+  SourceCourseTaken,
+  SuggestedCandidate,
+} from './types';
+
+export interface DecideTransfersInput {
+  from: InstitutionInfo;
+  to: InstitutionInfo;
+  courses: SourceCourseTaken[];
+  rules: EquivalencyRule[];
+  /** Courses at the destination, for statewide numbering titles and lab pairing. */
+  destinationCatalog?: CourseRef[];
+  /** Ranked guesses for courses no rule decides; only the first three are shown. */
+  suggest?: (course: SourceCourseTaken) => SuggestedCandidate[];
+}
+
+const ORIGIN_PRIORITY: Record<RuleOrigin, number> = { appeal: 5, admin: 4, csv: 3, seed: 2, 'statewide-numbering': 1 };
+const MAX_CANDIDATES = 3;
+
+export const NO_RULE_REASON = 'No equivalency on file yet — the registrar decides, and you can ask them to review it.';
+
+/** Wisconsin's "no degree credit" and "does not transfer" placeholders. */
+export function nonTransferTargetKind(target: { subject: string; number: string }): 'NDC' | 'DNT' | null {
+  const key = courseKey(target);
+  return key === 'NDC' || key === 'DNT' ? key : null;
+}
+
+/** Wisconsin's "ECON EL": elective credit in a subject rather than a named course. */
+export function isElectiveTarget(target: { subject: string; number: string; isElective?: boolean }): boolean {
+  return target.isElective === true || normaliseCourseCode(target.number) === 'EL';
+}
+
+function courseRef(course: SourceCourseTaken): CourseRef {
+  const ref: CourseRef = { subject: course.subject, number: course.number };
+  if (course.title !== undefined) ref.title = course.title;
+  if (course.credits !== undefined) ref.credits = course.credits;
+  if (course.description !== undefined) ref.description = course.description;
+  return ref;
+}
+
+function describeTarget(target: RuleTarget): string {
+  const code = formatCourseCode(target);
+  if (isElectiveTarget(target)) return target.title ? `${code} ${target.title}` : `${code} (elective credit)`;
+  return target.title ? `${code} ${target.title}` : code;
+}
+
+function transfersToText(to: InstitutionInfo, targets: RuleTarget[]): string | null {
+  if (targets.length === 0) return null;
+  return `${to.name}: ${targets.map(describeTarget).join(' + ')}`;
+}
+
+function listCodes(courses: Array<{ subject: string; number: string }>): string {
+  const codes = courses.map(formatCourseCode);
+  if (codes.length <= 1) return codes.join('');
+  return `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`;
+}
+
+const NO_CREDIT_WORDS: Record<string, string> = {
+  W: 'a withdrawal (W) does not earn credit',
+  WD: 'a withdrawal does not earn credit',
+  WF: 'a withdrawal while failing does not earn credit',
+  WP: 'a withdrawal does not earn credit',
+  I: 'an incomplete (I) cannot transfer until your school posts a final grade',
+  INC: 'an incomplete cannot transfer until your school posts a final grade',
+  F: 'a grade of F does not earn credit',
+  U: 'an unsatisfactory (U) grade does not earn credit',
+  NC: 'a no-credit (NC) grade does not earn credit',
+  NP: 'a no-pass (NP) grade does not earn credit',
+  AU: 'an audited course does not earn credit',
+};
+
+type GradeGate =
+  | { status: 'ok' }
+  | { status: 'NO_TRANSFER' | 'NEEDS_EVAL'; reason: string };
+
+/** Applies the grade policy to every course a decision consumes; the worst result wins. */
+function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, targetText: string): GradeGate {
+  const checks = courses.map((course) => ({ course, check: checkGrade(course.grade, minGrade) }));
+  const find = <K extends GradeCheck['outcome']>(outcome: K) =>
+    checks.find((entry): entry is { course: SourceCourseTaken; check: Extract<GradeCheck, { outcome: K }> } => entry.check.outcome === outcome);
+
+  const noCredit = find('no-credit');
+  if (noCredit) {
+    const words = NO_CREDIT_WORDS[noCredit.check.grade] ?? `a grade of ${noCredit.check.grade} does not earn credit`;
+    return { status: 'NO_TRANSFER', reason: `${formatCourseCode(noCredit.course)} can't transfer: ${words}.` };
+  }
+  const below = find('below-minimum');
+  if (below) {
+    return {
+      status: 'NO_TRANSFER',
+      reason: `You earned a ${below.check.grade} in ${formatCourseCode(below.course)}, but it needs at least a ${below.check.minimum} to transfer${targetText ? ` as ${targetText}` : ''}.`,
+    };
+  }
+  const inProgress = find('in-progress');
+  if (inProgress) {
+    const need = minGrade ? `at least a ${minGrade.toUpperCase()}` : 'a passing grade';
+    return {
+      status: 'NEEDS_EVAL',
+      reason: `${formatCourseCode(inProgress.course)} is still in progress. Once it is finished with ${need}${targetText ? `, it is expected to transfer as ${targetText}` : ', we can check it again'}.`,
+    };
+  }
+  const review = find('needs-review');
+  if (review) {
+    return { status: 'NEEDS_EVAL', reason: `The registrar needs to look at ${formatCourseCode(review.course)}: ${review.check.why}.` };
+  }
+  return { status: 'ok' };
+}
+
+interface CreditResult {
+  credits: number;
+  conversion: CreditConversion | null;
+}
+
+/**
+ * Credits in destination units. A rule's creditsAwarded is already in destination units;
+ * otherwise the student's own credits (or the rule's source credits) are converted when
+ * the calendars differ; last, the destination courses' own credits.
+ */
+function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: SourceCourseTaken[], ruleCredits: number | null, ruleSources: Array<{ credits: number | null }>, targets: Array<{ credits: number | null }>): CreditResult {
+  if (ruleCredits !== null) return { credits: roundCredits(ruleCredits), conversion: null };
+  const sum = (values: Array<number | null | undefined>) => (values.every((value) => typeof value === 'number') ? (values as number[]).reduce((a, b) => a + b, 0) : null);
+  const sourceCredits = sum(taken.map((course) => course.credits)) ?? sum(ruleSources.map((course) => course.credits));
+  if (sourceCredits !== null) return convertCredits(sourceCredits, from.calendar, to.calendar);
+  const targetCredits = sum(targets.map((target) => target.credits));
+  return { credits: targetCredits === null ? 0 : roundCredits(targetCredits), conversion: null };
+}
+
+function describeConversion(conversion: CreditConversion | null): string {
+  if (!conversion) return '';
+  return ` Your ${conversion.originalCredits} ${conversion.from} credits count as ${conversion.convertedCredits} ${conversion.to} credits.`;
+}
+
+function emptyEvidence(): EquivalencyDecision['evidence'] {
+  return { ruleId: null, origin: null, effectiveFromTerm: null, effectiveToTerm: null, minGrade: null, creditConversion: null };
+}
+
+interface RuleMatch {
+  rule: EquivalencyRule;
+  rowIndexes: number[];
+}
+
+function originLabel(origin: RuleOrigin): string {
+  switch (origin) {
+    case 'appeal': return 'a decision on an earlier appeal';
+    case 'admin': return 'a rule entered by the registrar';
+    case 'csv': return 'the published transfer rules';
+    case 'seed': return 'the published transfer rules';
+    case 'statewide-numbering': return 'statewide course numbering';
+  }
+}
+
+function ruleDecision(input: DecideTransfersInput, match: RuleMatch): EquivalencyDecision {
+  const { from, to, courses } = input;
+  const { rule } = match;
+  const taken = match.rowIndexes.map((index) => courses[index]!);
+  const source = taken.map(courseRef);
+  const evidence = {
+    ruleId: rule.id,
+    origin: rule.origin,
+    effectiveFromTerm: rule.effectiveFromTerm,
+    effectiveToTerm: rule.effectiveToTerm,
+    minGrade: rule.minGrade,
+    creditConversion: null,
+  };
+  const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)}` : `${formatCourseCode(taken[0]!)}`;
+
+  const blockers = rule.targets.map(nonTransferTargetKind).filter((kind) => kind !== null);
+  if (!rule.transfers || (rule.targets.length > 0 && blockers.length === rule.targets.length)) {
+    let reason = `${to.name} does not accept ${sourceText.replace('Taken together, ', '')} for transfer credit.`;
+    if (blockers.includes('NDC')) reason = `${to.name} lists ${sourceText.replace('Taken together, ', '')} as "no degree credit": it does not count toward a degree there.`;
+    if (rule.notes && !/^footnote/i.test(rule.notes)) reason += ` Note: ${rule.notes}`;
+    return { status: 'NO_TRANSFER', source, targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence };
+  }
+
+  const targets = rule.targets.filter((target) => nonTransferTargetKind(target) === null).map((target) => ({ ...target, isElective: isElectiveTarget(target) }));
+  const targetText = targets.map((target) => formatCourseCode(target)).join(' + ');
+  const gate = gradeGate(taken, rule.minGrade, targetText);
+  if (gate.status !== 'ok') {
+    return { status: gate.status, source, targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence };
+  }
+
+  const { credits, conversion } = awardedCredits(from, to, taken, rule.creditsAwarded, rule.sources, targets);
+  const electives = targets.filter((target) => target.isElective);
+  let reason = `${sourceText} ${taken.length > 1 ? 'transfer' : 'transfers'} to ${to.name} as ${targetText}`;
+  reason += electives.length === targets.length
+    ? ` — elective credit in ${electives.map((target) => target.subject).join(' and ')}: it counts toward your credits, not as a specific course.`
+    : electives.length > 0
+      ? `, partly as elective credit (${electives.map(formatCourseCode).join(', ')}).`
+      : '.';
+  reason += ` Based on ${originLabel(rule.origin)}.`;
+  if (rule.minGrade) reason += ` It needs at least a ${rule.minGrade.toUpperCase()}.`;
+  reason += describeConversion(conversion);
+  return {
+    status: 'DIRECT',
+    source,
+    targets,
+    creditsAwarded: credits,
+    transfersTo: transfersToText(to, targets),
+    reason,
+    evidence: { ...evidence, creditConversion: conversion },
+  };
+}
+
+function compareRules(a: EquivalencyRule, b: EquivalencyRule): number {
+  return (
+    b.sources.length - a.sources.length ||
+    ORIGIN_PRIORITY[b.origin] - ORIGIN_PRIORITY[a.origin] ||
+    b.id - a.id
+  );
+}
+
+/** Spreads one decision over the rows it consumed; credits count on the first row only. */
+function assign(decisions: Array<EquivalencyDecision | undefined>, rowIndexes: number[], decision: EquivalencyDecision): void {
+  const sorted = [...rowIndexes].sort((a, b) => a - b);
+  const primary = sorted[0]!;
+  for (const index of sorted) {
+    if (sorted.length === 1) {
+      decisions[index] = decision;
+      continue;
+    }
+    const isPrimary = index === primary;
+    decisions[index] = {
+      ...decision,
+      creditsAwarded: isPrimary ? decision.creditsAwarded : 0,
+      reason: isPrimary ? decision.reason : `${decision.reason} (Credits are counted once, on the ${formatCourseCode(decision.source[0]!)} row.)`,
+      combined: { rowIndexes: sorted, primaryRowIndex: primary, creditsCountedHere: isPrimary },
+    };
+  }
+}
+
+interface CatalogEntry {
+  course: CourseRef;
+  number: StatewideCourseNumber;
+}
+
+function indexCatalog(catalog: CourseRef[] | undefined): Map<string, CatalogEntry[]> {
+  const index = new Map<string, CatalogEntry[]>();
+  for (const course of catalog ?? []) {
+    const number = parseStatewideCourseNumber(course);
+    if (!number) continue;
+    const key = statewideEquivalenceKey(number);
+    const list = index.get(key) ?? [];
+    list.push({ course, number });
+    index.set(key, list);
+  }
+  return index;
+}
+
+/** The destination's own spelling of a statewide course: same level and not honors first. */
+function pickCatalogEntry(entries: CatalogEntry[] | undefined, source: StatewideCourseNumber): CatalogEntry | null {
+  if (!entries || entries.length === 0) return null;
+  const rank = (entry: CatalogEntry) => (entry.number.honors ? 2 : 0) + (entry.number.levelDigit === source.levelDigit ? 0 : 1);
+  return [...entries].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
+
+function targetFromCatalog(entry: CatalogEntry | null, fallback: SourceCourseTaken): RuleTarget {
+  if (entry) {
+    return { subject: entry.course.subject, number: entry.course.number, title: entry.course.title ?? fallback.title ?? null, credits: entry.course.credits ?? null, isElective: false };
+  }
+  return { subject: fallback.subject, number: fallback.number, title: fallback.title ?? null, credits: null, isElective: false };
+}
+
+function statewideDecision(input: DecideTransfersInput, rowIndex: number, decided: Array<EquivalencyDecision | undefined>): { rows: number[]; decision: EquivalencyDecision } | null {
+  const { from, to, courses } = input;
+  const course = courses[rowIndex]!;
+  const number = parseStatewideCourseNumber(course);
+  if (!number) return null;
+
+  const evidence = { ...emptyEvidence(), origin: 'statewide-numbering' as const };
+  if (isNonGuaranteedStatewideNumber(number)) {
+    return {
+      rows: [rowIndex],
+      decision: {
+        status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence: emptyEvidence(),
+        reason: `${formatCourseCode(course)} is a special-topics, internship or directed-study number (900–999), which Florida's statewide numbering does not guarantee — the registrar reviews it.`,
+      },
+    };
+  }
+
+  const catalog = indexCatalog(input.destinationCatalog);
+  const hasCatalog = (input.destinationCatalog?.length ?? 0) > 0;
+  const lookup = (labCode: LabCode) => pickCatalogEntry(catalog.get(statewideEquivalenceKey(number, labCode)), number);
+
+  // Lecture + lab on the transcript, combined course at the destination.
+  let rows = [rowIndex];
+  let targets: RuleTarget[];
+  const partnerLab: LabCode | null = number.labCode === '' ? 'L' : number.labCode === 'L' ? '' : null;
+  const partnerIndex = partnerLab === null ? -1 : courses.findIndex((other, index) => {
+    if (index === rowIndex || decided[index]) return false;
+    const otherNumber = parseStatewideCourseNumber(other);
+    return otherNumber !== null && statewideEquivalenceKey(otherNumber) === statewideEquivalenceKey(number, partnerLab ?? '');
+  });
+  const combined = lookup('C');
+  const exact = lookup(number.labCode);
+
+  if (partnerIndex >= 0 && combined && !exact) {
+    rows = [rowIndex, partnerIndex];
+    targets = [targetFromCatalog(combined, course)];
+  } else if (number.labCode === 'C' && !exact && hasCatalog) {
+    const lecture = lookup('');
+    const lab = lookup('L');
+    if (!lecture || !lab) {
+      targets = [targetFromCatalog(null, course)];
+    } else {
+      targets = [targetFromCatalog(lecture, course), targetFromCatalog(lab, course)];
+    }
+  } else if (number.labCode !== 'C' && !exact && combined) {
+    // A lecture alone (or a lab alone) is only part of the destination's combined course.
+    const partner = number.labCode === '' ? 'lab' : 'lecture';
+    return {
+      rows: [rowIndex],
+      decision: {
+        status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence,
+        reason: `${to.name} teaches this as one combined lecture-and-lab course (${formatCourseCode(combined.course)}). With the matching ${partner} it would transfer automatically; on its own the registrar decides.`,
+      },
+    };
+  } else {
+    targets = [targetFromCatalog(exact, course)];
+  }
+
+  const taken = rows.map((index) => courses[index]!);
+  const targetText = targets.map(formatCourseCode).join(' + ');
+  const gate = gradeGate(taken, null, targetText);
+  if (gate.status !== 'ok') {
+    return { rows, decision: { status: gate.status, source: taken.map(courseRef), targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence } };
+  }
+  const { credits, conversion } = awardedCredits(from, to, taken, null, [], targets);
+  const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)} transfer` : `${formatCourseCode(course)} transfers`;
+  const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion)}`;
+  return {
+    rows,
+    decision: { status: 'DIRECT', source: taken.map(courseRef), targets, creditsAwarded: credits, transfersTo: transfersToText(to, targets), reason, evidence: { ...evidence, creditConversion: conversion } },
+  };
+}
+
+function findRuleRows(rule: EquivalencyRule, rowIndex: number, keys: string[], decided: Array<EquivalencyDecision | undefined>): number[] | null {
+  const rows: number[] = [];
+  const ownKey = keys[rowIndex];
+  let usedOwn = false;
+  for (const source of rule.sources) {
+    const key = courseKey(source);
+    if (!usedOwn && key === ownKey) {
+      rows.push(rowIndex);
+      usedOwn = true;
+      continue;
+    }
+    const other = keys.findIndex((candidate, index) => candidate === key && index !== rowIndex && !decided[index] && !rows.includes(index));
+    if (other < 0) return null;
+    rows.push(other);
+  }
+  return usedOwn ? rows : null;
+}
+
+/** One decision per input course, in input order. */
+export function decideTransfers(input: DecideTransfersInput): EquivalencyDecision[] {
+  const { from, to, courses } = input;
+  const keys = courses.map(courseKey);
+  const rulesByKey = new Map<string, EquivalencyRule[]>();
+  for (const rule of input.rules) {
+    if (rule.fromInstitutionId !== from.id || rule.toInstitutionId !== to.id) continue;
+    for (const key of new Set(rule.sources.map(courseKey))) {
+      const list = rulesByKey.get(key) ?? [];
+      list.push(rule);
+      rulesByKey.set(key, list);
+    }
+  }
+  const bothStatewide = from.floridaStatewideNumbering && to.floridaStatewideNumbering;
+  const decisions: Array<EquivalencyDecision | undefined> = new Array(courses.length).fill(undefined);
+
+  for (let rowIndex = 0; rowIndex < courses.length; rowIndex += 1) {
+    if (decisions[rowIndex]) continue;
+    const course = courses[rowIndex]!;
+    const candidates = [...(rulesByKey.get(keys[rowIndex]!) ?? [])].sort(compareRules);
+
+    const applicable: RuleMatch[] = [];
+    const outOfRange: RuleMatch[] = [];
+    const missingPartners: EquivalencyRule[] = [];
+    for (const rule of candidates) {
+      const rows = findRuleRows(rule, rowIndex, keys, decisions);
+      if (!rows) {
+        missingPartners.push(rule);
+        continue;
+      }
+      const inRange = rows.every((index) => {
+        const check = checkTermRange(courses[index]!.term, rule.effectiveFromTerm, rule.effectiveToTerm);
+        return check === 'in-range' || check === 'unknown';
+      });
+      (inRange ? applicable : outOfRange).push({ rule, rowIndexes: rows });
+    }
+
+    const chosen = applicable[0];
+    if (chosen) {
+      assign(decisions, chosen.rowIndexes, ruleDecision(input, chosen));
+      continue;
+    }
+
+    if (bothStatewide) {
+      const statewide = statewideDecision(input, rowIndex, decisions);
+      if (statewide) {
+        assign(decisions, statewide.rows, statewide.decision);
+        continue;
+      }
+    }
+
+    const gate = gradeGate([course], null, '');
+    if (gate.status === 'NO_TRANSFER') {
+      decisions[rowIndex] = { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+      continue;
+    }
+
+    const expired = outOfRange[0];
+    if (expired) {
+      const { rule } = expired;
+      const targetText = rule.targets.map(formatCourseCode).join(' + ');
+      decisions[rowIndex] = {
+        status: 'NO_TRANSFER',
+        source: [courseRef(course)],
+        targets: [],
+        creditsAwarded: 0,
+        transfersTo: null,
+        reason: `The rule that transferred ${formatCourseCode(course)} to ${to.name}${targetText ? ` as ${targetText}` : ''} applies to courses taken ${describeTermRange(rule.effectiveFromTerm, rule.effectiveToTerm)}${course.term ? `; you took it in ${course.term}` : ''}. You can ask the registrar to review it.`,
+        evidence: { ruleId: rule.id, origin: rule.origin, effectiveFromTerm: rule.effectiveFromTerm, effectiveToTerm: rule.effectiveToTerm, minGrade: rule.minGrade, creditConversion: null },
+      };
+      continue;
+    }
+
+    const suggestions = (input.suggest?.(course) ?? []).slice(0, MAX_CANDIDATES);
+    let reason = gate.status === 'NEEDS_EVAL' ? gate.reason : NO_RULE_REASON;
+    const partnerRule = missingPartners[0];
+    if (gate.status === 'ok' && partnerRule) {
+      const others = partnerRule.sources.filter((source) => courseKey(source) !== keys[rowIndex]);
+      reason = `${formatCourseCode(course)} transfers to ${to.name} only when taken together with ${listCodes(others)}, which is not on this transcript — the registrar decides on it alone.`;
+    }
+    if (suggestions.length > 0) reason += ` Closest matches at ${to.name} are listed as suggestions, not promises.`;
+    decisions[rowIndex] = {
+      status: 'NEEDS_EVAL',
+      source: [courseRef(course)],
+      targets: [],
+      creditsAwarded: 0,
+      transfersTo: null,
+      reason,
+      evidence: { ...emptyEvidence(), origin: suggestions.length > 0 ? 'suggestion' : null },
+      ...(suggestions.length > 0 ? { candidates: suggestions } : {}),
+    };
+  }
+  return decisions.map((decision) => decision!);
+}

@@ -1,0 +1,81 @@
+// Grade policy, in one place so that the engine, the appeal screens and the docs agree:
+// - Letter grades order A+ > A > A- > B+ > … > D- > F.
+// - Pass-type grades (P, S, CR) and T (already-transferred credit) prove a pass but not how
+//   well: they satisfy a minimum of C or lower; for a stricter minimum the registrar has to
+//   look, so the course needs evaluation rather than being refused outright.
+// - W (and its variants), I, U, F, NC, NP, AU and the like never earn credit.
+// - IP (in progress) cannot be decided yet.
+// - A missing grade means "planning ahead": the rule's minimum is shown but not checked.
+
+const LETTER_ORDER = ['F', 'D-', 'D', 'D+', 'C-', 'C', 'C+', 'B-', 'B', 'B+', 'A-', 'A', 'A+'] as const;
+type LetterGrade = (typeof LETTER_ORDER)[number];
+
+const PASS_GRADES = new Set(['P', 'S', 'CR', 'T', 'TR', 'PASS']);
+const NO_CREDIT_GRADES = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'I', 'INC', 'U', 'F', 'E', 'NC', 'NP', 'AU', 'FN', 'FA', 'X']);
+const IN_PROGRESS_GRADES = new Set(['IP', 'INP', 'INPROGRESS', 'PENDING', 'CURRENT']);
+/** Highest minimum a pass-type grade is taken to meet. */
+const PASS_MEETS_UP_TO: LetterGrade = 'C';
+
+export type GradeKind = 'letter' | 'pass' | 'no-credit' | 'in-progress' | 'missing' | 'unknown';
+
+export interface ReadGrade {
+  kind: GradeKind;
+  /** Upper-case, spaces removed, e.g. "B+". */
+  value: string;
+}
+
+export function readGrade(raw: string | null | undefined): ReadGrade {
+  const value = (raw ?? '').toUpperCase().replace(/[\s\-_]+(?=[A-Z])/g, '').replace(/\s+/g, '');
+  if (!value) return { kind: 'missing', value };
+  if (IN_PROGRESS_GRADES.has(value)) return { kind: 'in-progress', value };
+  if (NO_CREDIT_GRADES.has(value)) return { kind: 'no-credit', value };
+  if (PASS_GRADES.has(value)) return { kind: 'pass', value };
+  if ((LETTER_ORDER as readonly string[]).includes(value)) return { kind: 'letter', value };
+  return { kind: 'unknown', value };
+}
+
+/** Position in the A+ … F order (higher is better), or null when not a letter grade. */
+export function letterRank(grade: string): number | null {
+  const index = (LETTER_ORDER as readonly string[]).indexOf(grade.toUpperCase().replace(/\s+/g, ''));
+  return index < 0 ? null : index;
+}
+
+export type GradeCheck =
+  | { outcome: 'meets' }
+  | { outcome: 'below-minimum'; grade: string; minimum: string }
+  | { outcome: 'no-credit'; grade: string }
+  | { outcome: 'in-progress'; grade: string }
+  | { outcome: 'needs-review'; grade: string; why: string };
+
+/** Checks a grade against a rule's minimum (null minimum: any passing grade). */
+export function checkGrade(rawGrade: string | null | undefined, rawMinimum: string | null | undefined): GradeCheck {
+  const grade = readGrade(rawGrade);
+  const minimum = rawMinimum ? rawMinimum.toUpperCase().replace(/\s+/g, '') : null;
+  switch (grade.kind) {
+    case 'missing':
+      return { outcome: 'meets' };
+    case 'in-progress':
+      return { outcome: 'in-progress', grade: grade.value };
+    case 'no-credit':
+      return { outcome: 'no-credit', grade: grade.value };
+    case 'unknown':
+      return { outcome: 'needs-review', grade: grade.value, why: `we could not read the grade "${grade.value}"` };
+    case 'pass': {
+      const minRank = minimum ? letterRank(minimum) : null;
+      if (minRank === null || minRank <= (letterRank(PASS_MEETS_UP_TO) ?? 0)) return { outcome: 'meets' };
+      return { outcome: 'needs-review', grade: grade.value, why: `a ${grade.value} grade does not show whether you earned the ${minimum} this course needs` };
+    }
+    case 'letter': {
+      const rank = letterRank(grade.value) ?? 0;
+      if (rank === 0) return { outcome: 'no-credit', grade: grade.value };
+      const minRank = minimum ? letterRank(minimum) : null;
+      if (minRank !== null && rank < minRank) return { outcome: 'below-minimum', grade: grade.value, minimum: minimum ?? '' };
+      return { outcome: 'meets' };
+    }
+  }
+}
+
+/** True when the text is a grade this module understands as a minimum (letters only). */
+export function isValidMinimumGrade(raw: string): boolean {
+  return letterRank(raw) !== null && letterRank(raw) !== 0;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { suggestEquivalents } from './suggest-equivalents';
+import type { CourseRef, EquivalencyRule } from './types';
+
+const course = (subject: string, number: string, title: string, credits: number | null = 3, description: string | null = null): CourseRef => ({ subject, number, title, credits, description });
+
+let id = 1;
+const peer = (from: number, source: CourseRef, target: CourseRef): EquivalencyRule => ({
+  id: id++, fromInstitutionId: from, toInstitutionId: 50,
+  sources: [{ subject: source.subject, number: source.number, title: source.title ?? null, credits: source.credits ?? null }],
+  targets: [{ subject: target.subject, number: target.number, title: target.title ?? null, credits: target.credits ?? null, isElective: target.number === 'EL' }],
+  transfers: true, creditsAwarded: null, minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null,
+});
+
+const catalog = [
+  course('PSYCH', '202', 'Introduction to Psychology'),
+  course('PSYCH', '225', 'Research Methods'),
+  course('SOC', '101', 'Introduction to Sociology'),
+  course('POLI SCI', '104', 'Introduction to American Government and Politics'),
+  course('ECON', '102', 'Principles of Macroeconomics', 3, 'National income, inflation, unemployment and monetary policy.'),
+  course('ECON', '101', 'Principles of Microeconomics', 3, 'Supply and demand, markets, firms and consumer choice.'),
+  course('MATH', '221', 'Calculus and Analytic Geometry 1', 5),
+  course('MATH', '222', 'Calculus and Analytic Geometry 2', 4),
+];
+
+describe('suggestEquivalents', () => {
+  it('ranks by title when there is nothing else to go on', () => {
+    const [first] = suggestEquivalents({ source: course('PSY', '1010', 'Intro to Psych'), candidates: catalog });
+    expect(first).toMatchObject({ subject: 'PSYCH', number: '202' });
+    expect(first!.score).toBeGreaterThan(0);
+    expect(first!.score).toBeLessThanOrEqual(1);
+    expect(first!.why.join(' ')).toContain('title');
+  });
+
+  it('uses descriptions to tell macro from micro', () => {
+    const source = course('ECO', '2013', 'Principles of Economics', 3, 'Inflation, unemployment, national income and fiscal and monetary policy.');
+    expect(suggestEquivalents({ source, candidates: catalog })[0]?.number).toBe('102');
+  });
+
+  it('keeps the sequence: Calculus II goes to the second course', () => {
+    expect(suggestEquivalents({ source: course('MATH', '2312', 'Calculus II', 4), candidates: catalog })[0]?.number).toBe('222');
+  });
+
+  it('lets other colleges’ rules for the same statewide number outrank the title', () => {
+    const source = { ...course('SOCSCI', '(809) 198', 'Intro to Psychology'), institutionId: 1 };
+    const peers = [
+      peer(2, course('SOCSCI', '(809) 198', 'Intro Psych'), course('PSYCH', '225', 'Research Methods')),
+      peer(3, course('BEHAVSCI', '(809) 198', 'Psychology Intro'), course('PSYCH', '225', 'Research Methods')),
+    ];
+    const [first] = suggestEquivalents({ source, candidates: catalog, peerRules: peers });
+    expect(first?.number).toBe('225');
+    expect(first?.why[0]).toContain('2 other schools');
+    expect(first?.why[0]).toContain('(809) 198');
+  });
+
+  it('ignores the sending school’s own rules as peer evidence', () => {
+    const source = { ...course('SOCSCI', '(809) 198', 'Intro to Psychology'), institutionId: 1 };
+    const own = [peer(1, course('SOCSCI', '(809) 198', 'Intro Psych'), course('PSYCH', '225', 'Research Methods'))];
+    expect(suggestEquivalents({ source, candidates: catalog, peerRules: own })[0]?.number).toBe('202');
+  });
+
+  it('learns where a subject goes from peer rules', () => {
+    const peers = [
+      peer(2, course('GOVT', '110', 'State Politics'), course('POLI SCI', '104', 'x')),
+      peer(3, course('GOVT', '120', 'Public Policy'), course('POLI SCI', '104', 'x')),
+    ];
+    const [first] = suggestEquivalents({ source: course('GOVT', '101', 'American National Government'), candidates: catalog, peerRules: peers });
+    expect(first?.subject).toBe('POLI SCI');
+    expect(first?.why.join(' ')).toMatch(/usually transfer here as POLI SCI|other school/);
+  });
+
+  it('returns at most `limit` candidates, never elective or no-credit placeholders', () => {
+    const withPlaceholders = [...catalog, course('PSYCH', 'EL', 'Psychology Elective'), course('NDC', '', 'No Degree Credit')];
+    const results = suggestEquivalents({ source: course('PSY', '101', 'Psychology Elective'), candidates: withPlaceholders, limit: 2 });
+    expect(results.length).toBeLessThanOrEqual(2);
+    expect(results.every((r) => r.number !== 'EL' && r.subject !== 'NDC')).toBe(true);
+  });
+
+  it('returns nothing when nothing is alike', () => {
+    expect(suggestEquivalents({ source: course('WELD', '(442) 100', 'Oxy-Fuel Cutting', null), candidates: catalog })).toEqual([]);
+  });
+});

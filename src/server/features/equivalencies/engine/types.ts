@@ -1,0 +1,117 @@
+// Shared shapes between the pure equivalency engine and the database layer that feeds it.
+// The database layer loads rules into EquivalencyRule and calls decideTransfers; nothing in
+// this folder touches I/O, so the same code runs in the server, in scripts and in tests.
+
+/** Status codes from the spec (transcript row status). */
+export type Outcome = 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+
+export type RuleOrigin = 'seed' | 'csv' | 'admin' | 'statewide-numbering' | 'appeal';
+
+export type AcademicCalendar = 'semester' | 'quarter';
+
+export interface InstitutionInfo {
+  id: number;
+  key: string;
+  name: string;
+  state: string | null;
+  calendar: AcademicCalendar;
+  floridaStatewideNumbering: boolean;
+}
+
+export interface CourseRef {
+  subject: string;
+  number: string;
+  title?: string | null;
+  credits?: number | null;
+  description?: string | null;
+}
+
+export interface RuleCourse {
+  subject: string;
+  number: string;
+  title: string | null;
+  credits: number | null;
+}
+
+/** A destination course; isElective marks 'ECON EL' style elective credit in a subject. */
+export interface RuleTarget extends RuleCourse {
+  isElective: boolean;
+}
+
+export interface EquivalencyRule {
+  id: number;
+  fromInstitutionId: number;
+  toInstitutionId: number;
+  /** All required together (many-to-one: lecture + lab, a sequence of two). */
+  sources: RuleCourse[];
+  /** One or more (one-to-many: 4 credits = 3-credit course + 1 elective credit). */
+  targets: RuleTarget[];
+  /** False for "does not transfer" rules (Wisconsin NDC / DNT targets). */
+  transfers: boolean;
+  creditsAwarded: number | null;
+  minGrade: string | null;
+  effectiveFromTerm: string | null;
+  effectiveToTerm: string | null;
+  origin: RuleOrigin;
+  notes: string | null;
+}
+
+export interface SourceCourseTaken extends CourseRef {
+  grade?: string | null;
+  term?: string | null;
+}
+
+export interface CreditConversion {
+  from: AcademicCalendar;
+  to: AcademicCalendar;
+  factor: number;
+  originalCredits: number;
+  convertedCredits: number;
+}
+
+export interface SuggestedCandidate {
+  subject: string;
+  number: string;
+  title: string;
+  /** 0..1, higher is a closer match. */
+  score: number;
+  /** Plain-language signals behind the score, strongest first. */
+  why: string[];
+}
+
+export interface DecisionEvidence {
+  ruleId: number | null;
+  origin: RuleOrigin | 'suggestion' | null;
+  effectiveFromTerm: string | null;
+  effectiveToTerm: string | null;
+  minGrade: string | null;
+  creditConversion: CreditConversion | null;
+}
+
+/**
+ * When one rule consumes several transcript rows (lecture + lab), every row gets the same
+ * decision; credits are counted once, on the primary (first) row, and are 0 on the partners
+ * so that summing creditsAwarded over a transcript is always correct.
+ */
+export interface CombinedRows {
+  rowIndexes: number[];
+  primaryRowIndex: number;
+  creditsCountedHere: boolean;
+}
+
+export interface EquivalencyDecision {
+  status: Outcome;
+  /** The course(s) the decision consumed. */
+  source: CourseRef[];
+  /** What it becomes at the destination (empty for NO_TRANSFER). */
+  targets: RuleTarget[];
+  /** In destination units. */
+  creditsAwarded: number;
+  /** "School: CODE TITLE", the spec's equivalentAt format. */
+  transfersTo: string | null;
+  /** Plain words a stressed student understands: why. */
+  reason: string;
+  evidence: DecisionEvidence;
+  candidates?: SuggestedCandidate[];
+  combined?: CombinedRows;
+}
