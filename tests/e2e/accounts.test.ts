@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -98,5 +99,45 @@ describe('student accounts in the browser', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     await page.getByText('You need an admin account.').waitFor();
+  });
+});
+
+describe('staff sign-in through the school identity provider', () => {
+  it('sends Admin Login to the OpenID Connect provider and back to /admin as an admin', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    // The provider lives on another local port: this test expects that one outside request.
+    await page.goto('/admin-login');
+    await page.waitForURL((url) => !url.toString().startsWith(baseUrl));
+    await page.locator('input[name="login"]').fill(inject('ssoAdminEmail'));
+    await page.locator('input[name="password"]').fill('any password the school checks');
+    await page.locator('button[type="submit"]').click();
+    const consent = page.locator('button[type="submit"]', { hasText: /continue/i });
+    if (await consent.isVisible({ timeout: 5000 }).catch(() => false)) await consent.click();
+    await page.waitForURL(`${baseUrl}/admin`);
+    // Recognised as an admin: the admin area asks for the second factor next, not 'Access denied'.
+    await page.getByRole('heading', { name: 'Turn on two-factor sign-in' }).waitFor();
+    const account = await page.evaluate(async () => (await fetch('/api/account/me')).json());
+    expect(account).toMatchObject({ email: inject('ssoAdminEmail'), roles: expect.arrayContaining(['admin']) });
+  });
+});
+
+describe('admins in the browser', () => {
+  it('signs in with password and authenticator code, and grants the admin role on Settings', async () => {
+    const [admin] = inject('admins');
+    if (!admin) throw new Error('no e2e admin');
+    const { page: studentPage } = await openPage(browser, baseUrl);
+    const studentEmail = newEmail();
+    await signUpThroughThePage(studentPage, studentEmail, 'a long student password');
+
+    const { page } = await openPage(browser, baseUrl);
+    await signInAdminInBrowser(page, admin);
+    await page.goto('/admin/settings');
+    await page.getByLabel('Find an account').fill(studentEmail);
+    const row = page.getByRole('listitem').filter({ hasText: studentEmail });
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    await row.getByRole('button', { name: 'Remove admin role' }).waitFor();
+
+    await studentPage.goto('/admin');
+    await studentPage.getByRole('heading', { name: 'Turn on two-factor sign-in' }).waitFor();
   });
 });

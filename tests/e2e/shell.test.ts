@@ -41,7 +41,11 @@ describe('the web shell', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/admin/settings');
-    await page.getByText('Coming Soon').first().waitFor();
-    expect(scripts.some((path) => path.includes('admin-settings-page'))).toBe(true);
+    await page.getByText('You must be signed in as an admin.').waitFor();
+    expect(scripts.some((path) => path.includes('admin-layout'))).toBe(true);
+    await page.goto('/');
+    await page.getByText('Search. Register. Transfer.').waitFor();
+    const before = scripts.length;
+    expect(scripts.slice(0, before).some((path) => path.includes('student-hub-page'))).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startTestOidcProvider } from './oidc-provider';
+import { secretFromTotpUri, totpCode } from './totp';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -20,8 +22,22 @@ async function freePort(): Promise<number> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A staff e-mail the school's (test) identity provider signs in, listed in ADMIN_EMAILS. */
+    ssoAdminEmail: string;
+    /** Admins made as the product makes them (ADMIN_EMAILS, then TOTP set up): one per test file that needs one. */
+    admins: E2eAdmin[];
   }
 }
+
+export interface E2eAdmin {
+  email: string;
+  password: string;
+  /** The TOTP secret, for answering the second-factor code at sign-in. */
+  secret: string;
+}
+
+export const SSO_ADMIN_EMAIL = 'sso-admin@school.edu';
+const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${index + 1}@school.edu`);
 
 /** Starts the real product (built web app, API, embedded database with demo data) once for the browser tests. */
 export default async function setup(project: TestProject) {
@@ -29,9 +45,29 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-e2e-'));
   const baseUrl = `http://localhost:${port}`;
+  // The school's identity provider for Admin Login: a real OpenID Connect server on this machine.
+  const oidc = await startTestOidcProvider({
+    clientId: 'crosswalk-e2e',
+    clientSecret: 'crosswalk-e2e-client-secret',
+    redirectUri: `${baseUrl}/api/auth/callback/school-sso`,
+  });
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: 'crosswalk-e2e',
+      OIDC_CLIENT_SECRET: 'crosswalk-e2e-client-secret',
+      ADMIN_EMAILS: [SSO_ADMIN_EMAIL, ...E2E_ADMIN_EMAILS].join(','),
+      // Set-up requests below come from many simulated addresses; the browser sends no such header and is judged by its socket.
+      TRUSTED_PROXY_HEADER: 'x-e2e-client-ip',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,10 +85,29 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
+  project.provide('admins', await Promise.all(E2E_ADMIN_EMAILS.map((email, index) => createAdmin(baseUrl, email, `10.99.0.${index + 1}`))));
   project.provide('baseUrl', baseUrl);
+  project.provide('ssoAdminEmail', SSO_ADMIN_EMAIL);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
+    await oidc.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Signs an admin up through the real API and turns on two-factor, as a new staff member would on first visit. */
+async function createAdmin(baseUrl: string, email: string, clientAddress: string): Promise<E2eAdmin> {
+  const password = 'a long staff password';
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-e2e-client-ip': clientAddress };
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password, name: `Staff ${email.split('@')[0]}` }) });
+  if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const enable = await fetch(`${baseUrl}/api/auth/two-factor/enable`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ password }) });
+  if (!enable.ok) throw new Error(`admin two-factor enable failed: ${enable.status} ${await enable.text()}`);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = secretFromTotpUri(totpURI);
+  const verify = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ code: totpCode(secret) }) });
+  if (!verify.ok) throw new Error(`admin two-factor set-up failed: ${verify.status} ${await verify.text()}`);
+  return { email, password, secret };
 }

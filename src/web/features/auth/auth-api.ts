@@ -62,7 +62,7 @@ export const enableTwoFactor = (password: string) =>
 
 /** Admin Login through the school's OpenID Connect provider: the browser is sent there and back to /admin. */
 export async function startSchoolSignIn(callbackPath = '/admin'): Promise<void> {
-  const data = await postJson<{ url?: string }>('/api/auth/sign-in/oauth2', { providerId: 'school-sso', callbackURL: callbackPath });
+  const data = await postJson<{ url?: string }>('/api/auth/sign-in/social', { provider: 'school-sso', callbackURL: callbackPath });
   if (!data.url) throw new AuthRequestError('The school sign-in is not available right now.', 502);
   window.location.assign(data.url);
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/server/http/route-table';
+import { createTestApp, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+
+/**
+ * Who may call every /api route. Built against the server's own route table: a route added without an entry here,
+ * or with a different access level than the one it declares, fails this test.
+ */
+const EXPECTED_ACCESS: Record<string, Access> = {
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/health': 'public',
+  'GET /api/public-config': 'public',
+  'GET /api/dev/outbox': 'public',
+  'PUT /api/uploads/:prefix/:id': 'public',
+  'GET /api/account/me': 'signed-in',
+  'POST /api/account/ensure-student-role': 'signed-in',
+  'GET /api/admin/users': 'admin',
+  'POST /api/admin/users/role': 'admin',
+};
+
+let t: TestApp;
+let studentA: Awaited<ReturnType<typeof signUp>>;
+let studentB: Awaited<ReturnType<typeof signUp>>;
+let admin: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  studentA = await signUp(t);
+  studentB = await signUp(t);
+  admin = await signUpAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+function call(route: { method: string; path: string }, cookie?: string) {
+  const path = route.path.replace(/:[a-zA-Z]+/g, randomUUID());
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return t.app.request(path, {
+    method: route.method,
+    headers: { origin: TEST_APP_URL, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: hasBody ? '{}' : undefined,
+  });
+}
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route the server registers, with the access level the route declares', () => {
+    const declared = Object.fromEntries(t.routeTable.map((route) => [key(route), route.access]));
+    expect(declared).toEqual(EXPECTED_ACCESS);
+  });
+
+  it('answers every guarded route with 401 signed out, 403 for the wrong role, and lets the right people through', async () => {
+    const failures: string[] = [];
+    for (const route of t.routeTable) {
+      if (route.path.includes('*')) continue; // better-auth's own routes guard themselves
+      const access = route.access;
+      const statuses = {
+        anonymous: (await call(route)).status,
+        studentA: (await call(route, studentA.cookie)).status,
+        studentB: (await call(route, studentB.cookie)).status,
+        admin: (await call(route, admin.cookie)).status,
+      };
+      const expectStatus = (who: keyof typeof statuses, check: (status: number) => boolean, wanted: string) => {
+        if (!check(statuses[who])) failures.push(`${key(route)} as ${who}: ${statuses[who]}, wanted ${wanted}`);
+      };
+      for (const who of Object.keys(statuses) as Array<keyof typeof statuses>) {
+        expectStatus(who, (status) => status < 500, 'no server error');
+      }
+      if (access === 'public') continue;
+      expectStatus('anonymous', (status) => status === 401, '401');
+      if (access === 'admin') {
+        expectStatus('studentA', (status) => status === 403, '403');
+        expectStatus('studentB', (status) => status === 403, '403');
+        expectStatus('admin', (status) => status !== 401 && status !== 403, 'allowed');
+      } else {
+        expectStatus('studentA', (status) => status !== 401 && status !== 403, 'allowed');
+        expectStatus('studentB', (status) => status !== 401 && status !== 403, 'allowed');
+        expectStatus('admin', (status) => status !== 401 && status !== 403, 'allowed');
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
