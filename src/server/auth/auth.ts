@@ -79,6 +79,14 @@ export function createAuth({ db, secret, appUrl, isProduction, adminEmails, mail
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      // Every new session is a successful sign-in, whatever the method (password, two-factor, school sign-in).
+      session: {
+        create: {
+          async after(session) {
+            logger.info('authn_session_created', { userId: session.userId });
+          },
+        },
+      },
       user: {
         create: {
           // Nobody becomes an admin by signing up: only addresses listed in ADMIN_EMAILS do.
