@@ -1,0 +1,145 @@
+import type { Queryable } from '../../db/client';
+import type { CourseRef, EquivalencyRule, InstitutionInfo, RuleOrigin } from './engine/types';
+
+/** The key the database generates for a course code (courses.code_key, equivalency_rule_sources.code_key). */
+export function databaseCodeKey(subject: string, number: string): string {
+  return `${subject}${number}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+}
+
+interface InstitutionRow {
+  id: number;
+  key: string;
+  name: string;
+  state: string | null;
+  calendar: 'semester' | 'quarter';
+  florida_statewide_numbering: boolean;
+}
+
+const presentInstitution = (row: InstitutionRow): InstitutionInfo => ({
+  id: row.id,
+  key: row.key,
+  name: row.name,
+  state: row.state?.trim() ?? null,
+  calendar: row.calendar,
+  floridaStatewideNumbering: row.florida_statewide_numbering,
+});
+
+export async function loadInstitutions(db: Queryable, ids: number[]): Promise<Map<number, InstitutionInfo>> {
+  const rows = await db.query<InstitutionRow>(
+    `select id, key, name, state, calendar, florida_statewide_numbering from institutions where id = any($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, presentInstitution(row)]));
+}
+
+/** Finds a school by its key, its name or any alias ('UW-Madison', 'University of Wisconsin-Madison', 'fsu'). */
+export async function findInstitution(db: Queryable, nameOrKey: string): Promise<InstitutionInfo | null> {
+  const normalized = nameOrKey.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+  const [row] = await db.query<InstitutionRow>(
+    `select i.id, i.key, i.name, i.state, i.calendar, i.florida_statewide_numbering
+       from institutions i
+      where i.key = $1
+         or i.id = (select institution_id from institution_aliases where alias_normalized = $2)
+         or lower(regexp_replace(replace(i.name, '&', 'and'), '[^A-Za-z0-9]', '', 'g')) = $2
+      limit 1`,
+    [nameOrKey.trim().toLowerCase(), normalized],
+  );
+  return row ? presentInstitution(row) : null;
+}
+
+interface RuleRow {
+  id: number;
+  from_institution_id: number;
+  to_institution_id: number;
+  transfers: boolean;
+  credits_awarded: number | null;
+  min_grade: string | null;
+  effective_from_term: string | null;
+  effective_to_term: string | null;
+  origin: RuleOrigin;
+  notes: string | null;
+  sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
+  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; is_elective: boolean }>;
+}
+
+const RULE_COLUMNS = `r.id, r.from_institution_id, r.to_institution_id, r.transfers, r.credits_awarded, r.min_grade,
+  r.effective_from_term, r.effective_to_term, r.origin, r.notes,
+  (select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
+     from equivalency_rule_sources s where s.rule_id = r.id) as sources,
+  (select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits, 'is_elective', t.is_elective) order by t.position), '[]'::json)
+     from equivalency_rule_targets t where t.rule_id = r.id) as targets`;
+
+const toNumberOrNull = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+
+export const presentRule = (row: RuleRow): EquivalencyRule => ({
+  id: row.id,
+  fromInstitutionId: row.from_institution_id,
+  toInstitutionId: row.to_institution_id,
+  sources: row.sources.map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: toNumberOrNull(source.credits) })),
+  targets: row.targets.map((target) => ({
+    subject: target.subject,
+    number: target.number,
+    title: target.title,
+    credits: toNumberOrNull(target.credits),
+    isElective: target.is_elective,
+  })),
+  transfers: row.transfers,
+  creditsAwarded: toNumberOrNull(row.credits_awarded),
+  minGrade: row.min_grade,
+  effectiveFromTerm: row.effective_from_term,
+  effectiveToTerm: row.effective_to_term,
+  origin: row.origin,
+  notes: row.notes,
+});
+
+/** Every rule from one school to another that mentions any of these courses: one query for a whole transcript. */
+export async function loadRulesForCourses(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[] },
+): Promise<EquivalencyRule[]> {
+  if (input.codeKeys.length === 0) return [];
+  const rows = await db.query<RuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.from_institution_id = $1 and r.to_institution_id = $2
+        and exists (select 1 from equivalency_rule_sources s where s.rule_id = r.id and s.from_institution_id = $1 and s.code_key = any($3::text[]))`,
+    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys],
+  );
+  return rows.map(presentRule);
+}
+
+/** Rules into the destination from OTHER schools for the same codes: what peers decided, for suggestions. */
+export async function loadPeerRules(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
+): Promise<EquivalencyRule[]> {
+  if (input.codeKeys.length === 0) return [];
+  const rows = await db.query<RuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.to_institution_id = $2 and r.from_institution_id <> $1
+        and r.id in (select s.rule_id from equivalency_rule_sources s where s.code_key = any($3::text[]) limit $4)`,
+    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.limit ?? 500],
+  );
+  return rows.map(presentRule);
+}
+
+/**
+ * The destination's courses that could answer these source courses: the same subjects (statewide numbering, labs)
+ * plus, for each title, the closest titles by trigram similarity. One query for the whole transcript.
+ */
+export async function loadDestinationCandidates(
+  db: Queryable,
+  input: { toInstitutionId: number; subjects: string[]; titles: string[] },
+): Promise<CourseRef[]> {
+  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select distinct on (c.id) c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from courses c
+      where c.institution_id = $1
+        and (upper(c.subject) = any($2::text[])
+             or c.id in (select m.id from unnest($3::text[]) as wanted(title)
+                          cross join lateral (select c2.id from courses c2 where c2.institution_id = $1 and c2.title % wanted.title
+                                               order by similarity(c2.title, wanted.title) desc limit 8) m))
+      limit 3000`,
+    [input.toInstitutionId, input.subjects.map((subject) => subject.toUpperCase()), input.titles.filter(Boolean)],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description }));
+}
