@@ -71,9 +71,9 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string, deps: AppDeps) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
-    serveStatic({ root }),
+    serveStatic({ root, precompressed: true }),
   );
-  app.use('*', serveStatic({ root, index: '__no_index__' }));
+  app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

@@ -1,14 +1,39 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { AuthControls } from '../../features/auth/auth-controls';
 import { publicConfig } from '../../lib/public-config';
+import { NAV_SHADOW_THRESHOLD_PX } from '../../lib/public-site-constants';
+import { scrollToSearchForm } from '../../lib/search-form-anchor';
+import { useScrolledPast } from '../../lib/use-scrolled-past';
+import { BrandMark } from '../ui/brand-mark';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-slate-700 hover:text-brand-700'}`;
+  `rounded-md px-3 py-2 text-base font-medium lg:text-sm ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
+  }`;
 
-/** Top navigation (spec section 2). The public-site issue completes its behaviours. */
+/**
+ * Top navigation (spec section 2): sticky, a shadow after 10 px of scroll, a collapsible menu on phones.
+ * Get Started scrolls to the home page's search form on /, and goes to /search everywhere else.
+ */
 export function Navbar() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const closeMenu = () => setOpenOn(null);
+  const scrolled = useScrolledPast(NAV_SHADOW_THRESHOLD_PX);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   const items = [
     { to: '/', label: 'Home' },
     { to: '/search', label: 'Search' },
@@ -16,34 +41,58 @@ export function Navbar() {
     ...(publicConfig.studentPortalEnabled ? [{ to: '/student', label: 'Student Portal' }] : []),
     { to: '/admin-login', label: 'Admin Login' },
   ];
+
+  const onGetStarted = (event: MouseEvent<HTMLAnchorElement>) => {
+    closeMenu();
+    if (pathname === '/' && scrollToSearchForm()) event.preventDefault();
+  };
+
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3" aria-label="Main">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-900">
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'}`}
+    >
+      <nav className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6" aria-label="Main">
+        <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-extrabold tracking-tight text-brand-900" onClick={closeMenu}>
+          <BrandMark className="size-8" />
           Crosswalk
         </Link>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 md:hidden"
+          className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
-          <span className="sr-only">Menu</span>☰
+          <span className="sr-only">Menu</span>
+          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
-        <div id="main-menu" className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 border-b border-slate-200 bg-white p-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0`}>
+        <div
+          id="main-menu"
+          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 max-h-[calc(100svh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-lg lg:static lg:flex lg:max-h-none lg:flex-row lg:items-center lg:gap-1 lg:overflow-visible lg:border-0 lg:p-0 lg:shadow-none`}
+        >
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} end onClick={() => setMenuOpen(false)}>
+            <NavLink key={item.to} to={item.to} className={linkClass} end onClick={closeMenu}>
               {item.label}
             </NavLink>
           ))}
-          <a href={`mailto:${publicConfig.contact.email}`} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
+          <a
+            href={`mailto:${publicConfig.contact.email}?subject=${encodeURIComponent('Getting connected with Crosswalk')}`}
+            className={linkClass({ isActive: false })}
+            onClick={closeMenu}
+          >
             Get Connected
           </a>
-          <Link to="/search" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-            Get Started
-          </Link>
-          <AuthControls onNavigate={() => setMenuOpen(false)} />
+          <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 lg:mt-0 lg:ml-2 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+            <Link
+              to="/search"
+              onClick={onGetStarted}
+              className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white shadow-sm hover:bg-brand-800 lg:py-2 lg:text-sm"
+            >
+              Get Started
+            </Link>
+            <AuthControls onNavigate={closeMenu} />
+          </div>
         </div>
       </nav>
     </header>

@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { ScrollToTopButton } from './scroll-to-top-button';
 
-/** Page changes scroll to top; in-page hash links scroll to their target (smoothly, via CSS). */
+/** Page changes start at the top; in-page hash links scroll smoothly to their target (below the sticky nav). */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) {
+      target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
       return;
     }
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
   }, [pathname, hash]);
   return null;
 }
@@ -19,14 +22,18 @@ function ScrollManager() {
 export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800 focus:shadow"
+      >
         Skip to content
       </a>
       <ScrollManager />
       <Navbar />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 focus:outline-none">
         <Outlet />
       </main>
+      <ScrollToTopButton />
       <Footer />
     </div>
   );
