@@ -19,5 +19,6 @@ const sources = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'package.j
 const needsBuild = !existsSync(builtIndex) || sources.some((path) => newestModification(path) > statSync(builtIndex).mtimeMs);
 if (needsBuild) {
   console.log('Building the web app…');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -35,6 +35,8 @@ describe('the top navigation', () => {
     await page.goto('/about');
     const header = page.locator('header').first();
     await header.waitFor();
+    // The about page is a lazy chunk: wait for its content, or the page is too short to scroll.
+    await page.locator('#main h1').waitFor();
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
     await scrollInstantly(page, 10);
     expect(await header.getAttribute('data-scrolled')).toBe('false');

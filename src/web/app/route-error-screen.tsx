@@ -1,14 +1,31 @@
 import { TriangleAlert } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** Catches a render error anywhere below it; `resetKey` (the path) clears it when the visitor navigates away. */
+export class RenderErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Render error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
+  }
+}
 
 /** The spec's render-error screen: 'Something went wrong' with the error message. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export function RouteErrorScreen({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" role="alert">
       <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-red-100 text-red-800">

@@ -1,62 +1,92 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
-import { RouteErrorScreen } from './route-error-screen';
 import HomePage from '../routes/public/home-page';
 import NotFoundPage from '../routes/public/not-found-page';
 
-/** Lazy route: the page's module is its own chunk, loaded when the route is first visited. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/**
+ * Every route of spec section 2, in React Router's declarative mode (smaller than the data router, which this app
+ * does not need: data comes from TanStack Query). Every page but the home page is its own lazy chunk; the student and
+ * admin areas too.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
 
-/** Every route of spec section 2. Student and admin areas are code-split chunks. */
-export const routes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      {
-        errorElement: <RouteErrorScreen />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'search', ...lazyPage(() => import('../routes/public/search-page')) },
-          { path: 'about', ...lazyPage(() => import('../routes/public/about-page')) },
-          { path: 'my-courses', ...lazyPage(() => import('../routes/public/my-courses-page')) },
-          { path: 'results', ...lazyPage(() => import('../routes/public/results-page')) },
-          { path: 'course/:id', ...lazyPage(() => import('../routes/public/course-details-page')) },
-          { path: 'forgot-password', ...lazyPage(() => import('../routes/public/forgot-password-page')) },
-          { path: 'reset-password', ...lazyPage(() => import('../routes/public/reset-password-page')) },
-          { path: '__debug', ...lazyPage(() => import('../routes/public/debug-page')) },
-          { path: 'student', ...lazyPage(() => import('../routes/student/student-hub-page')) },
-          { path: 'student/search', ...lazyPage(() => import('../routes/student/student-search-page')) },
-          { path: 'student/login', ...lazyPage(() => import('../routes/student/student-login-page')) },
-          { path: 'student/signup', ...lazyPage(() => import('../routes/student/student-signup-page')) },
-          { path: 'student/profile', ...lazyPage(() => import('../routes/student/student-profile-page')) },
-          { path: 'student/appeal', ...lazyPage(() => import('../routes/student/student-appeal-page')) },
-          { path: 'admin-login', ...lazyPage(() => import('../routes/admin/admin-login-page')) },
-          { path: 'admin-signup', ...lazyPage(() => import('../routes/admin/admin-signup-page')) },
-          {
-            path: 'admin',
-            lazy: async () => ({ Component: (await import('../routes/admin/admin-layout')).default }),
-            children: [
-              { index: true, ...lazyPage(() => import('../routes/admin/admin-hub-page')) },
-              { path: 'universities', ...lazyPage(() => import('../routes/admin/admin-universities-page')) },
-              { path: 'students', ...lazyPage(() => import('../routes/admin/admin-students-page')) },
-              { path: 'courses', ...lazyPage(() => import('../routes/admin/admin-courses-page')) },
-              { path: 'appeals', ...lazyPage(() => import('../routes/admin/admin-appeals-page')) },
-              { path: 'transfer-data', ...lazyPage(() => import('../routes/admin/admin-transfer-data-page')) },
-              { path: 'studentu', ...lazyPage(() => import('../routes/admin/admin-partner-page')) },
-              { path: 'announcements', ...lazyPage(() => import('../routes/admin/admin-announcements-page')) },
-              { path: 'settings', ...lazyPage(() => import('../routes/admin/admin-settings-page')) },
-              { path: 'programs', ...lazyPage(() => import('../routes/admin/admin-programs-page')) },
-              { path: 'schools', ...lazyPage(() => import('../routes/admin/admin-schools-page')) },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-];
+const QueryLayout = page(() => import('./query-layout'));
+const AdminLayout = page(() => import('../routes/admin/admin-layout'));
+const SearchPage = page(() => import('../routes/public/search-page'));
+const AboutPage = page(() => import('../routes/public/about-page'));
+const MyCoursesPage = page(() => import('../routes/public/my-courses-page'));
+const ResultsPage = page(() => import('../routes/public/results-page'));
+const CourseDetailsPage = page(() => import('../routes/public/course-details-page'));
+const ForgotPasswordPage = page(() => import('../routes/public/forgot-password-page'));
+const ResetPasswordPage = page(() => import('../routes/public/reset-password-page'));
+const DebugPage = page(() => import('../routes/public/debug-page'));
+const StudentHubPage = page(() => import('../routes/student/student-hub-page'));
+const StudentSearchPage = page(() => import('../routes/student/student-search-page'));
+const StudentLoginPage = page(() => import('../routes/student/student-login-page'));
+const StudentSignupPage = page(() => import('../routes/student/student-signup-page'));
+const StudentProfilePage = page(() => import('../routes/student/student-profile-page'));
+const StudentAppealPage = page(() => import('../routes/student/student-appeal-page'));
+const AdminLoginPage = page(() => import('../routes/admin/admin-login-page'));
+const AdminSignupPage = page(() => import('../routes/admin/admin-signup-page'));
+const AdminUniversitiesPage = page(() => import('../routes/admin/admin-universities-page'));
+const AdminStudentsPage = page(() => import('../routes/admin/admin-students-page'));
+const AdminCoursesPage = page(() => import('../routes/admin/admin-courses-page'));
+const AdminAppealsPage = page(() => import('../routes/admin/admin-appeals-page'));
+const AdminTransferDataPage = page(() => import('../routes/admin/admin-transfer-data-page'));
+const AdminPartnerPage = page(() => import('../routes/admin/admin-partner-page'));
+const AdminAnnouncementsPage = page(() => import('../routes/admin/admin-announcements-page'));
+const AdminSettingsPage = page(() => import('../routes/admin/admin-settings-page'));
+const AdminProgramsPage = page(() => import('../routes/admin/admin-programs-page'));
+const AdminSchoolsPage = page(() => import('../routes/admin/admin-schools-page'));
+const AdminHubPage = page(() => import('../routes/admin/admin-hub-page'));
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route element={<QueryLayout />}>
+          <Route path="search" element={<SearchPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="my-courses" element={<MyCoursesPage />} />
+          <Route path="results" element={<ResultsPage />} />
+          <Route path="course/:id" element={<CourseDetailsPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="__debug" element={<DebugPage />} />
+          <Route path="student" element={<StudentHubPage />} />
+          <Route path="student/search" element={<StudentSearchPage />} />
+          <Route path="student/login" element={<StudentLoginPage />} />
+          <Route path="student/signup" element={<StudentSignupPage />} />
+          <Route path="student/profile" element={<StudentProfilePage />} />
+          <Route path="student/appeal" element={<StudentAppealPage />} />
+          <Route path="admin-login" element={<AdminLoginPage />} />
+          <Route path="admin-signup" element={<AdminSignupPage />} />
+          <Route path="admin" element={<AdminLayout />}>
+            <Route index element={<AdminHubPage />} />
+            <Route path="universities" element={<AdminUniversitiesPage />} />
+            <Route path="students" element={<AdminStudentsPage />} />
+            <Route path="courses" element={<AdminCoursesPage />} />
+            <Route path="appeals" element={<AdminAppealsPage />} />
+            <Route path="transfer-data" element={<AdminTransferDataPage />} />
+            <Route path="studentu" element={<AdminPartnerPage />} />
+            <Route path="announcements" element={<AdminAnnouncementsPage />} />
+            <Route path="settings" element={<AdminSettingsPage />} />
+            <Route path="programs" element={<AdminProgramsPage />} />
+            <Route path="schools" element={<AdminSchoolsPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

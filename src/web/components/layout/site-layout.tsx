@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { RenderErrorBoundary } from '../../app/route-error-screen';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -20,6 +21,7 @@ function ScrollManager() {
 }
 
 export function SiteLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -31,7 +33,11 @@ export function SiteLayout() {
       <ScrollManager />
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 focus:outline-none">
-        <Outlet />
+        <RenderErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<p role="status" className="px-4 py-24 text-center text-slate-600">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </RenderErrorBoundary>
       </main>
       <ScrollToTopButton />
       <Footer />

@@ -6,7 +6,10 @@ import type { Account } from '@shared/schemas/accounts';
  */
 export async function fetchAccount(): Promise<Account | null> {
   const response = await fetch('/api/account/me', { credentials: 'same-origin' });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    await response.body?.cancel(); // finish the request: an unread body keeps it open in some browsers
+    return null;
+  }
   if (!response.ok) throw new Error('Could not check your sign-in. Please reload.');
   const body = (await response.json()) as Partial<Account>;
   if (typeof body.id !== 'string' || typeof body.email !== 'string') throw new Error('Unexpected account answer');
