@@ -10,6 +10,8 @@ import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/
 import { resolveSession } from './http/session';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { publicConfigFor } from './public-config';
 
@@ -38,6 +40,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('/api/*', resolveSession);
   registerHealthRoutes(routes);
+  registerSearchRoutes(routes);
+  registerSavedSearchRoutes(routes);
   registerUploadRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
