@@ -11,3 +11,29 @@ create index courses_subject_pattern on courses ((lower(subject)) text_pattern_o
 
 -- "Which courses transfer to this school": rules by destination.
 create index equivalency_rules_to on equivalency_rules (to_institution_id, from_institution_id) where transfers;
+
+-- The catalogue's version for cached search answers: every statement that writes a table search reads moves it on.
+-- A sequence, not a counter row, so concurrent imports never wait on each other.
+create sequence search_catalogue_version;
+
+create function bump_search_catalogue_version() returns trigger language plpgsql as $$
+begin
+  perform nextval('search_catalogue_version');
+  return null;
+end
+$$;
+
+create trigger institutions_search_version after insert or update or delete or truncate on institutions
+  for each statement execute function bump_search_catalogue_version();
+create trigger institution_aliases_search_version after insert or update or delete or truncate on institution_aliases
+  for each statement execute function bump_search_catalogue_version();
+create trigger courses_search_version after insert or update or delete or truncate on courses
+  for each statement execute function bump_search_catalogue_version();
+create trigger offerings_search_version after insert or update or delete or truncate on offerings
+  for each statement execute function bump_search_catalogue_version();
+create trigger equivalency_rules_search_version after insert or update or delete or truncate on equivalency_rules
+  for each statement execute function bump_search_catalogue_version();
+create trigger equivalency_rule_sources_search_version after insert or update or delete or truncate on equivalency_rule_sources
+  for each statement execute function bump_search_catalogue_version();
+create trigger equivalency_rule_targets_search_version after insert or update or delete or truncate on equivalency_rule_targets
+  for each statement execute function bump_search_catalogue_version();

@@ -156,8 +156,6 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
 
   const text = spec.text;
   const textParam = text ? p.add(text.text) : null;
-  // For a course code, rank and title similarity are noise: offerings and rules order the exact matches.
-  const similarityParam = text && !text.codeKey ? textParam : null;
   const codeParam = text?.codeKey ? p.add(text.codeKey) : null;
   const codePrefixParam = text?.codeKey ? p.add(`${text.codeKey}%`) : null;
   const tsQuery = textParam ? `websearch_to_tsquery('english', ${textParam})` : null;
@@ -169,14 +167,15 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
              join equivalency_rule_sources s on s.rule_id = r.id
             where r.to_institution_id = ${p.add(spec.targetId, '::int')} and r.transfers)`
       : 'false';
-  const scores = `
+  // `score` is the full-text rank for words, or the trigram word similarity in the typo fallback; for a course
+  // code it is 0 (offerings, rules and shorter titles order the code matches).
+  const scores = (score: string) => `
       c.id,
       ${codeParam ? `c.code_key = ${codeParam}` : 'false'} as exact,
       ${toTarget} as to_target,
-      ${tsQuery ? `ts_rank_cd(c.search_vector, ${tsQuery})` : '0'}::float8 as rank,
-      ${similarityParam ? `word_similarity(${similarityParam}, c.title)` : '0'}::float8 as word_sim,
-      ${similarityParam ? `similarity(${similarityParam}, c.title)` : '0'}::float8 as sim,
-      exists (select 1 from offerings o where o.course_id = c.id) as has_offering`;
+      (${score})::float4 as score,
+      exists (select 1 from offerings o where o.course_id = c.id) as has_offering,
+      length(c.title) as title_length`;
   const where = (extra: string | null) => {
     const all = extra ? [...filters, extra] : filters;
     return all.length > 0 ? `where ${all.join(' and ')}` : '';
@@ -188,14 +187,20 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
       ...(codeParam ? [`c.code_key = ${codeParam}`, `c.code_key like ${codePrefixParam}`] : []),
       `c.search_vector @@ ${tsQuery}`,
     ].join(' or ');
-    const fuzzy = [`${textParam} <% c.title`, ...(codeParam ? [`c.code_key % ${codeParam}`] : [])].join(' or ');
+    const strictScore = codeParam ? '0' : `ts_rank(c.search_vector, ${tsQuery})`;
+    // Only when codes and full-text find nothing: trigram similarity of the title catches typos ('macroeconomcs').
+    const fuzzy = codeParam
+      ? ''
+      : `,
+      fuzzy as (select ${scores(`word_similarity(${textParam}, c.title)`)} from courses c
+                 ${where(`${textParam} <% c.title`)} and not exists (select 1 from strict))`;
     matched = `
-      strict as materialized (select ${scores} from courses c ${where(`(${strict})`)}),
-      fuzzy as (select ${scores} from courses c ${where(`(${fuzzy})`)} and not exists (select 1 from strict)),
-      matched as (select * from strict union all select * from fuzzy)`;
+      strict as materialized (select ${scores(strictScore)} from courses c ${where(`(${strict})`)})${fuzzy},
+      matched as (select * from strict${codeParam ? '' : ' union all select * from fuzzy'})`;
   } else {
-    matched = `matched as (select ${scores} from courses c ${where(null)})`;
+    matched = `matched as (select ${scores('0')} from courses c ${where(null)})`;
   }
+  const order = 'exact desc, to_target desc, score desc, has_offering desc, title_length, id';
 
   const limit = p.add(spec.limit, '::int');
   const offset = p.add(spec.offset, '::int');
@@ -204,19 +209,13 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
 
   const sql = `
     with ${matched},
-    page as (
-      select m.id, count(*) over () as total,
-             row_number() over (order by m.exact desc, m.to_target desc, m.rank desc, m.word_sim desc, m.has_offering desc, m.sim desc, m.id) as ord
-        from matched m
-       order by ord
-       limit ${limit} offset ${offset}
-    )
-    select p.id, p.total, c.subject, c.number, c.title, c.credits, c.credits_text,
+    page as (select * from matched order by ${order} limit ${limit} offset ${offset})
+    select p.id, (select count(*) from matched)::int as total, c.subject, c.number, c.title, c.credits, c.credits_text,
            i.key as school_key, i.name as school_name, i.state, i.control,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
-           eq.transfers as rule_transfers, eq.to_name as rule_to_name, eq.targets as rule_targets,
+           rule.transfers as rule_transfers, ti.name as rule_to_name, eq.targets as rule_targets,
            eq.all_elective as rule_all_elective
       from page p
       join courses c on c.id = p.id
@@ -226,21 +225,34 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
          order by o.is_available desc, o.id limit 1
       ) o on true
       left join lateral (
-        select r.transfers, ti.name as to_name,
-               string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
-               bool_and(t.is_elective) as all_elective
+        -- The rule the card shows: at the target when there is one, a transferring rule first.
+        select r.id, r.transfers, r.to_institution_id
           from equivalency_rule_sources s
           join equivalency_rules r on r.id = s.rule_id
-          join institutions ti on ti.id = r.to_institution_id
-          left join equivalency_rule_targets t on t.rule_id = r.id
          where s.from_institution_id = c.institution_id and s.code_key = c.code_key
                and r.to_institution_id <> c.institution_id ${targetFilter}
-         group by r.id, r.transfers, ti.name
-         order by r.transfers desc, bool_and(t.is_elective) asc nulls last, r.id
+         order by r.transfers desc, r.id
          limit 1
+      ) rule on true
+      left join institutions ti on ti.id = rule.to_institution_id
+      left join lateral (
+        select string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
+               bool_and(t.is_elective) as all_elective
+          from equivalency_rule_targets t where t.rule_id = rule.id
       ) eq on true
-     order by p.ord`;
+     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
   return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/**
+ * The catalogue's version: a sequence every write to the tables search reads moves on (statement triggers, migration
+ * 0003). Cached search answers are keyed by it, so any instance sees an import or a new school at once.
+ */
+export async function readCatalogueVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    `select last_value::text || case when is_called then '+' else '' end as version from search_catalogue_version`,
+  );
+  return row?.version ?? '0';
 }
 
 /** How many courses match, for a page past the end (the page query's window count has no row to ride on). */

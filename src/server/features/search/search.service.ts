@@ -23,6 +23,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { normalizeAlias } from '../../db/seed/seed-demo';
 import { HttpError, notFound } from '../../http/errors';
+import type { SearchCache } from './search-cache';
 import {
   findCourse,
   findSchool,
@@ -31,6 +32,7 @@ import {
   listRulesForCourse,
   searchCourseRows,
   countCourses,
+  readCatalogueVersion,
   type ClassNameCondition,
   type CourseSearchRow,
   type CourseSearchSpec,
@@ -89,7 +91,7 @@ function subjectCondition(subject: SearchSubject): NonNullable<CourseSearchSpec[
 function searchFingerprint(query: CourseSearchQuery): string {
   const { cursor: _cursor, limit: _limit, ...rest } = query;
   const stable = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
-  return createHash('sha256').update(stable).digest('base64url').slice(0, 10);
+  return createHash('sha256').update(stable).digest('base64url').slice(0, 22);
 }
 
 function encodeCursor(offset: number, fingerprint: string): string {
@@ -202,10 +204,32 @@ async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
     .map((code) => ({ institutionId: code.prefix ? (ids.get(code.prefix) ?? -1) : null, codeKey: code.codeKey }));
 }
 
-/** One page of courses for a search, with the total and a cursor for the next page. */
-export async function searchCourses({ db, query }: { db: Queryable; query: CourseSearchQuery }): Promise<CourseSearchResponse> {
+/**
+ * One page of courses for a search, with the total and a cursor for the next page. With a cache, an answer computed at
+ * the current catalogue version is reused.
+ */
+export async function searchCourses({
+  db,
+  query,
+  cache,
+}: {
+  db: Queryable;
+  query: CourseSearchQuery;
+  cache?: SearchCache<CourseSearchResponse>;
+}): Promise<CourseSearchResponse> {
   const fingerprint = searchFingerprint(query);
   const offset = decodeCursor(query.cursor, fingerprint);
+  if (!cache) return runSearch(db, query, fingerprint, offset);
+  const key = `${fingerprint}|${offset}|${query.limit}`;
+  const version = await readCatalogueVersion(db);
+  const cached = cache.get(key, version);
+  if (cached) return cached;
+  const answer = await runSearch(db, query, fingerprint, offset);
+  cache.set(key, version, answer);
+  return answer;
+}
+
+async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
   const [home, target, courseCodes] = await Promise.all([
     resolveSchool(db, query.homeCollege, query.transferFromSchool),
     resolveSchool(db, query.targetCollege, query.transferToSchool),
