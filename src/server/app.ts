@@ -12,6 +12,8 @@ import { signInGuard } from './auth/sign-in-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { publicConfigFor } from './public-config';
 
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use('/api/*', resolveSession);
   registerHealthRoutes(routes);
+  registerSearchRoutes(routes);
+  registerSavedSearchRoutes(routes);
   registerUploadRoutes(routes);
   registerAccountRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));

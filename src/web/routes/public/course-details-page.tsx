@@ -1,5 +1,158 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CourseTransfer } from '@shared/schemas/course';
+import { SampleListingBadge, TransferStatusBadge } from '../../features/search/course-result-card';
+import { useCourseDetails } from '../../features/search/search-api';
+import { ApiError } from '../../lib/api-client';
 
-export default function Page() {
-  return <ComingSoon title="Course Details" />;
+const ORIGIN_LABELS: Record<string, string> = {
+  seed: 'Demo data',
+  csv: 'Imported from the school’s equivalency table',
+  admin: 'Entered by a registrar',
+  'statewide-numbering': 'Florida statewide course numbering',
+  appeal: 'Granted on appeal',
+};
+
+function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
+  const effective = [transfer.effectiveFromTerm && `from ${transfer.effectiveFromTerm}`, transfer.effectiveToTerm && `until ${transfer.effectiveToTerm}`]
+    .filter(Boolean)
+    .join(' ');
+  const facts: Array<[string, string | null]> = [
+    ['Credits awarded', transfer.creditsAwarded === null ? null : String(transfer.creditsAwarded)],
+    ['Minimum grade', transfer.minGrade],
+    ['Effective', effective || null],
+    ['Source of the rule', ORIGIN_LABELS[transfer.origin] ?? transfer.origin],
+    ['Notes', transfer.notes],
+  ];
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      {facts
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="flex gap-2">
+            <dt className="text-slate-500">{label}:</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** /course/:id: the course, its offerings, and where it transfers with the rule behind each answer. */
+export default function CourseDetailsPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const details = useCourseDetails(id);
+  const back = (
+    <button type="button" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/search'))} className="text-sm font-semibold text-brand-700 hover:underline">
+      ← Back to search
+    </button>
+  );
+
+  if (details.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-4xl px-4 py-16 text-center text-slate-600">
+        Loading course…
+      </p>
+    );
+  }
+  if (details.isError) {
+    const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+    return (
+      <section className="mx-auto flex max-w-2xl flex-col items-center gap-3 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{missing ? 'Course not found' : 'Something went wrong'}</h1>
+        <p className="text-slate-600">{missing ? 'We have no course with this address. It may have been removed from the catalogue.' : details.error.message}</p>
+        <Link to="/search" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+          Search courses
+        </Link>
+      </section>
+    );
+  }
+
+  const { course, offerings, transfers } = details.data;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
+      <div>{back}</div>
+      <header className="flex flex-col gap-2">
+        <p className="text-sm font-semibold text-brand-700">
+          {course.courseNumber} · {course.school.name}
+        </p>
+        <h1 className="text-3xl font-extrabold text-slate-900">{course.title}</h1>
+        <p className="text-sm text-slate-600">
+          {[course.credits && `${course.credits} credits`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
+        </p>
+        {course.description && <p className="mt-2 text-slate-700">{course.description}</p>}
+      </header>
+
+      <section aria-labelledby="transfers-heading" className="flex flex-col gap-3">
+        <h2 id="transfers-heading" className="text-xl font-bold text-slate-900">
+          Where it transfers
+        </h2>
+        {transfers.length === 0 ? (
+          <p className="rounded-lg bg-slate-100 p-4 text-slate-700">
+            No equivalency rules on file for this course yet. The registrar of your target school decides how it transfers.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {transfers.map((transfer) => (
+              <li key={transfer.ruleId} className="rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
+                  <TransferStatusBadge status={transfer.status} />
+                </div>
+                <p className="mt-1 text-slate-800">
+                  {transfer.equivalentAt
+                    ? `Counts as ${transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`
+                    : 'Does not transfer to this school.'}
+                </p>
+                {transfer.alsoRequires.length > 0 && (
+                  <p className="mt-1 text-sm text-slate-600">
+                    Only together with {transfer.alsoRequires.map((source) => [source.subject, source.number, source.title].filter(Boolean).join(' ')).join(', ')}.
+                  </p>
+                )}
+                <RuleFacts transfer={transfer} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="offerings-heading" className="flex flex-col gap-3">
+        <h2 id="offerings-heading" className="text-xl font-bold text-slate-900">
+          Scheduled offerings
+        </h2>
+        {offerings.length === 0 ? (
+          <p className="rounded-lg bg-slate-100 p-4 text-slate-700">No scheduled offerings listed. Check {course.school.name}&apos;s class schedule.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {offerings.map((offering) => (
+              <li key={offering.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-slate-900">{offering.term}</span>
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{offering.deliveryFormat}</span>
+                  {offering.isSample && <SampleListingBadge />}
+                </div>
+                <p className="text-sm text-slate-700">
+                  {[offering.professor, offering.rating !== null && `${offering.rating.toFixed(1)} / 5`, offering.tuition, offering.isAvailable ? 'Open' : 'Not available']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {offering.registrationLink && (
+                    <a href={offering.registrationLink} target="_blank" rel="noopener noreferrer" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                      Register<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                  {offering.rateMyProfLink && (
+                    <a href={offering.rateMyProfLink} target="_blank" rel="noopener noreferrer" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                      Professor ratings<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

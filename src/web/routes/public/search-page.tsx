@@ -1,5 +1,144 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SearchFilters } from '@shared/schemas/search';
+import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
+import { SavedSearchItems } from '../../features/search/saved-search-items';
+import { saveSearchToProfile } from '../../features/search/search-api';
+import { SearchCard, type SearchMode } from '../../features/search/search-card';
+import { SearchResults } from '../../features/search/search-results';
+import { SearchTips } from '../../features/search/search-tips';
+import { apiParamsOf, readSearchState, searchStateParams, understandingOf } from '../../features/search/search-url';
+import { UnderstoodChips } from '../../features/search/understood-chips';
+import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
+import { useSessionUser } from '../../features/search/use-session-user';
 
-export default function Page() {
-  return <ComingSoon title="Course Search" />;
+const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
+
+/** /search (spec section 2): Smart Search, Manual Entry and Transcript Upload over the real catalogue. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const paramsKey = params.toString();
+  const state = useMemo(() => readSearchState(new URLSearchParams(paramsKey)), [paramsKey]);
+  const apiParams = useMemo(() => (state ? apiParamsOf(state) : null), [state]);
+  const understanding = useMemo(() => (state?.mode === 'smart' ? understandingOf(state) : null), [state]);
+
+  // The card starts visible; a smart search collapses it, a manual search leaves it open (spec section 4).
+  const [cardOpen, setCardOpen] = useState(state?.mode !== 'smart');
+  const [mode, setMode] = useState<SearchMode>(state?.mode ?? 'smart');
+  const [seenKey, setSeenKey] = useState(paramsKey);
+  const [savedNote, setSavedNote] = useState<string | null>(null);
+  if (seenKey !== paramsKey) {
+    // A new search arrived through the address (a saved search, the back button): show it the way its mode wants.
+    setSeenKey(paramsKey);
+    setSavedNote(null);
+    if (state) {
+      setMode(state.mode);
+      setCardOpen(state.mode !== 'smart');
+    }
+  }
+
+  const { isStudent } = useSessionUser();
+  const local = useLocalSavedSearches();
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const runSmart = (text: string) => {
+    setParams(searchStateParams({ text, filters: toSearchFilters(parseSmartSearch(text)) }));
+  };
+  const runManual = (filters: SearchFilters) => {
+    setParams(searchStateParams({ text: '', filters }));
+  };
+  const removeChip = (chip: SmartSearchChip) => {
+    if (!state || !understanding) return;
+    const next = removeUnderstanding(understanding, chip.field, chip.field === 'courseCodes' ? chip.value : undefined);
+    setParams(searchStateParams({ text: state.text, filters: toSearchFilters(next) }));
+  };
+  const refine = () => {
+    setCardOpen(true);
+    requestAnimationFrame(() => cardRef.current?.scrollIntoView({ block: 'start' }));
+  };
+  const saveCurrent = () => {
+    if (!state) return;
+    local.save(state.text, state.filters);
+    setSavedNote('Search saved');
+    // Synced to the profile only for a signed-in student; a failure here is silent (spec section 8).
+    if (isStudent) saveSearchToProfile({ q: state.text, filters: state.filters }).catch(() => undefined);
+  };
+
+  return (
+    <div className="bg-slate-50 pb-16">
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 px-4 pt-12 pb-20 text-center text-white sm:pt-16">
+        <h1 className="text-3xl font-extrabold sm:text-5xl">Find Your Perfect Transfer Match</h1>
+        <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="What you get">
+          {HERO_CHIPS.map((chip) => (
+            <li key={chip} className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+              {chip}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mx-auto -mt-12 flex max-w-5xl flex-col gap-6 px-4">
+        <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <strong>Beta:</strong> Crosswalk is in early beta. Confirm every equivalency with your target school&apos;s registrar before you register.
+        </div>
+
+        <div ref={cardRef} className="scroll-mt-24">
+          {cardOpen ? (
+            <SearchCard
+              searched={state !== null}
+              mode={mode}
+              onModeChange={setMode}
+              smartText={state?.mode === 'smart' ? state.text : ''}
+              manualFilters={state?.mode === 'manual' ? state.filters : null}
+              onSmartSearch={runSmart}
+              onManualSearch={runManual}
+              key={state?.mode === 'manual' ? paramsKey : 'smart'}
+            />
+          ) : (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
+              <p className="line-clamp-2 min-w-0 flex-1 basis-48 text-slate-700">
+                <span className="font-semibold text-slate-900">Your search: </span>
+                {state?.text}
+              </p>
+              <button type="button" onClick={refine} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+                Refine Search
+              </button>
+            </div>
+          )}
+        </div>
+
+        {state && understanding && <UnderstoodChips chips={understanding.chips} onRemove={removeChip} />}
+
+        {state && apiParams ? (
+          <SearchResults
+            params={apiParams}
+            onRefine={refine}
+            actions={
+              <div className="flex items-center gap-2">
+                {savedNote && (
+                  <span role="status" className="text-sm text-emerald-700">
+                    {savedNote}
+                  </span>
+                )}
+                <button type="button" onClick={saveCurrent} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                  Save search
+                </button>
+              </div>
+            }
+          />
+        ) : (
+          <SearchTips />
+        )}
+
+        {local.savedSearches.length > 0 && (
+          <section aria-labelledby="saved-searches-heading" className="flex flex-col gap-2">
+            <h2 id="saved-searches-heading" className="text-lg font-bold text-slate-900">
+              Your saved searches
+            </h2>
+            <SavedSearchItems items={local.savedSearches} onDelete={local.remove} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
 }

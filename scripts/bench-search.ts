@@ -1,0 +1,267 @@
+/**
+ * `npm run bench:search` (tsx scripts/bench-search.ts): how fast is course search on a large catalogue?
+ *
+ * Builds a synthetic catalogue with bulk SQL (500 schools, 100,000 courses, 1,000,000 equivalency rules, 20,000
+ * offerings) in a temporary embedded database, or in a fresh database on the PostgreSQL server named by
+ * BENCH_DATABASE_URL (created and dropped here), serves the real app, and drives GET /api/courses/search with a
+ * realistic query mix at 50 concurrent connections with autocannon, next to a plain node:http hello-world server
+ * measured in the same run. Prints a Markdown table for docs/benchmarks-search.md.
+ *
+ * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (seconds per run, default 15), BENCH_CONNECTIONS (50),
+ * BENCH_COURSES (100000), BENCH_RULES (1000000), BENCH_SCHOOLS (500).
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { startServices } from '../src/server/bootstrap';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { loadConfig } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+
+/** The part of autocannon's API used here (the package ships no types; @types/autocannon is not installed). */
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
+const RULES = Number(process.env.BENCH_RULES ?? 1_000_000);
+const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 500);
+const PER_SCHOOL = Math.ceil(COURSES / SCHOOLS);
+
+const SUBJECTS = ['ECO', 'PSY', 'AMH', 'WOH', 'ENC', 'MAC', 'STA', 'CHM', 'BSC', 'PHY', 'SYG', 'ANT', 'PHI', 'ARH', 'MUL', 'SPC', 'COP', 'ACG', 'FIN', 'MAR'];
+const TOPICS = [
+  'Principles of Macroeconomics', 'Principles of Microeconomics', 'General Psychology', 'United States History', 'World History',
+  'English Composition', 'Calculus with Analytic Geometry', 'Elementary Statistics', 'General Chemistry', 'General Biology',
+  'College Physics', 'Introduction to Sociology', 'Cultural Anthropology', 'Introduction to Philosophy', 'Art History Survey',
+  'Music Appreciation', 'Public Speaking', 'Programming Fundamentals', 'Financial Accounting', 'Principles of Marketing',
+  'Organic Chemistry', 'Anatomy and Physiology', 'Microbiology', 'American Government', 'Introduction to Ethics',
+  'Developmental Psychology', 'Data Structures', 'Business Finance', 'Physical Geology', 'Descriptive Astronomy',
+];
+const LEVELS = ['I', 'II', 'Honors', 'Laboratory', 'Seminar', 'Topics'];
+const STATES = ['CA', 'DE', 'FL', 'GA', 'IL', 'LA', 'MA', 'MI', 'NC', 'NJ', 'NY', 'OH', 'PA', 'TX', 'VA', 'WI'];
+
+const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(', ')}]`;
+
+/** The synthetic catalogue, all in set-based SQL: course i is at school i / PER_SCHOOL, code SUBJECT(1000 + i % PER_SCHOOL). */
+async function generateCatalogue(db: Database) {
+  const step = async (label: string, sql: string) => {
+    const started = Date.now();
+    await db.exec(sql);
+    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  await step(
+    `${SCHOOLS} schools`,
+    `insert into institutions (key, name, state, control, kind)
+     select 'bench-' || g, 'Bench University ' || g, (${sqlArray(STATES)})[1 + g % ${STATES.length}],
+            case when g % 5 = 0 then 'private' else 'public' end, 'university'
+       from generate_series(1, ${SCHOOLS}) g;
+     insert into institution_aliases (alias_normalized, alias, institution_id)
+     select 'bu' || i.id, 'BU ' || i.id, i.id from institutions i where i.key like 'bench-%'
+     union all
+     select lower(regexp_replace(i.name, '[^A-Za-z0-9]', '', 'g')), i.name, i.id from institutions i where i.key like 'bench-%';`,
+  );
+  await step(
+    `${COURSES.toLocaleString('en-US')} courses`,
+    `insert into courses (institution_id, subject, number, title, credits, description)
+     select s.id, (${sqlArray(SUBJECTS)})[1 + (g % ${PER_SCHOOL}) % ${SUBJECTS.length}], (1000 + g % ${PER_SCHOOL})::text,
+            (${sqlArray(TOPICS)})[1 + (g * 7) % ${TOPICS.length}] || ' ' || (${sqlArray(LEVELS)})[1 + (g / 7) % ${LEVELS.length}],
+            3, case when g % 3 = 0 then 'A survey course covering the foundations of the field, with readings and problem sets.' end
+       from generate_series(0, ${COURSES - 1}) g
+       join institutions s on s.key = 'bench-' || (1 + g / ${PER_SCHOOL});`,
+  );
+  await step(
+    '20% of courses offered',
+    `insert into offerings (course_id, term, delivery_format, professor, professor_rating, tuition_cents, is_available, is_sample)
+     select c.id, (array['summer-2024', 'fall-2024', 'winter-2025', 'spring-2025'])[1 + c.id % 4],
+            (array['online', 'in-person', 'hybrid'])[1 + c.id % 3], 'Dr. Bench ' || c.id, 3 + (c.id % 20) / 10.0, 30000 + c.id % 50000,
+            c.id % 7 <> 0, true
+       from courses c where c.id % 5 = 0;`,
+  );
+  // Rule g: course (g % COURSES) to another school ((from + 1 + (g / COURSES) * 53) mod SCHOOLS); 5% do not transfer.
+  await step(
+    `${RULES.toLocaleString('en-US')} equivalency rules`,
+    `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, origin, fingerprint)
+     select f.id, t.id, g % 20 <> 0, 3, 'csv', 'bench-' || g
+       from generate_series(0, ${RULES - 1}) g
+       join institutions f on f.key = 'bench-' || (1 + (g % ${COURSES}) / ${PER_SCHOOL})
+       join institutions t on t.key = 'bench-' || (1 + (((g % ${COURSES}) / ${PER_SCHOOL}) + 1 + (g / ${COURSES}) * 53) % ${SCHOOLS});`,
+  );
+  await step(
+    'rule sources and targets',
+    `insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number)
+     select r.id, 0, r.from_institution_id, (${sqlArray(SUBJECTS)})[1 + (x.g % ${COURSES} % ${PER_SCHOOL}) % ${SUBJECTS.length}],
+            (1000 + x.g % ${COURSES} % ${PER_SCHOOL})::text
+       from equivalency_rules r cross join lateral (select substr(r.fingerprint, 7)::int as g) x
+      where r.fingerprint like 'bench-%';
+     insert into equivalency_rule_targets (rule_id, position, subject, number, title, is_elective)
+     select r.id, 0, s.subject, case when r.id % 10 = 1 then 'EL' else s.number end,
+            case when r.id % 10 = 1 then 'Elective credit' else 'Equivalent course' end, r.id % 10 = 1
+       from equivalency_rules r join equivalency_rule_sources s on s.rule_id = r.id
+      where r.fingerprint like 'bench-%' and r.transfers;
+     insert into equivalency_rule_targets (rule_id, position, subject, number, title)
+     select r.id, 0, 'DNT', '', 'Does not transfer' from equivalency_rules r where r.fingerprint like 'bench-%' and not r.transfers;`,
+  );
+  await step('analyze', 'analyze');
+}
+
+/** What students type: codes in every spelling, course names, typos, schools and the Manual Entry form. */
+function queryMix(): string[] {
+  const paths: string[] = [];
+  const school = (n: number) => encodeURIComponent(`Bench University ${1 + (n % SCHOOLS)}`);
+  for (let i = 0; i < 400; i++) {
+    const k = (i * 37) % PER_SCHOOL; // a code every school has: subject k % 20, number 1000 + k
+    const subject = SUBJECTS[k % SUBJECTS.length] ?? 'ECO';
+    const number = 1000 + k;
+    const topic = (TOPICS[i % TOPICS.length] ?? 'Calculus').toLowerCase();
+    const kind = i % 10;
+    if (kind < 3) {
+      const spelling = [`${subject}${number}`, `${subject.toLowerCase()} ${number}`, `${subject}-${number}`][i % 3];
+      paths.push(`q=${encodeURIComponent(spelling ?? '')}`);
+    } else if (kind < 6) paths.push(`q=${encodeURIComponent(topic.split(' ').slice(-2).join(' '))}`);
+    else if (kind < 7) paths.push(`q=${encodeURIComponent(topic.replace(/o/, '').replace(/i(?=[^i]*$)/, ''))}`); // typos
+    else if (kind < 9) paths.push(`q=${encodeURIComponent(topic.split(' ').at(-1) ?? '')}&transferFromSchool=${school(i)}&transferToSchool=${school(i * 7 + 3)}`);
+    else paths.push(`targetSubject=economics&className=${number}&transferToSchool=${school(i * 3 + 1)}&deliveryFormat=online`);
+  }
+  return paths.map((query) => `/api/courses/search?${query}`);
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function drive(url: string, paths: string[] | null): Promise<Figures> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: paths
+      ? [
+          {
+            setupRequest: (request) => {
+              request.path = paths[next++ % paths.length] ?? '/';
+              return request;
+            },
+          },
+        ]
+      : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+async function openBenchDatabase(dataDir: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { db: await openDatabase({ dataDir, inMemory: true }), drop: async () => undefined };
+  const name = `crosswalk_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    db: await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir }),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-'));
+  const { db, drop } = await openBenchDatabase(dataDir);
+  const databaseKind = db.kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL';
+  try {
+    console.log(`Database: ${databaseKind}. Generating the catalogue…`);
+    await migrate(db);
+    await generateCatalogue(db);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      APP_URL: 'http://127.0.0.1:3000',
+      BETTER_AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+    });
+    const deps = await startServices(config, { db, logger: createLogger('silent') });
+    const { app } = createApp(deps);
+    const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => appServer.once('listening', resolve));
+    const appPort = (appServer.address() as AddressInfo).port;
+    const hello = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('hello world');
+    });
+    const helloPort = await listen(hello);
+
+    const paths = queryMix();
+    const check = await fetch(`http://127.0.0.1:${appPort}${paths[0]}`);
+    if (!check.ok) throw new Error(`search answered ${check.status}: ${await check.text()}`);
+    console.log(`Measuring ${DURATION} s each at ${CONNECTIONS} connections…`);
+    const helloFigures = await drive(`http://127.0.0.1:${helloPort}`, null);
+    // Cold: every request a search not asked before (the mix times 40 page sizes), so nothing comes from the cache.
+    const coldPaths = paths.flatMap((path, index) => Array.from({ length: 40 }, (_, size) => `${path}&limit=${11 + ((index + size) % 40)}`));
+    const coldFigures = await drive(`http://127.0.0.1:${appPort}`, coldPaths);
+    // Warm: the 400 searches of the mix asked again and again, as popular searches are.
+    for (const path of paths) await fetch(`http://127.0.0.1:${appPort}${path}`);
+    const searchFigures = await drive(`http://127.0.0.1:${appPort}`, paths);
+    appServer.close();
+    hello.close();
+
+    const row = (label: string, f: Figures) =>
+      `| ${label} | ${Math.round(f.requestsPerSecond).toLocaleString('en-US')} | ${f.p50} | ${f.p99} | ${f.errors + f.non2xx} |`;
+    console.log(`\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} CPUs (${cpus()[0]?.model.trim()}) · ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} free) · Node ${process.version}`);
+    console.log(`${databaseKind}: ${SCHOOLS} schools, ${COURSES.toLocaleString('en-US')} courses, ${RULES.toLocaleString('en-US')} rules; ${CONNECTIONS} connections, ${DURATION} s\n`);
+    console.log('| server | requests/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---|---|---|');
+    console.log(row('node:http hello world', helloFigures));
+    console.log(row(`search, ${databaseKind}, query mix (400 searches, repeated)`, searchFigures));
+    console.log(row(`search, ${databaseKind}, every request a new search (no cache hits)`, coldFigures));
+  } finally {
+    await db.close().catch(() => undefined);
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,359 @@
+/**
+ * Course search SQL: one path for PGlite and PostgreSQL 15. Matching is
+ *   exact or prefix course code (`code_key`, btree) or full-text (`search_vector @@ websearch_to_tsquery`, GIN);
+ *   only when that finds nothing, trigram similarity (`title <% text`, `code_key % code`, pg_trgm GIN) catches typos.
+ * Ranking: exact code first, then courses with a transferring rule to the target school, then full-text rank,
+ * then trigram similarity, then courses with scheduled offerings.
+ */
+import type { Queryable } from '../../db/client';
+
+export interface SchoolRow {
+  id: number;
+  key: string;
+  name: string;
+}
+
+/** A school by its key or any alias (normalised: lower-case letters and digits). */
+export async function findSchool(db: Queryable, key: string | null, aliasNormalized: string | null): Promise<SchoolRow | null> {
+  const rows = await db.query<SchoolRow>(
+    `select id, key, name from institutions where key = $1
+     union all
+     select i.id, i.key, i.name from institution_aliases a join institutions i on i.id = a.institution_id where a.alias_normalized = $2
+     limit 1`,
+    [key, aliasNormalized],
+  );
+  return rows[0] ?? null;
+}
+
+/** Institution ids for several aliases at once (course code prefixes such as 'U DEL'). */
+export async function findSchoolIdsByAlias(db: Queryable, aliases: string[]): Promise<Map<string, number>> {
+  if (aliases.length === 0) return new Map();
+  const rows = await db.query<{ alias: string; id: number }>(
+    `select a.alias_normalized as alias, a.institution_id as id from institution_aliases a where a.alias_normalized = any($1::text[])
+     union all
+     select i.key, i.id from institutions i where i.key = any($1::text[])`,
+    [aliases],
+  );
+  return new Map(rows.map((row) => [row.alias, row.id]));
+}
+
+export interface TextCondition {
+  /** Free text for full-text search and trigram similarity. */
+  text: string;
+  /** The text squeezed to a course code key ('eco2013') when it looks like a course code. */
+  codeKey: string | null;
+}
+
+export interface ClassNameCondition {
+  text: string | null;
+  codeKey: string | null;
+  /** Digits only ('2013'): matches course numbers that start with it. */
+  numberPrefix: string | null;
+}
+
+export interface CourseSearchSpec {
+  text: TextCondition | null;
+  className: ClassNameCondition | null;
+  homeId: number | null;
+  targetId: number | null;
+  /** The target school's own courses are not transfer candidates. */
+  excludeInstitutionId: number | null;
+  institutionControl: 'public' | 'private' | null;
+  state: string | null;
+  deliveryFormat: string | null;
+  term: string | null;
+  subject: { codePrefixes: string[]; titleWords: string[] } | null;
+  /** Specific course codes, each optionally at one school (institution id null = any school). */
+  courseCodes: Array<{ institutionId: number | null; codeKey: string }> | null;
+  limit: number;
+  offset: number;
+}
+
+export interface CourseSearchRow {
+  id: number;
+  total: number;
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  credits_text: string | null;
+  school_key: string;
+  school_name: string;
+  state: string | null;
+  control: 'public' | 'private';
+  term: string | null;
+  delivery_format: string | null;
+  professor: string | null;
+  professor_rating: number | null;
+  tuition_cents: number | null;
+  registration_url: string | null;
+  professor_rating_url: string | null;
+  is_available: boolean | null;
+  is_sample: boolean | null;
+  offering_count: number;
+  rule_transfers: boolean | null;
+  rule_to_name: string | null;
+  rule_targets: string | null;
+  rule_all_elective: boolean | null;
+}
+
+/** Collects positional parameters while SQL is assembled. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): Promise<CourseSearchRow[]> {
+  const p = new Params();
+  const filters: string[] = [];
+  if (spec.homeId !== null) filters.push(`c.institution_id = ${p.add(spec.homeId, '::int')}`);
+  if (spec.excludeInstitutionId !== null) filters.push(`c.institution_id <> ${p.add(spec.excludeInstitutionId, '::int')}`);
+  if (spec.institutionControl || spec.state) {
+    const where: string[] = [];
+    if (spec.institutionControl) where.push(`control = ${p.add(spec.institutionControl)}`);
+    if (spec.state) where.push(`state = ${p.add(spec.state)}`);
+    filters.push(`c.institution_id in (select id from institutions where ${where.join(' and ')})`);
+  }
+  const offeringWhere: string[] = [];
+  if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
+  if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
+  if (offeringWhere.length > 0) {
+    filters.push(`exists (select 1 from offerings o where o.course_id = c.id and ${offeringWhere.join(' and ')})`);
+  }
+  if (spec.subject) {
+    const alternatives = [
+      ...spec.subject.codePrefixes.map((prefix) => `lower(c.subject) like ${p.add(`${prefix}%`)}`),
+      ...spec.subject.titleWords.map((word) => `c.title ilike ${p.add(`%${word}%`)}`),
+    ];
+    filters.push(`(${alternatives.join(' or ')})`);
+  }
+  if (spec.courseCodes) {
+    const keys = p.add(
+      spec.courseCodes.map((code) => code.codeKey),
+      '::text[]',
+    );
+    const ids = p.add(
+      spec.courseCodes.map((code) => code.institutionId),
+      '::int[]',
+    );
+    filters.push(
+      `c.code_key = any(${keys}) and exists (select 1 from unnest(${ids}, ${keys}) as wanted(institution_id, code_key)
+        where wanted.code_key = c.code_key and (wanted.institution_id is null or wanted.institution_id = c.institution_id))`,
+    );
+  }
+  if (spec.className) {
+    const { text, codeKey, numberPrefix } = spec.className;
+    if (codeKey) filters.push(`c.code_key like ${p.add(`${codeKey}%`)}`);
+    else if (numberPrefix) filters.push(`c.number like ${p.add(`${numberPrefix}%`)}`);
+    else if (text) {
+      const value = p.add(text);
+      filters.push(`(c.search_vector @@ websearch_to_tsquery('english', ${value}) or ${value} <% c.title)`);
+    }
+  }
+
+  const text = spec.text;
+  const textParam = text ? p.add(text.text) : null;
+  const codeParam = text?.codeKey ? p.add(text.codeKey) : null;
+  const codePrefixParam = text?.codeKey ? p.add(`${text.codeKey}%`) : null;
+  const tsQuery = textParam ? `websearch_to_tsquery('english', ${textParam})` : null;
+
+  const toTarget =
+    spec.targetId !== null
+      ? `(c.institution_id, c.code_key) in (
+           select s.from_institution_id, s.code_key from equivalency_rules r
+             join equivalency_rule_sources s on s.rule_id = r.id
+            where r.to_institution_id = ${p.add(spec.targetId, '::int')} and r.transfers)`
+      : 'false';
+  // `score` is the full-text rank for words, or the trigram word similarity in the typo fallback; for a course
+  // code it is 0 (offerings, rules and shorter titles order the code matches).
+  const scores = (score: string) => `
+      c.id,
+      ${codeParam ? `c.code_key = ${codeParam}` : 'false'} as exact,
+      ${toTarget} as to_target,
+      (${score})::float4 as score,
+      exists (select 1 from offerings o where o.course_id = c.id) as has_offering,
+      length(c.title) as title_length`;
+  const where = (extra: string | null) => {
+    const all = extra ? [...filters, extra] : filters;
+    return all.length > 0 ? `where ${all.join(' and ')}` : '';
+  };
+
+  let matched: string;
+  if (text && textParam && tsQuery) {
+    const strict = [
+      ...(codeParam ? [`c.code_key = ${codeParam}`, `c.code_key like ${codePrefixParam}`] : []),
+      `c.search_vector @@ ${tsQuery}`,
+    ].join(' or ');
+    const strictScore = codeParam ? '0' : `ts_rank(c.search_vector, ${tsQuery})`;
+    // Only when codes and full-text find nothing: trigram similarity of the title catches typos ('macroeconomcs').
+    const fuzzy = codeParam
+      ? ''
+      : `,
+      fuzzy as (select ${scores(`word_similarity(${textParam}, c.title)`)} from courses c
+                 ${where(`${textParam} <% c.title`)} and not exists (select 1 from strict))`;
+    matched = `
+      strict as materialized (select ${scores(strictScore)} from courses c ${where(`(${strict})`)})${fuzzy},
+      matched as (select * from strict${codeParam ? '' : ' union all select * from fuzzy'})`;
+  } else {
+    matched = `matched as (select ${scores('0')} from courses c ${where(null)})`;
+  }
+  const order = 'exact desc, to_target desc, score desc, has_offering desc, title_length, id';
+
+  const limit = p.add(spec.limit, '::int');
+  const offset = p.add(spec.offset, '::int');
+  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
+  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
+
+  const sql = `
+    with ${matched},
+    page as (select * from matched order by ${order} limit ${limit} offset ${offset})
+    select p.id, (select count(*) from matched)::int as total, c.subject, c.number, c.title, c.credits, c.credits_text,
+           i.key as school_key, i.name as school_name, i.state, i.control,
+           o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
+           o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
+           (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
+           rule.transfers as rule_transfers, ti.name as rule_to_name, eq.targets as rule_targets,
+           eq.all_elective as rule_all_elective
+      from page p
+      join courses c on c.id = p.id
+      join institutions i on i.id = c.institution_id
+      left join lateral (
+        select * from offerings o where o.course_id = c.id ${offeringFilter}
+         order by o.is_available desc, o.id limit 1
+      ) o on true
+      left join lateral (
+        -- The rule the card shows: at the target when there is one, a transferring rule first.
+        select r.id, r.transfers, r.to_institution_id
+          from equivalency_rule_sources s
+          join equivalency_rules r on r.id = s.rule_id
+         where s.from_institution_id = c.institution_id and s.code_key = c.code_key
+               and r.to_institution_id <> c.institution_id ${targetFilter}
+         order by r.transfers desc, r.id
+         limit 1
+      ) rule on true
+      left join institutions ti on ti.id = rule.to_institution_id
+      left join lateral (
+        select string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
+               bool_and(t.is_elective) as all_elective
+          from equivalency_rule_targets t where t.rule_id = rule.id
+      ) eq on true
+     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
+  return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/**
+ * The catalogue's version: a sequence every write to the tables search reads moves on (statement triggers, migration
+ * 0003). Cached search answers are keyed by it, so any instance sees an import or a new school at once.
+ */
+export async function readCatalogueVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    `select last_value::text || case when is_called then '+' else '' end as version from search_catalogue_version`,
+  );
+  return row?.version ?? '0';
+}
+
+/** How many courses match, for a page past the end (the page query's window count has no row to ride on). */
+export async function countCourses(db: Queryable, spec: CourseSearchSpec): Promise<number> {
+  const rows = await searchCourseRows(db, { ...spec, offset: 0, limit: 1 });
+  return Number(rows[0]?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------
+// Course details
+// ---------------------------------------------------------------------------
+
+export interface CourseRow {
+  id: number;
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  credits_text: string | null;
+  description: string | null;
+  code_key: string;
+  institution_id: number;
+  school_key: string;
+  school_name: string;
+  state: string | null;
+  control: 'public' | 'private';
+  website: string | null;
+}
+
+export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
+  const rows = await db.query<CourseRow>(
+    `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
+            i.key as school_key, i.name as school_name, i.state, i.control, i.website
+       from courses c join institutions i on i.id = c.institution_id
+      where c.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface OfferingRow {
+  id: number;
+  term: string;
+  delivery_format: string;
+  professor: string | null;
+  professor_rating: number | null;
+  tuition_cents: number | null;
+  registration_url: string | null;
+  professor_rating_url: string | null;
+  is_available: boolean;
+  is_sample: boolean;
+}
+
+export async function listOfferings(db: Queryable, courseId: number): Promise<OfferingRow[]> {
+  return db.query<OfferingRow>(
+    `select id, term, delivery_format, professor, professor_rating, tuition_cents, registration_url, professor_rating_url,
+            is_available, is_sample
+       from offerings where course_id = $1 order by is_available desc, id`,
+    [courseId],
+  );
+}
+
+interface CodeJson {
+  subject: string;
+  number: string;
+  title: string | null;
+  credits: number | string | null;
+  is_elective?: boolean;
+}
+
+export interface RuleRow {
+  id: number;
+  transfers: boolean;
+  credits_awarded: number | null;
+  min_grade: string | null;
+  effective_from_term: string | null;
+  effective_to_term: string | null;
+  origin: string;
+  notes: string | null;
+  to_key: string;
+  to_name: string;
+  targets: CodeJson[];
+  other_sources: CodeJson[];
+}
+
+/** Every rule whose sources include this course's code at its school, with its targets and any co-required sources. */
+export async function listRulesForCourse(db: Queryable, course: { institution_id: number; code_key: string }): Promise<RuleRow[]> {
+  return db.query<RuleRow>(
+    `select r.id, r.transfers, r.credits_awarded, r.min_grade, r.effective_from_term, r.effective_to_term, r.origin, r.notes,
+            ti.key as to_key, ti.name as to_name,
+            coalesce((select json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title,
+                                                        'credits', t.credits, 'is_elective', t.is_elective) order by t.position)
+                        from equivalency_rule_targets t where t.rule_id = r.id), '[]'::json) as targets,
+            coalesce((select json_agg(json_build_object('subject', o.subject, 'number', o.number, 'title', o.title,
+                                                        'credits', o.credits) order by o.position)
+                        from equivalency_rule_sources o where o.rule_id = r.id and o.position <> s.position), '[]'::json) as other_sources
+       from equivalency_rule_sources s
+       join equivalency_rules r on r.id = s.rule_id
+       join institutions ti on ti.id = r.to_institution_id
+      where s.from_institution_id = $1 and s.code_key = $2
+      order by ti.name, r.transfers desc, r.id`,
+    [course.institution_id, course.code_key],
+  );
+}

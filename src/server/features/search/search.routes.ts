@@ -1,0 +1,25 @@
+import { courseIdParamSchema } from '../../../shared/schemas/course';
+import { courseSearchQuerySchema } from '../../../shared/schemas/search';
+import type { RouteTable } from '../../http/route-table';
+import type { CourseSearchResponse } from '../../../shared/schemas/course';
+import { SearchCache } from './search-cache';
+import { getCourseDetails, searchCourses } from './search.service';
+
+/** Public course search and course details (spec sections 2 and 3). */
+export function registerSearchRoutes(routes: RouteTable) {
+  // One cache per app instance (and so per test app): popular searches are answered without re-ranking thousands of
+  // rows. The embedded database runs one statement at a time in this one process, so a search never sees an import
+  // half-done and the version alone is exact; on PostgreSQL entries also expire after 10 s (see SearchCache).
+  let cache: SearchCache<CourseSearchResponse> | undefined;
+  routes.get('/api/courses/search', 'public', async (c) => {
+    const { db } = c.get('deps');
+    cache ??= new SearchCache<CourseSearchResponse>(1000, db.kind === 'embedded' ? Number.POSITIVE_INFINITY : 10_000);
+    const query = courseSearchQuerySchema.parse(c.req.query());
+    return c.json(await searchCourses({ db, query, cache }));
+  });
+
+  routes.get('/api/courses/:id', 'public', async (c) => {
+    const { id } = courseIdParamSchema.parse({ id: c.req.param('id') });
+    return c.json(await getCourseDetails({ db: c.get('deps').db, courseId: id }));
+  });
+}

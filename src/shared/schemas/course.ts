@@ -1,0 +1,130 @@
+/**
+ * The course search and course details API contract (spec section 3, "Catalogue course"): what
+ * `GET /api/courses/search` and `GET /api/courses/:id` answer, shared by the server and the web app.
+ */
+import { z } from 'zod';
+
+/** `:id` of `GET /api/courses/:id` and `/course/:id`: a positive whole number. */
+export const courseIdParamSchema = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: 'must be a course number such as 42' }).int().min(1).max(2_147_483_647),
+  ),
+});
+
+/**
+ * What is known about a course transferring to a school:
+ * - `fully`: a rule says it transfers as a specific course;
+ * - `elective`: a rule gives elective credit only;
+ * - `not-transferable`: a rule says it does not transfer;
+ * - `unknown`: no rule on file (the school must evaluate it).
+ */
+export const TRANSFER_STATUSES = ['fully', 'elective', 'not-transferable', 'unknown'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  fully: 'Transfers fully',
+  elective: 'Elective credit',
+  'not-transferable': 'Does not transfer',
+  unknown: 'No rule on file',
+};
+
+export interface SchoolRef {
+  key: string;
+  name: string;
+}
+
+/** One result card. Fields a course has no offering for are null: nothing is invented. */
+export interface CourseSearchResult {
+  id: number;
+  school: string;
+  schoolKey: string;
+  state: string | null;
+  courseName: string;
+  /** "ECO 2013" */
+  courseNumber: string;
+  /** 'Online' | 'In-Person' | 'Hybrid' */
+  deliveryFormat: string | null;
+  transferStatus: TransferStatus;
+  credits: string | null;
+  professor: string | null;
+  rating: number | null;
+  /** "Summer 2024" */
+  term: string | null;
+  /** "$312" */
+  tuition: string | null;
+  /** "Florida State University: ECO 2013 Principles of Macroeconomics" */
+  equivalentAt: string | null;
+  registrationLink: string | null;
+  rateMyProfLink: string | null;
+  institutionType: 'Public' | 'Private';
+  isAvailable: boolean | null;
+  /** The offering is demo data (invented professor, rating, price): the card says "Sample listing". */
+  isSample: boolean;
+  /** How many scheduled offerings the course has (0 = catalogue course only). */
+  offeringCount: number;
+}
+
+export interface CourseSearchResponse {
+  results: CourseSearchResult[];
+  total: number;
+  /** Opaque; pass as `cursor` for the next page. Null on the last page. */
+  nextCursor: string | null;
+  /** The current and target schools the search used (name as written when the school is not known). */
+  home: { key: string | null; name: string } | null;
+  target: { key: string | null; name: string } | null;
+}
+
+export interface CourseOffering {
+  id: number;
+  term: string;
+  deliveryFormat: string;
+  professor: string | null;
+  rating: number | null;
+  tuition: string | null;
+  registrationLink: string | null;
+  rateMyProfLink: string | null;
+  isAvailable: boolean;
+  isSample: boolean;
+}
+
+export interface CourseCode {
+  subject: string;
+  number: string;
+  title: string | null;
+  credits: number | null;
+}
+
+/** One answer to "where does this course transfer?", with the rule behind it. */
+export interface CourseTransfer {
+  ruleId: number;
+  toSchool: SchoolRef;
+  status: TransferStatus;
+  /** "Florida State University: ECO 2013 Principles of Macroeconomics", or null when it does not transfer. */
+  equivalentAt: string | null;
+  targets: Array<CourseCode & { isElective: boolean }>;
+  /** Other courses that must be taken too for this rule to apply (many-to-one rules). */
+  alsoRequires: CourseCode[];
+  creditsAwarded: number | null;
+  minGrade: string | null;
+  effectiveFromTerm: string | null;
+  effectiveToTerm: string | null;
+  /** Where the rule came from: 'seed', 'csv', 'admin', 'statewide-numbering' or 'appeal'. */
+  origin: string;
+  notes: string | null;
+}
+
+export interface CourseDetails {
+  course: {
+    id: number;
+    school: SchoolRef & { state: string | null; institutionType: 'Public' | 'Private'; website: string | null };
+    subject: string;
+    number: string;
+    courseNumber: string;
+    title: string;
+    credits: string | null;
+    description: string | null;
+  };
+  offerings: CourseOffering[];
+  transfers: CourseTransfer[];
+}

@@ -1,0 +1,91 @@
+import { Link } from 'react-router';
+import { TRANSFER_STATUS_LABELS, type CourseSearchResult, type TransferStatus } from '@shared/schemas/course';
+
+const STATUS_STYLES: Record<TransferStatus, string> = {
+  fully: 'bg-emerald-100 text-emerald-800',
+  elective: 'bg-sky-100 text-sky-800',
+  'not-transferable': 'bg-rose-100 text-rose-800',
+  unknown: 'bg-amber-100 text-amber-900',
+};
+
+export function TransferStatusBadge({ status }: { status: TransferStatus }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{TRANSFER_STATUS_LABELS[status]}</span>;
+}
+
+export function SampleListingBadge() {
+  return (
+    <span
+      className="rounded-full border border-dashed border-slate-400 px-2.5 py-0.5 text-xs font-semibold text-slate-600"
+      title="Demo data: the professor, rating and price are invented"
+    >
+      Sample listing
+    </span>
+  );
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{value ?? <span className="text-slate-400">Not listed</span>}</dd>
+    </div>
+  );
+}
+
+const externalLink = 'inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
+/** One search result (spec section 3, "Catalogue course"). Unknown fields say so; nothing is invented. */
+export function CourseResultCard({ result }: { result: CourseSearchResult }) {
+  const availability = result.isAvailable === null ? null : result.isAvailable ? 'Open for registration' : 'Not available';
+  return (
+    <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`${result.courseNumber} ${result.courseName}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <TransferStatusBadge status={result.transferStatus} />
+        {result.deliveryFormat && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{result.deliveryFormat}</span>}
+        {result.isSample && <SampleListingBadge />}
+      </div>
+      <div>
+        <p className="text-sm font-semibold text-brand-700">
+          {result.courseNumber} · {result.school}
+        </p>
+        <h3 className="text-lg leading-snug font-bold text-slate-900">{result.courseName}</h3>
+      </div>
+      {result.equivalentAt ? (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <span className="font-semibold">Equivalent at </span>
+          {result.equivalentAt}
+        </p>
+      ) : (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          {result.transferStatus === 'not-transferable'
+            ? 'A rule on file says this course does not transfer there.'
+            : 'No equivalency rule on file yet: the registrar decides.'}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+        <Field label="Credits" value={result.credits} />
+        <Field label="Term" value={result.term} />
+        <Field label="Tuition" value={result.tuition} />
+        <Field label="Professor" value={result.professor} />
+        <Field label="Rating" value={result.rating === null ? null : `${result.rating.toFixed(1)} / 5`} />
+        <Field label="Institution" value={result.institutionType} />
+        {availability && <Field label="Availability" value={availability} />}
+      </dl>
+      <div className="flex flex-wrap gap-2 pt-1">
+        <Link to={`/course/${result.id}`} className="inline-flex items-center rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
+          View Details
+        </Link>
+        {result.registrationLink && (
+          <a href={result.registrationLink} target="_blank" rel="noopener noreferrer" className={externalLink}>
+            Register<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+        {result.rateMyProfLink && (
+          <a href={result.rateMyProfLink} target="_blank" rel="noopener noreferrer" className={externalLink}>
+            Professor ratings<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { ApiError } from '../../lib/api-client';
+import { CourseResultCard } from './course-result-card';
+import { useCourseSearch } from './search-api';
+
+/** Result cards for one search, 'Load More Results' for the next page, and the no-results message. */
+export function SearchResults({ params, onRefine, actions }: { params: URLSearchParams; onRefine: () => void; actions?: React.ReactNode }) {
+  const search = useCourseSearch(params);
+  if (search.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-slate-600">
+        Searching courses…
+      </p>
+    );
+  }
+  if (search.isError) {
+    const message = search.error instanceof ApiError ? search.error.message : 'The search could not be run.';
+    return (
+      <div role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">
+        {message} Please try again.
+      </div>
+    );
+  }
+  const pages = search.data.pages;
+  const first = pages[0];
+  const results = pages.flatMap((page) => page.results);
+  if (!first || results.length === 0) {
+    const school = first?.target?.name || 'your target school';
+    return (
+      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
+        <p className="text-amber-900">
+          No results found. Please reach out to {school} and contact their Registrar&apos;s Office for assistance.
+        </p>
+        <button type="button" onClick={onRefine} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Refine your search
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="results-heading" className="text-lg font-bold text-slate-900" aria-live="polite">
+          {first.total === 1 ? '1 course found' : `${first.total.toLocaleString('en-US')} courses found`}
+          {first.target ? <span className="font-normal text-slate-600"> · transfer to {first.target.name}</span> : null}
+        </h2>
+        {actions}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {results.map((result) => (
+          <CourseResultCard key={result.id} result={result} />
+        ))}
+      </div>
+      {search.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void search.fetchNextPage()}
+          disabled={search.isFetchingNextPage}
+          className="self-center rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+        >
+          {search.isFetchingNextPage ? 'Loading…' : 'Load More Results'}
+        </button>
+      )}
+      <p className="text-center text-sm text-slate-500">
+        Showing {results.length} of {first.total.toLocaleString('en-US')}
+      </p>
+    </section>
+  );
+}

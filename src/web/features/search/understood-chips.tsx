@@ -1,0 +1,24 @@
+import type { SmartSearchChip } from '@shared/search/smart-search-parser';
+
+/** What Smart Search understood, as chips; removing one runs the search again without it. */
+export function UnderstoodChips({ chips, onRemove }: { chips: SmartSearchChip[]; onRemove: (chip: SmartSearchChip) => void }) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-label="What we understood">
+      <span className="text-sm font-medium text-slate-600">We understood:</span>
+      {chips.map((chip) => (
+        <span key={`${chip.field}:${chip.value}`} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900">
+          {chip.label}
+          <button
+            type="button"
+            onClick={() => onRemove(chip)}
+            className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
+            aria-label={`Remove ${chip.label}`}
+          >
+            ×
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}

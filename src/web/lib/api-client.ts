@@ -1,0 +1,47 @@
+/** A small typed fetch helper for the product's own API: JSON in and out, same-origin cookies. */
+
+/** An API answer that was not 2xx: carries the server's `error` text, the status and any named fields. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Array<{ field: string; message: string }> = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    signal,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const payload = (data ?? {}) as { error?: unknown; message?: unknown; fields?: unknown };
+    const message =
+      typeof payload.error === 'string' ? payload.error : typeof payload.message === 'string' ? payload.message : `Request failed (${response.status})`;
+    const fields = Array.isArray(payload.fields) ? (payload.fields as Array<{ field: string; message: string }>) : [];
+    throw new ApiError(message, response.status, fields);
+  }
+  return data as T;
+}

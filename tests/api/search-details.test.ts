@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetails } from '../../src/shared/schemas/course';
+import { createCourse, createInstitution, createOffering, createRule } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('GET /api/courses/:id', () => {
+  it('answers the course, its offerings and where it transfers, with the rule behind each answer', async () => {
+    const { db } = testApp.deps;
+    const from = await createInstitution(db, { name: 'Details Community College', state: 'FL' });
+    const toA = await createInstitution(db, { name: 'Alpha University' });
+    const toB = await createInstitution(db, { name: 'Beta University' });
+    const course = await createCourse(db, from.id, { subject: 'CHM', number: '2045', title: 'General Chemistry I', credits: 3, description: 'Atoms and bonds.' });
+    await createCourse(db, from.id, { subject: 'CHM', number: '2045L', title: 'General Chemistry I Lab', credits: 1 });
+    await createOffering(db, course.id, { term: 'fall-2024', deliveryFormat: 'in-person', professor: null, rating: null, tuitionCents: null, isSample: false });
+    const direct = await createRule(db, {
+      from: from.id,
+      to: toA.id,
+      sources: [{ subject: 'CHM', number: '2045' }],
+      targets: [{ subject: 'CHM', number: '1045', title: 'General Chemistry I', credits: 3 }],
+      minGrade: 'C',
+      effectiveFromTerm: 'fall-2023',
+      origin: 'csv',
+      notes: 'Registrar table 2024',
+    });
+    const combined = await createRule(db, {
+      from: from.id,
+      to: toB.id,
+      sources: [
+        { subject: 'CHM', number: '2045', title: 'General Chemistry I', credits: 3 },
+        { subject: 'CHM', number: '2045L', title: 'General Chemistry I Lab', credits: 1 },
+      ],
+      targets: [{ subject: 'CHEM', number: '103', title: 'General Chemistry', credits: 4 }],
+      creditsAwarded: 4,
+      origin: 'admin',
+    });
+    // A rule about another course at the same school is not this course's.
+    await createRule(db, { from: from.id, to: toA.id, sources: [{ subject: 'CHM', number: '2045L' }], targets: [{ subject: 'CHM', number: '1045L' }] });
+
+    const response = await testApp.app.request(`/api/courses/${course.id}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as CourseDetails;
+    expect(body.course).toEqual({
+      id: course.id,
+      school: { key: from.key, name: from.name, state: 'FL', institutionType: 'Public', website: null },
+      subject: 'CHM',
+      number: '2045',
+      courseNumber: 'CHM 2045',
+      title: 'General Chemistry I',
+      credits: '3',
+      description: 'Atoms and bonds.',
+    });
+    expect(body.offerings).toEqual([
+      expect.objectContaining({ term: 'Fall 2024', deliveryFormat: 'In-Person', professor: null, rating: null, tuition: null, isSample: false }),
+    ]);
+    expect(body.transfers).toEqual([
+      {
+        ruleId: direct.id,
+        toSchool: { key: toA.key, name: 'Alpha University' },
+        status: 'fully',
+        equivalentAt: 'Alpha University: CHM 1045 General Chemistry I',
+        targets: [{ subject: 'CHM', number: '1045', title: 'General Chemistry I', credits: 3, isElective: false }],
+        alsoRequires: [],
+        creditsAwarded: 3,
+        minGrade: 'C',
+        effectiveFromTerm: 'Fall 2023',
+        effectiveToTerm: null,
+        origin: 'csv',
+        notes: 'Registrar table 2024',
+      },
+      expect.objectContaining({
+        ruleId: combined.id,
+        toSchool: { key: toB.key, name: 'Beta University' },
+        status: 'fully',
+        alsoRequires: [{ subject: 'CHM', number: '2045L', title: 'General Chemistry I Lab', credits: 1 }],
+        creditsAwarded: 4,
+        origin: 'admin',
+      }),
+    ]);
+  });
+
+  it('answers a course with no rules and no offerings with empty lists', async () => {
+    const { db } = testApp.deps;
+    const school = await createInstitution(db);
+    const course = await createCourse(db, school.id);
+    const body = (await (await testApp.app.request(`/api/courses/${course.id}`)).json()) as CourseDetails;
+    expect(body.offerings).toEqual([]);
+    expect(body.transfers).toEqual([]);
+  });
+
+  it('answers 404 JSON for an unknown id', async () => {
+    const response = await testApp.app.request('/api/courses/999999');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'No course with this id.' });
+  });
+
+  it.each(['abc', '0', '-4', '1.5'])('answers 400 naming id for %s', async (id) => {
+    const response = await testApp.app.request(`/api/courses/${id}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; fields: Array<{ field: string }> };
+    expect(body.error).toMatch(/^id: /);
+    expect(body.fields[0]?.field).toBe('id');
+  });
+});

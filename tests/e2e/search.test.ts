@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function smartSearch(page: Page, text: string) {
+  await page.getByLabel('Describe what you need').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+const cards = (page: Page) => page.locator('article');
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('/search: Smart Search', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE_VIEWPORT],
+  ])('finds Principles of Macroeconomics despite a typo, collapses the card and reopens it (%s)', async (_name, viewport) => {
+    const { page, problems } = await openPage(browser, baseUrl, viewport);
+    await page.goto('/search');
+    await page.getByRole('heading', { name: 'Find Your Perfect Transfer Match' }).waitFor();
+    await page.getByText('Smart Search tips').waitFor();
+    await page.getByRole('heading', { name: 'Course Search' }).waitFor();
+    await smartSearch(page, 'macroeconomcs');
+    const card = cards(page).filter({ hasText: 'Valencia College' }).filter({ hasText: 'Principles of Macroeconomics' });
+    await card.waitFor();
+    await expect(card.getByText('Sample listing').count()).resolves.toBe(1);
+    const register = card.getByRole('link', { name: /Register/ });
+    expect(await register.getAttribute('target')).toBe('_blank');
+    expect(await register.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await card.getByRole('link', { name: /Professor ratings/ }).getAttribute('target')).toBe('_blank');
+    // The card collapsed after a smart search; Refine Search reopens it with its new title.
+    expect(await page.getByText('Smart Search tips').count()).toBe(0);
+    await page.getByRole('button', { name: 'Refine Search' }).click();
+    await page.getByRole('heading', { name: 'Refine Your Search' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows what it understood as chips; removing one runs the search again without it', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.goto('/search');
+    await smartSearch(page, 'I am at Valencia College and want to transfer macroeconomics to FSU');
+    await page.getByText('1 course found').waitFor();
+    await page.getByRole('button', { name: 'Remove Current school: Valencia College' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('homeCollege'));
+    await page.getByText(/^\d+ courses found/).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove Current school: Valencia College' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove Transfer to: Florida State University' }).waitFor();
+    expect(await cards(page).count()).toBeGreaterThan(1);
+  });
+
+  it('loads more results with the next page', async () => {
+    const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto('/search');
+    await smartSearch(page, 'history');
+    await page.getByRole('button', { name: 'Load More Results' }).waitFor();
+    expect(await cards(page).count()).toBe(10);
+    await page.getByRole('button', { name: 'Load More Results' }).click();
+    await page.getByText('Showing 20 of').waitFor();
+    expect(await cards(page).count()).toBe(20);
+    await expectNoHorizontalScroll(page);
+  });
+
+  it('says who to contact when nothing matches, and Refine your search reopens the card', async () => {
+    const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto('/search');
+    await smartSearch(page, 'Calculus 1 at Miami Dade College to University of Florida');
+    await page
+      .getByText("No results found. Please reach out to University of Florida and contact their Registrar's Office for assistance.")
+      .waitFor();
+    await page.getByRole('button', { name: 'Refine your search' }).click();
+    await page.getByRole('heading', { name: 'Refine Your Search' }).waitFor();
+  });
+
+  it('runs a search given in the address (?q=) on load', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.goto(`/search?q=${encodeURIComponent('ECO2013')}`);
+    await cards(page).filter({ hasText: 'ECO 2013' }).first().waitFor();
+    await page.getByRole('button', { name: 'Refine Search' }).waitFor();
+  });
+});
+
+describe('/search: Manual Entry', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE_VIEWPORT],
+  ])('asks for the class once a subject is picked, searches, and keeps the form open (%s)', async (_name, viewport) => {
+    const { page } = await openPage(browser, baseUrl, viewport);
+    await page.goto('/search');
+    await page.getByRole('tab', { name: 'Manual Entry' }).click();
+    expect(await page.getByLabel(/Class Name \/ Number/).count()).toBe(0);
+    await page.getByLabel('Target school').selectOption('fsu');
+    await page.getByLabel('Target subject').selectOption('economics');
+    await page.getByText('Enter the specific course number you need to transfer').waitFor();
+    await page.getByRole('button', { name: 'Search Courses' }).click();
+    await page.getByText('Enter the class name or number', { exact: true }).waitFor();
+    await page.getByLabel(/Class Name \/ Number/).fill('2013');
+    await page.getByLabel('Current school').selectOption('valencia');
+    await page.getByRole('button', { name: 'Search Courses' }).click();
+    const card = cards(page).filter({ hasText: 'Principles of Macroeconomics' });
+    await card.waitFor();
+    await card.getByText('Florida State University: ECO 2013 Principles of Macroeconomics').waitFor();
+    // After a manual search the form stays visible, titled for refining.
+    await page.getByRole('heading', { name: 'Refine Your Search' }).waitFor();
+    expect(await page.getByLabel(/Class Name \/ Number/).inputValue()).toBe('2013');
+    await expectNoHorizontalScroll(page);
+  });
+
+  it('shows the Transcript Upload tab without inventing results', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.goto('/search');
+    await page.getByRole('tab', { name: 'Transcript Upload' }).click();
+    await page.getByText('Transcript analysis is being connected').waitFor();
+  });
+});
+
+describe('/course/:id', () => {
+  it('opens from View Details with the course, its offering and the rule behind each transfer', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto('/search?q=ECON101');
+    const card = cards(page).filter({ hasText: 'University of Delaware' }).first();
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(/\/course\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Introduction to Microeconomics: Prices and Markets' }).waitFor();
+    await page.getByRole('heading', { name: 'Pennsylvania State University' }).waitFor();
+    await page.getByText('Counts as ECON 102 Introductory Microeconomic Analysis and Policy').waitFor();
+    await page.getByText('Source of the rule:').waitFor();
+    await page.getByText('Sample listing').waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(problems).toEqual([]);
+  });
+
+  it('says so for an unknown course', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.goto('/course/99999999');
+    await page.getByRole('heading', { name: 'Course not found' }).waitFor();
+  });
+});
+
+describe('saved searches', () => {
+  it('keeps a saved search across a reload and runs it again', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.goto('/search');
+    await smartSearch(page, 'psychology to FSU');
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await page.getByText('Search saved').waitFor();
+    await page.reload();
+    const saved = page.getByRole('region', { name: 'Your saved searches' });
+    await saved.getByText('psychology to FSU').waitFor();
+    await page.goto('/search');
+    await saved.getByRole('link', { name: 'Run again' }).click();
+    await page.waitForURL(/q=psychology/);
+    await page.getByRole('button', { name: 'Remove Transfer to: Florida State University' }).waitFor();
+  });
+
+  it('/student/search asks for a topic, sends signed-out visitors to sign in, and saves to the profile', async () => {
+    const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto('/student/search');
+    await page.getByRole('heading', { name: 'Find transfer matches' }).waitFor();
+    const input = page.getByPlaceholder('e.g. Calculus 1 at Miami Dade College to University of Florida');
+    await input.fill('   ');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Enter a search topic first').waitFor();
+    await input.fill('Calculus 1 at Miami Dade College to University of Florida');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`${baseUrl}/student/login?redirect=%2Fstudent%2Fsearch`);
+
+    const signIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, {
+      data: { email: 'student@crosswalk.demo', password: 'crosswalk-student' },
+      headers: { origin: baseUrl },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/student/search');
+    await input.fill(`Statistics ${Date.now()} to UCF`);
+    const text = await input.inputValue();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Saved to your profile').waitFor();
+    expect(await input.inputValue()).toBe('');
+    await page.getByRole('region', { name: 'Your saved searches' }).getByText(text).waitFor();
+    await page.reload();
+    await page.getByRole('region', { name: 'Your saved searches' }).getByText(text).waitFor();
+  });
+});
