@@ -16,6 +16,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'PUT /api/uploads/:prefix/:id': 'public',
   'GET /api/account/me': 'signed-in',
   'POST /api/account/ensure-student-role': 'signed-in',
+  'GET /api/courses/search': 'public',
+  'GET /api/courses/:id': 'public',
+  'GET /api/student/saved-searches': 'student',
+  'POST /api/student/saved-searches': 'student',
+  'DELETE /api/student/saved-searches/:id': 'student',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users/role': 'admin',
 };
