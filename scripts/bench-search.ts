@@ -5,7 +5,7 @@
  * offerings) in a temporary embedded database, or in a fresh database on the PostgreSQL server named by
  * BENCH_DATABASE_URL (created and dropped here), serves the real app, and drives GET /api/courses/search with a
  * realistic query mix at 50 concurrent connections with autocannon, next to a plain node:http hello-world server
- * measured in the same run. Prints a Markdown table for docs/benchmarks-search.md.
+ * measured in the same run. Prints a Markdown table for the "Course search benchmark" section of docs/BENCHMARKS.md.
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (seconds per run, default 15), BENCH_CONNECTIONS (50),
  * BENCH_COURSES (100000), BENCH_RULES (1000000), BENCH_SCHOOLS (500).
