@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
 import { startServices } from './bootstrap';
@@ -18,7 +19,11 @@ async function main() {
       console.log('');
     }
   }
-  const { app } = createApp(deps, { webRoot: resolve(import.meta.dirname, '../../dist/web') });
+  // `npm start` builds the web app first; started directly without a build, the server answers the API only.
+  const webRoot = resolve(import.meta.dirname, '../../dist/web');
+  const hasWebBuild = existsSync(resolve(webRoot, 'index.html'));
+  if (!hasWebBuild) logger.warn('web_app_not_built', { hint: 'run npm run build (npm start does it for you); serving the API only' });
+  const { app } = createApp(deps, { webRoot: hasWebBuild ? webRoot : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('server_started', { port: info.port, database: db.kind, storage: deps.storage.kind, url: config.appUrl });
     console.log(`Crosswalk is running at ${config.appUrl} (database: ${db.kind}, storage: ${deps.storage.kind})`);
