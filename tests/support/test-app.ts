@@ -18,10 +18,12 @@ export interface TestApp {
   routeTable: ReturnType<typeof createApp>['routeTable'];
   deps: AppDeps;
   databaseKind: 'embedded' | 'postgres';
+  /** The cloned PostgreSQL database's URL (unset on the embedded database), for a second instance on the same data. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(dataDir: string): Promise<{ db: Database; drop(): Promise<void> }> {
+async function openTestDatabase(dataDir: string): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL ?? '';
     const name = `crosswalk_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -34,6 +36,7 @@ async function openTestDatabase(dataDir: string): Promise<{ db: Database; drop()
     const db = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir });
     return {
       db,
+      url: databaseUrl.toString(),
       async drop() {
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
@@ -61,7 +64,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     TRUSTED_PROXY_HEADER: 'x-real-ip',
     ...environment,
   });
-  const { db, drop } = await openTestDatabase(dataDir);
+  const { db, url, drop } = await openTestDatabase(dataDir);
   const deps = await startServices(config, { db, logger: createLogger('silent') });
   const { app, routeTable } = createApp(deps);
   return {
@@ -69,6 +72,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     routeTable,
     deps,
     databaseKind: db.kind,
+    databaseUrl: url,
     async close() {
       await db.close();
       await drop();
