@@ -22,6 +22,7 @@ import {
 } from '../../../shared/search/search-options';
 import type { Queryable } from '../../db/client';
 import { normalizeAlias } from '../../db/seed/seed-demo';
+import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber } from '../equivalencies/engine/florida-statewide-numbering';
 import { HttpError, notFound } from '../../http/errors';
 import type { SearchCache } from './search-cache';
 import {
@@ -151,8 +152,22 @@ function transferStatusOf(transfers: boolean | null, allElective: boolean | null
   return allElective ? 'elective' : 'fully';
 }
 
-export function presentSearchRow(row: CourseSearchRow): CourseSearchResult {
-  const status = transferStatusOf(row.rule_transfers, row.rule_all_elective);
+/**
+ * The engine's Florida rule, cheaply: with no rule on file, a course at a school in Florida's statewide course
+ * numbering transfers fully to another participating school (same prefix and last three digits), unless its number is a
+ * special-topics one (xx900-xx999), which the schools evaluate one by one. Explicit rules always come first.
+ */
+export function statewideNumberingTransfer(row: Pick<CourseSearchRow, 'subject' | 'number' | 'title' | 'school_key' | 'school_statewide_numbering'>, target: SchoolRow | null): string | null {
+  if (!target?.florida_statewide_numbering || !row.school_statewide_numbering || row.school_key === target.key) return null;
+  const statewide = parseStatewideCourseNumber(row);
+  if (!statewide || isNonGuaranteedStatewideNumber(statewide)) return null;
+  return `${target.name}: ${row.subject} ${row.number} ${row.title}`;
+}
+
+export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null = null): CourseSearchResult {
+  let status = transferStatusOf(row.rule_transfers, row.rule_all_elective);
+  const statewide = status === 'unknown' ? statewideNumberingTransfer(row, target) : null;
+  if (statewide) status = 'fully';
   return {
     id: row.id,
     school: row.school_name,
@@ -167,7 +182,7 @@ export function presentSearchRow(row: CourseSearchRow): CourseSearchResult {
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt: status === 'fully' || status === 'elective' ? `${row.rule_to_name}: ${row.rule_targets ?? ''}`.trim() : null,
+    equivalentAt: statewide ?? (status === 'fully' || status === 'elective' ? `${row.rule_to_name}: ${row.rule_targets ?? ''}`.trim() : null),
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
     institutionType: institutionType(row.control),
@@ -267,7 +282,7 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
   const nextOffset = offset + rows.length;
   return {
     ...empty,
-    results: rows.map(presentSearchRow),
+    results: rows.map((row) => presentSearchRow(row, targetSchool)),
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
   };
