@@ -29,7 +29,7 @@ export function normalizeAlias(name: string): string {
 
 
 /** Loads demo data once (idempotent: every insert skips what exists). Returns the demo accounts to print. */
-export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: string } = {}) {
+export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: string; waitForRules?: boolean } = {}) {
   const { db, config, logger } = deps;
   const [done] = await db.query(`select 1 from app_meta where key = 'demo_seeded'`);
   if (!done) {
@@ -40,9 +40,22 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     });
     const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
     const loaded = await seedRealCatalogues(db, sharedDataDir);
-    const wisconsinRules = await seedWisconsinRules(db, sharedDataDir);
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
-    logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded, wisconsinRules });
+    logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded });
+  }
+  // Real Wisconsin rules load after the server is up (a few seconds of work that first start need not wait for), with
+  // their own marker: a process stopped half-way rolls the import back and the next start loads them again.
+  const [rulesDone] = await db.query(`select 1 from app_meta where key = 'demo_wisconsin_rules'`);
+  if (!rulesDone) {
+    const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
+    const started = Date.now();
+    const loading = seedWisconsinRules(db, sharedDataDir)
+      .then(async (rules) => {
+        await db.query(`insert into app_meta (key, value) values ('demo_wisconsin_rules', $1) on conflict (key) do nothing`, [String(rules)]);
+        logger.info('demo_rules_loaded', { ms: Date.now() - started, rules });
+      })
+      .catch((error: unknown) => logger.warn('demo_rules_not_loaded', { message: error instanceof Error ? error.message : String(error) }));
+    if (options.waitForRules) await loading;
   }
   if (config.isProduction) return [];
   for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
