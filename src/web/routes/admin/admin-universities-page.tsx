@@ -1,6 +1,6 @@
 import type { InstitutionRecord } from '@shared/schemas/equivalencies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -42,6 +42,8 @@ const KIND_LABELS: Record<InstitutionRecord['kind'], string> = {
   'technical-college': 'Technical college',
 };
 
+const count = (value: number, word: string) => `${value.toLocaleString('en-US')} ${word}${value === 1 ? '' : 's'}`;
+
 const keyFromName = (name: string) =>
   name
     .toLowerCase()
@@ -58,6 +60,12 @@ function fieldError(error: unknown, field: string): string | undefined {
 function SchoolForm({ initial, onDone, school }: { initial: Draft; school: InstitutionRecord | null; onDone: () => void }) {
   const [draft, setDraft] = useState(initial);
   const [keyTouched, setKeyTouched] = useState(school !== null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The form opens above the list: bring it into view (on a phone the Edit button may be far below) and focus it.
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => {
@@ -86,7 +94,7 @@ function SchoolForm({ initial, onDone, school }: { initial: Draft; school: Insti
   };
   const selectClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6" aria-label={school ? `Edit ${school.name}` : 'Add a school'}>
+    <form ref={formRef} onSubmit={submit} className="scroll-mt-20 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6" aria-label={school ? `Edit ${school.name}` : 'Add a school'}>
       <h2 className="text-lg font-bold text-slate-900 sm:col-span-2">{school ? `Edit ${school.name}` : 'Add a school'}</h2>
       <FormField
         label="Name"
@@ -214,7 +222,7 @@ export default function AdminUniversitiesPage() {
                       .join(' · ')}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {school.courseCount.toLocaleString('en-US')} courses · {school.ruleCount.toLocaleString('en-US')} rules
+                    {count(school.courseCount, 'course')} · {count(school.ruleCount, 'rule')}
                   </p>
                   {school.aliases.length > 0 && <p className="mt-1 truncate text-xs text-slate-500">Also: {school.aliases.join(', ')}</p>}
                 </div>
