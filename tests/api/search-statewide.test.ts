@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseSearchResponse } from '../../src/shared/schemas/course';
+import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -28,9 +28,9 @@ describe('course search: Florida statewide course numbering', () => {
     const from = await floridaSchool('Statewide State College');
     const to = await floridaSchool('Statewide University');
     const privateSchool = await floridaSchool('Private Florida University', false);
-    await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2013', title: 'Statewide Macroeconomics' });
-    await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2930', title: 'Statewide Special Topics' });
-    await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2023', title: 'Statewide Microeconomics' });
+    const macro = await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2013', title: 'Statewide Macroeconomics' });
+    const topics = await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2930', title: 'Statewide Special Topics' });
+    const micro = await createCourse(t.deps.db, from.id, { subject: 'SWN', number: '2023', title: 'Statewide Microeconomics' });
     await createRule(t.deps.db, { from: from.id, to: to.id, sources: [{ subject: 'SWN', number: '2023' }], targets: [{ subject: 'DNT', number: '' }], transfers: false });
 
     const toParticipant = await search({ q: 'statewide', transferFromSchool: from.name, transferToSchool: to.name, limit: '10' });
@@ -42,5 +42,15 @@ describe('course search: Florida statewide course numbering', () => {
 
     const toPrivate = await search({ q: 'statewide', transferFromSchool: from.name, transferToSchool: privateSchool.name, limit: '10' });
     expect(toPrivate.results.find((result) => result.courseNumber === 'SWN 2013')?.transferStatus).toBe('unknown');
+  
+    // The course page lists the statewide answer for every other participating school that has no rule of its own.
+    const details = async (id: number) => (await (await t.app.request(`/api/courses/${id}`)).json()) as CourseDetails;
+    const macroTransfers = (await details(macro.id)).transfers.filter((transfer) => transfer.toSchool.key === to.key || transfer.toSchool.key === privateSchool.key);
+    expect(macroTransfers).toEqual([
+      expect.objectContaining({ ruleId: null, toSchool: { key: to.key, name: to.name }, status: 'fully', origin: 'statewide-numbering', equivalentAt: `${to.name}: SWN 2013 Statewide Macroeconomics` }),
+    ]);
+    const microTransfers = (await details(micro.id)).transfers.filter((transfer) => transfer.toSchool.key === to.key);
+    expect(microTransfers.map((transfer) => [transfer.origin, transfer.status])).toEqual([['csv', 'not-transferable']]);
+    expect((await details(topics.id)).transfers.filter((transfer) => transfer.origin === 'statewide-numbering')).toEqual([]);
   });
 });

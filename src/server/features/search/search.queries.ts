@@ -283,12 +283,21 @@ export interface CourseRow {
   state: string | null;
   control: 'public' | 'private';
   website: string | null;
+  florida_statewide_numbering: boolean;
+}
+
+/** The other schools in Florida's statewide course numbering. */
+export async function listStatewideNumberingSchools(db: Queryable, exceptInstitutionId: number): Promise<SchoolRow[]> {
+  return db.query<SchoolRow>(
+    `select id, key, name, florida_statewide_numbering from institutions where florida_statewide_numbering and id <> $1 order by name`,
+    [exceptInstitutionId],
+  );
 }
 
 export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
   const rows = await db.query<CourseRow>(
     `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
-            i.key as school_key, i.name as school_name, i.state, i.control, i.website
+            i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering
        from courses c join institutions i on i.id = c.institution_id
       where c.id = $1`,
     [id],

@@ -31,6 +31,7 @@ import {
   findSchoolIdsByAlias,
   listOfferings,
   listRulesForCourse,
+  listStatewideNumberingSchools,
   searchCourseRows,
   countCourses,
   readCatalogueVersion,
@@ -329,7 +330,35 @@ export function presentRule(rule: RuleRow): CourseTransfer {
 export async function getCourseDetails({ db, courseId }: { db: Queryable; courseId: number }): Promise<CourseDetails> {
   const course = await findCourse(db, courseId);
   if (!course) throw notFound('No course with this id.');
-  const [offerings, rules] = await Promise.all([listOfferings(db, course.id), listRulesForCourse(db, course)]);
+  const [offerings, rules, statewideSchools] = await Promise.all([
+    listOfferings(db, course.id),
+    listRulesForCourse(db, course),
+    course.florida_statewide_numbering ? listStatewideNumberingSchools(db, course.institution_id) : Promise.resolve([]),
+  ]);
+  // Explicit rules first; then, for every other participating school without one, the statewide-numbering answer.
+  const ruled = new Set(rules.map((rule) => rule.to_key));
+  const statewide = statewideSchools
+    .filter((school) => !ruled.has(school.key))
+    .flatMap((school): CourseTransfer[] => {
+      const equivalentAt = statewideNumberingTransfer({ ...course, school_statewide_numbering: true }, school);
+      if (!equivalentAt) return [];
+      return [
+        {
+          ruleId: null,
+          toSchool: { key: school.key, name: school.name },
+          status: 'fully',
+          equivalentAt,
+          targets: [{ subject: course.subject, number: course.number, title: course.title, credits: toNumberOrNull(course.credits), isElective: false }],
+          alsoRequires: [],
+          creditsAwarded: toNumberOrNull(course.credits),
+          minGrade: null,
+          effectiveFromTerm: null,
+          effectiveToTerm: null,
+          origin: 'statewide-numbering',
+          notes: 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
+        },
+      ];
+    });
   return {
     course: {
       id: course.id,
@@ -361,6 +390,6 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
         isSample: offering.is_sample,
       }),
     ),
-    transfers: rules.map(presentRule),
+    transfers: [...rules.map(presentRule), ...statewide],
   };
 }
