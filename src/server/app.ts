@@ -11,6 +11,8 @@ import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
+import { registerEquivalencyImportRoutes } from './features/equivalencies/equivalency-import.routes';
+import { registerInstitutionRoutes } from './features/equivalencies/institutions.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
@@ -49,6 +51,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerSavedSearchRoutes(routes);
   registerUploadRoutes(routes);
   registerAccountRoutes(routes);
+  registerEquivalencyImportRoutes(routes);
+  registerInstitutionRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 

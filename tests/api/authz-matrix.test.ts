@@ -23,6 +23,12 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'DELETE /api/student/saved-searches/:id': 'student',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users/role': 'admin',
+  'POST /api/admin/equivalencies/import': 'admin',
+  'GET /api/admin/equivalencies/export': 'admin',
+  'GET /api/admin/institutions': 'admin',
+  'POST /api/admin/institutions': 'admin',
+  'PATCH /api/admin/institutions/:id': 'admin',
+  'GET /api/admin/transfer-data': 'admin',
 };
 
 let t: TestApp;

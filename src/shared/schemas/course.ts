@@ -97,7 +97,8 @@ export interface CourseCode {
 
 /** One answer to "where does this course transfer?", with the rule behind it. */
 export interface CourseTransfer {
-  ruleId: number;
+  /** The stored rule; null when the answer follows from Florida's statewide course numbering with no rule on file. */
+  ruleId: number | null;
   toSchool: SchoolRef;
   status: TransferStatus;
   /** "Florida State University: ECO 2013 Principles of Macroeconomics", or null when it does not transfer. */

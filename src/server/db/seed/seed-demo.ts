@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createCsvRowParser, formatCsvLine } from '../../features/equivalencies/engine/csv-row-parser';
+import { importEquivalencyCsv } from '../../features/equivalencies/equivalency-import.service';
+import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
 import type { AppDeps } from '../../http/app-env';
-import type { Queryable } from '../client';
+import type { Database, Queryable } from '../client';
 import { bulkInsert } from './bulk-insert';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
@@ -24,10 +27,9 @@ export function normalizeAlias(name: string): string {
   return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
 }
 
-const codeKey = (subject: string, number: string) => `${subject}${number}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
 
 /** Loads demo data once (idempotent: every insert skips what exists). Returns the demo accounts to print. */
-export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: string } = {}) {
+export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: string; waitForRules?: boolean } = {}) {
   const { db, config, logger } = deps;
   const [done] = await db.query(`select 1 from app_meta where key = 'demo_seeded'`);
   if (!done) {
@@ -40,6 +42,20 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     const loaded = await seedRealCatalogues(db, sharedDataDir);
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
     logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded });
+  }
+  // Real Wisconsin rules load after the server is up (a few seconds of work that first start need not wait for), with
+  // their own marker: a process stopped half-way rolls the import back and the next start loads them again.
+  const [rulesDone] = await db.query(`select 1 from app_meta where key = 'demo_wisconsin_rules'`);
+  if (!rulesDone) {
+    const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
+    const started = Date.now();
+    const loading = seedWisconsinRules(db, sharedDataDir)
+      .then(async (rules) => {
+        await db.query(`insert into app_meta (key, value) values ('demo_wisconsin_rules', $1) on conflict (key) do nothing`, [String(rules)]);
+        logger.info('demo_rules_loaded', { ms: Date.now() - started, rules });
+      })
+      .catch((error: unknown) => logger.warn('demo_rules_not_loaded', { message: error instanceof Error ? error.message : String(error) }));
+    if (options.waitForRules) await loading;
   }
   if (config.isProduction) return [];
   for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
@@ -126,7 +142,6 @@ async function seedSampleCourses(tx: Queryable) {
       await insertSeedRule(tx, {
         from: idOf(sample.school),
         to: idOf(target.school),
-        fingerprint: `${sample.school}|${codeKey(sample.subject, sample.number)}>${target.school}|${codeKey(target.subject, target.number)}`,
         transfers: true,
         credits: sample.credits,
         source: [sample.subject, sample.number, sample.title, sample.credits],
@@ -137,7 +152,6 @@ async function seedSampleCourses(tx: Queryable) {
       await insertSeedRule(tx, {
         from: idOf(sample.school),
         to: idOf(sample.noTransferTo),
-        fingerprint: `${sample.school}|${codeKey(sample.subject, sample.number)}>${sample.noTransferTo}|dnt`,
         transfers: false,
         credits: 0,
         source: [sample.subject, sample.number, sample.title, sample.credits],
@@ -152,17 +166,29 @@ async function insertSeedRule(
   rule: {
     from: number;
     to: number;
-    fingerprint: string;
     transfers: boolean;
     credits: number;
     source: [string, string, string, number];
     target: [string, string, string, number];
   },
 ) {
+  // The import's identity and content hash, so exporting the demo rules and importing the file back changes nothing.
+  const [sourceSubject, sourceNumber, sourceTitle, sourceCredits] = rule.source;
+  const [targetSubject, targetNumber, targetTitle, targetCredits] = rule.target;
+  const content = {
+    sources: [{ subject: sourceSubject, number: sourceNumber, title: sourceTitle, credits: sourceCredits }],
+    targets: [{ subject: targetSubject, number: targetNumber, title: targetTitle, credits: targetCredits, creditRange: null, isElective: false }],
+    transfers: rule.transfers,
+    minGrade: null,
+    effectiveFrom: null,
+    effectiveTo: null,
+    notes: 'Demo rule',
+  };
+  const fingerprint = storedRuleFingerprint(rule.from, rule.to, content);
   const [created] = await tx.query<{ id: number }>(
-    `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, origin, fingerprint, notes)
-     values ($1, $2, $3, $4, 'seed', $5, 'Demo rule') on conflict (fingerprint) do nothing returning id`,
-    [rule.from, rule.to, rule.transfers, rule.credits, rule.fingerprint],
+    `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, origin, fingerprint, content_hash, notes)
+     values ($1, $2, $3, $4, 'seed', $5, $6, 'Demo rule') on conflict (fingerprint) do nothing returning id`,
+    [rule.from, rule.to, rule.transfers, rule.credits, fingerprint, storedRuleContentHash(fingerprint, content)],
   );
   if (!created) return;
   await tx.query(
@@ -209,4 +235,35 @@ async function seedRealCatalogues(db: Queryable, sharedDataDir: string): Promise
     loaded.push(catalogue.folder);
   }
   return loaded;
+}
+
+/** Only the rows whose target is UW-Madison: a real, useful slice (about 5,300 rules) that loads in a few seconds. */
+async function* wisconsinRulesInto(file: string, targetUniversity: string): AsyncGenerator<string> {
+  const parser = createCsvRowParser();
+  let targetColumn = -1;
+  const keep = (rows: Array<{ fields: string[] }>) => {
+    const lines: string[] = [];
+    for (const row of rows) {
+      if (targetColumn < 0) {
+        targetColumn = row.fields.findIndex((name) => name.trim().toLowerCase() === 'target_university');
+        lines.push(formatCsvLine(row.fields));
+      } else if (row.fields[targetColumn] === targetUniversity) lines.push(formatCsvLine(row.fields));
+    }
+    return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  };
+  const decoder = new TextDecoder();
+  for await (const chunk of createReadStream(file)) {
+    const text = keep(parser.push(decoder.decode(chunk as Buffer, { stream: true })));
+    if (text) yield text;
+  }
+  const rest = keep(parser.end());
+  if (rest) yield rest;
+}
+
+/** Real Wisconsin transfer rules into UW-Madison, through the same import an admin uses. */
+async function seedWisconsinRules(db: Database, sharedDataDir: string): Promise<number> {
+  const file = resolve(sharedDataDir, 'equivalencies', 'wisconsin-transfer-rules.csv');
+  if (!existsSync(file)) return 0;
+  const result = await importEquivalencyCsv({ db, input: wisconsinRulesInto(file, 'UW-Madison'), actor: { id: null, email: 'demo seed' } });
+  return result.inserted + result.unchanged;
 }

@@ -11,14 +11,16 @@ export interface SchoolRow {
   id: number;
   key: string;
   name: string;
+  /** Takes part in Florida's statewide course numbering. */
+  florida_statewide_numbering: boolean;
 }
 
 /** A school by its key or any alias (normalised: lower-case letters and digits). */
 export async function findSchool(db: Queryable, key: string | null, aliasNormalized: string | null): Promise<SchoolRow | null> {
   const rows = await db.query<SchoolRow>(
-    `select id, key, name from institutions where key = $1
+    `select id, key, name, florida_statewide_numbering from institutions where key = $1
      union all
-     select i.id, i.key, i.name from institution_aliases a join institutions i on i.id = a.institution_id where a.alias_normalized = $2
+     select i.id, i.key, i.name, i.florida_statewide_numbering from institution_aliases a join institutions i on i.id = a.institution_id where a.alias_normalized = $2
      limit 1`,
     [key, aliasNormalized],
   );
@@ -81,6 +83,7 @@ export interface CourseSearchRow {
   school_name: string;
   state: string | null;
   control: 'public' | 'private';
+  school_statewide_numbering: boolean;
   term: string | null;
   delivery_format: string | null;
   professor: string | null;
@@ -211,7 +214,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
     with ${matched},
     page as (select * from matched order by ${order} limit ${limit} offset ${offset})
     select p.id, (select count(*) from matched)::int as total, c.subject, c.number, c.title, c.credits, c.credits_text,
-           i.key as school_key, i.name as school_name, i.state, i.control,
+           i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
@@ -280,12 +283,21 @@ export interface CourseRow {
   state: string | null;
   control: 'public' | 'private';
   website: string | null;
+  florida_statewide_numbering: boolean;
+}
+
+/** The other schools in Florida's statewide course numbering. */
+export async function listStatewideNumberingSchools(db: Queryable, exceptInstitutionId: number): Promise<SchoolRow[]> {
+  return db.query<SchoolRow>(
+    `select id, key, name, florida_statewide_numbering from institutions where florida_statewide_numbering and id <> $1 order by name`,
+    [exceptInstitutionId],
+  );
 }
 
 export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
   const rows = await db.query<CourseRow>(
     `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
-            i.key as school_key, i.name as school_name, i.state, i.control, i.website
+            i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering
        from courses c join institutions i on i.id = c.institution_id
       where c.id = $1`,
     [id],

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/search/search-options';
 import type { Queryable } from '../../db/client';
 import { normalizeAlias } from '../../db/seed/seed-demo';
+import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber } from '../equivalencies/engine/florida-statewide-numbering';
 import { HttpError, notFound } from '../../http/errors';
 import type { SearchCache } from './search-cache';
 import {
@@ -30,6 +31,7 @@ import {
   findSchoolIdsByAlias,
   listOfferings,
   listRulesForCourse,
+  listStatewideNumberingSchools,
   searchCourseRows,
   countCourses,
   readCatalogueVersion,
@@ -151,8 +153,22 @@ function transferStatusOf(transfers: boolean | null, allElective: boolean | null
   return allElective ? 'elective' : 'fully';
 }
 
-export function presentSearchRow(row: CourseSearchRow): CourseSearchResult {
-  const status = transferStatusOf(row.rule_transfers, row.rule_all_elective);
+/**
+ * The engine's Florida rule, cheaply: with no rule on file, a course at a school in Florida's statewide course
+ * numbering transfers fully to another participating school (same prefix and last three digits), unless its number is a
+ * special-topics one (xx900-xx999), which the schools evaluate one by one. Explicit rules always come first.
+ */
+export function statewideNumberingTransfer(row: Pick<CourseSearchRow, 'subject' | 'number' | 'title' | 'school_key' | 'school_statewide_numbering'>, target: SchoolRow | null): string | null {
+  if (!target?.florida_statewide_numbering || !row.school_statewide_numbering || row.school_key === target.key) return null;
+  const statewide = parseStatewideCourseNumber(row);
+  if (!statewide || isNonGuaranteedStatewideNumber(statewide)) return null;
+  return `${target.name}: ${row.subject} ${row.number} ${row.title}`;
+}
+
+export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null = null): CourseSearchResult {
+  let status = transferStatusOf(row.rule_transfers, row.rule_all_elective);
+  const statewide = status === 'unknown' ? statewideNumberingTransfer(row, target) : null;
+  if (statewide) status = 'fully';
   return {
     id: row.id,
     school: row.school_name,
@@ -167,7 +183,7 @@ export function presentSearchRow(row: CourseSearchRow): CourseSearchResult {
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt: status === 'fully' || status === 'elective' ? `${row.rule_to_name}: ${row.rule_targets ?? ''}`.trim() : null,
+    equivalentAt: statewide ?? (status === 'fully' || status === 'elective' ? `${row.rule_to_name}: ${row.rule_targets ?? ''}`.trim() : null),
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
     institutionType: institutionType(row.control),
@@ -267,7 +283,7 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
   const nextOffset = offset + rows.length;
   return {
     ...empty,
-    results: rows.map(presentSearchRow),
+    results: rows.map((row) => presentSearchRow(row, targetSchool)),
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
   };
@@ -314,7 +330,35 @@ export function presentRule(rule: RuleRow): CourseTransfer {
 export async function getCourseDetails({ db, courseId }: { db: Queryable; courseId: number }): Promise<CourseDetails> {
   const course = await findCourse(db, courseId);
   if (!course) throw notFound('No course with this id.');
-  const [offerings, rules] = await Promise.all([listOfferings(db, course.id), listRulesForCourse(db, course)]);
+  const [offerings, rules, statewideSchools] = await Promise.all([
+    listOfferings(db, course.id),
+    listRulesForCourse(db, course),
+    course.florida_statewide_numbering ? listStatewideNumberingSchools(db, course.institution_id) : Promise.resolve([]),
+  ]);
+  // Explicit rules first; then, for every other participating school without one, the statewide-numbering answer.
+  const ruled = new Set(rules.map((rule) => rule.to_key));
+  const statewide = statewideSchools
+    .filter((school) => !ruled.has(school.key))
+    .flatMap((school): CourseTransfer[] => {
+      const equivalentAt = statewideNumberingTransfer({ ...course, school_statewide_numbering: true }, school);
+      if (!equivalentAt) return [];
+      return [
+        {
+          ruleId: null,
+          toSchool: { key: school.key, name: school.name },
+          status: 'fully',
+          equivalentAt,
+          targets: [{ subject: course.subject, number: course.number, title: course.title, credits: toNumberOrNull(course.credits), isElective: false }],
+          alsoRequires: [],
+          creditsAwarded: toNumberOrNull(course.credits),
+          minGrade: null,
+          effectiveFromTerm: null,
+          effectiveToTerm: null,
+          origin: 'statewide-numbering',
+          notes: 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
+        },
+      ];
+    });
   return {
     course: {
       id: course.id,
@@ -346,6 +390,6 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
         isSample: offering.is_sample,
       }),
     ),
-    transfers: rules.map(presentRule),
+    transfers: [...rules.map(presentRule), ...statewide],
   };
 }

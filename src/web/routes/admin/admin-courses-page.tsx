@@ -1,5 +1,293 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import type { EquivalencyImportResult, ImportAction } from '@shared/schemas/equivalencies';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { listInstitutions, uploadRulesCsv } from '../../features/equivalencies/equivalency-api';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
-export default function Page() {
-  return <ComingSoon title="Course Data Upload" />;
+const REQUIRED = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'];
+const OPTIONAL = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'];
+
+const ACTION_LABELS: Record<ImportAction, { label: string; className: string }> = {
+  insert: { label: 'New', className: 'bg-green-100 text-green-900' },
+  update: { label: 'Changed', className: 'bg-amber-100 text-amber-900' },
+  unchanged: { label: 'Unchanged', className: 'bg-slate-100 text-slate-700' },
+};
+
+const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+
+function Counts({ result, future }: { result: EquivalencyImportResult; future: boolean }) {
+  const items = [
+    { label: future ? 'will be added' : 'added', value: result.inserted, tone: 'text-green-800' },
+    { label: future ? 'will change' : 'changed', value: result.updated, tone: 'text-amber-800' },
+    { label: future ? 'left alone' : 'unchanged', value: result.unchanged, tone: 'text-slate-700' },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg border border-slate-200 bg-white p-3 text-center">
+          <dt className="text-xs text-slate-600">{item.label}</dt>
+          <dd className={`text-2xl font-bold ${item.tone}`}>{item.value.toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ErrorTable({ result }: { result: EquivalencyImportResult }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Alert tone="error" title={`${plural(result.errorCount, 'problem')} in the file: nothing will be saved until they are fixed.`}>
+        Each row names the line of the file, the column and what is wrong.
+      </Alert>
+      <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
+        <table className="w-full text-left text-sm">
+          <thead className="sticky top-0 bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">Line</th>
+              <th scope="col" className="px-3 py-2">Column</th>
+              <th scope="col" className="px-3 py-2">What is wrong</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {result.errors.map((error, index) => (
+              <tr key={`${error.line}-${index}`}>
+                <td className="px-3 py-2 tabular-nums">{error.line}</td>
+                <td className="px-3 py-2 font-mono text-xs">{error.column ?? '—'}</td>
+                <td className="px-3 py-2">{error.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {result.errorCount > result.errors.length && <p className="text-sm text-slate-600">Showing the first {result.errors.length.toLocaleString('en-US')}.</p>}
+    </div>
+  );
+}
+
+function PreviewTable({ result }: { result: EquivalencyImportResult }) {
+  const rows = result.preview ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold text-slate-900">
+        Preview{result.rules > rows.length ? ` (first ${rows.length} of ${result.rules.toLocaleString('en-US')} rules)` : ''}
+      </h3>
+      <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="sticky top-0 bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">Line</th>
+              <th scope="col" className="px-3 py-2">Result</th>
+              <th scope="col" className="px-3 py-2">From</th>
+              <th scope="col" className="px-3 py-2">Transfers to</th>
+              <th scope="col" className="px-3 py-2">Credits</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {rows.map((row) => (
+              <tr key={row.line}>
+                <td className="px-3 py-2 tabular-nums">{row.line}</td>
+                <td className="px-3 py-2">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_LABELS[row.action].className}`}>{ACTION_LABELS[row.action].label}</span>
+                </td>
+                <td className="px-3 py-2">
+                  <span className="block text-xs text-slate-600">{row.sourceUniversity}</span>
+                  {row.source}
+                </td>
+                <td className="px-3 py-2">
+                  <span className="block text-xs text-slate-600">{row.targetUniversity}</span>
+                  {row.transfers ? row.target : <span className="text-red-800">Does not transfer ({row.target})</span>}
+                </td>
+                <td className="px-3 py-2 tabular-nums">{row.credits}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Course Data Upload (spec: CSV paste, 'Parse & Save', Clear). Parse & Save first checks the file on the server without
+ * saving (a dry run through the same import) and shows what would be added, changed or left alone and every row-level
+ * error; only the confirm button stores it, all or nothing.
+ */
+export default function AdminCoursesPage() {
+  useDocumentTitle('Course Data Upload');
+  const textId = useId();
+  const sourceId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState('');
+  const [preview, setPreview] = useState<EquivalencyImportResult | null>(null);
+  const [saved, setSaved] = useState<EquivalencyImportResult | null>(null);
+  const queryClient = useQueryClient();
+  const schools = useQuery({ queryKey: ['admin-institutions', ''], queryFn: () => listInstitutions() });
+
+  const body = () => file ?? text;
+  const check = useMutation({
+    mutationFn: () => uploadRulesCsv(body(), { dryRun: true, sourceUniversity: source || undefined }),
+    onMutate: () => {
+      setPreview(null);
+      setSaved(null);
+    },
+    onSuccess: setPreview,
+  });
+  const save = useMutation({
+    mutationFn: () => uploadRulesCsv(body(), { dryRun: false, sourceUniversity: source || undefined }),
+    onSuccess: (result) => {
+      if (result.saved) {
+        setSaved(result);
+        setPreview(null);
+        void queryClient.invalidateQueries({ queryKey: ['admin-institutions'] });
+        void queryClient.invalidateQueries({ queryKey: ['transfer-data'] });
+      } else setPreview(result);
+    },
+  });
+
+  const clear = () => {
+    setText('');
+    setFile(null);
+    setPreview(null);
+    setSaved(null);
+    check.reset();
+    save.reset();
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const hasInput = Boolean(file) || text.trim() !== '';
+  const canSave = preview !== null && preview.errorCount === 0 && preview.rules > 0;
+  const failure = check.error ?? save.error;
+
+  return (
+    <section className="flex flex-col gap-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Course Data Upload</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Paste or choose a CSV of course equivalencies. Nothing is saved until you have seen the preview and confirmed it; a file with any
+            error is not saved at all.
+          </p>
+        </div>
+        <a href="/api/admin/equivalencies/export" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Download all rules (CSV)
+        </a>
+      </header>
+
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold">Expected columns:</span> <code className="break-words">{REQUIRED.join(', ')}</code>
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          Optional: <code className="break-words">{OPTIONAL.join(', ')}</code>. Rows sharing a <code>group</code> form one rule (a lecture and its lab).
+        </p>
+
+        <div className="mt-4 flex flex-col gap-1">
+          <label htmlFor={sourceId} className="text-sm font-medium text-slate-800">
+            Source school
+          </label>
+          <select
+            id={sourceId}
+            value={source}
+            onChange={(event) => setSource(event.target.value)}
+            className="max-w-md rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+            aria-describedby={`${sourceId}-hint`}
+          >
+            <option value="">From the file's source_university column</option>
+            {(schools.data ?? []).map((school) => (
+              <option key={school.id} value={school.key}>
+                {school.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${sourceId}-hint`} className="text-xs text-slate-600">
+            Where the courses in source_code are taught, for rows that do not name it.
+          </p>
+        </div>
+
+        <div className="mt-4 flex flex-col gap-1">
+          <label htmlFor={textId} className="text-sm font-medium text-slate-800">
+            Paste CSV
+          </label>
+          <textarea
+            id={textId}
+            value={file ? '' : text}
+            disabled={file !== null}
+            onChange={(event) => {
+              setText(event.target.value);
+              setPreview(null);
+              setSaved(null);
+            }}
+            rows={9}
+            spellCheck={false}
+            placeholder={`${REQUIRED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm disabled:bg-slate-100"
+          />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <label className="cursor-pointer rounded-md border border-dashed border-slate-400 px-3 py-2 text-slate-800 hover:bg-slate-50">
+            Or choose a CSV file
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setPreview(null);
+                setSaved(null);
+              }}
+            />
+          </label>
+          {file && (
+            <span className="text-slate-700">
+              {file.name} · {Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-US')} KB
+            </span>
+          )}
+        </div>
+
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={() => check.mutate()}>
+            {check.isPending ? 'Checking…' : 'Parse & Save'}
+          </Button>
+          <Button variant="secondary" onClick={clear} disabled={check.isPending || save.isPending}>
+            Clear
+          </Button>
+        </div>
+      </div>
+
+      {failure && <Alert tone="error">{failure.message}</Alert>}
+
+      {saved && (
+        <Alert tone="success" title="Saved.">
+          {plural(saved.inserted, 'rule')} added, {plural(saved.updated, 'rule')} changed, {saved.unchanged.toLocaleString('en-US')} unchanged
+          {saved.institutionsCreated.length > 0 && `; new schools: ${saved.institutionsCreated.join(', ')}`}.
+        </Alert>
+      )}
+
+      {preview && (
+        <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-6" aria-live="polite">
+          <h2 className="text-xl font-bold text-slate-900">Check before saving</h2>
+          <p className="text-sm text-slate-700">
+            {plural(preview.rows, 'row')} read, {plural(preview.rules, 'rule')}.
+            {preview.institutionsCreated.length > 0 && ` New schools will be added: ${preview.institutionsCreated.join(', ')}.`}
+          </p>
+          <Counts result={preview} future />
+          {preview.errorCount > 0 && <ErrorTable result={preview} />}
+          <PreviewTable result={preview} />
+          <div className="flex flex-wrap gap-3">
+            <Button disabled={!canSave || save.isPending} onClick={() => save.mutate()}>
+              {save.isPending ? 'Saving…' : `Confirm and save ${plural(preview.inserted + preview.updated, 'change')}`}
+            </Button>
+            <Button variant="secondary" onClick={() => setPreview(null)} disabled={save.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
 }

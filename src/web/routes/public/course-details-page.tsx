@@ -94,7 +94,7 @@ export default function CourseDetailsPage() {
         ) : (
           <ul className="flex flex-col gap-3">
             {transfers.map((transfer) => (
-              <li key={transfer.ruleId} className="rounded-xl border border-slate-200 bg-white p-4">
+              <li key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
                   <TransferStatusBadge status={transfer.status} />

@@ -149,6 +149,11 @@ interface GroupAccumulator {
 
 export interface RulesCsvImporter {
   push(chunk: string): void;
+  /**
+   * Drafts of the ungrouped rows read so far (each is a rule on its own), handed over and forgotten, so a
+   * million-row file never sits in memory; grouped rows wait for end(). `errorCount` counts errors so far.
+   */
+  drain(): { rules: ParsedRuleDraft[]; errorCount: number };
   end(): ParseRulesCsvResult;
 }
 
@@ -305,6 +310,16 @@ export function createRulesCsvImporter(): RulesCsvImporter {
   return {
     push(chunk: string) {
       handleRows(parser.push(chunk));
+    },
+    drain() {
+      const rules: ParsedRuleDraft[] = [];
+      for (const [key, group] of groups) {
+        if (!key.startsWith('row|')) continue;
+        groups.delete(key);
+        const draft = buildDraft(group);
+        if (draft) rules.push(draft);
+      }
+      return { rules, errorCount: errors.length };
     },
     end(): ParseRulesCsvResult {
       handleRows(parser.end());

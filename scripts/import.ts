@@ -1,0 +1,77 @@
+/**
+ * `npm run import -- FILE.csv [--source SCHOOL] [--dry-run]`: imports a rules CSV (source_university, source_code, …,
+ * notes; the admin upload's format) or a catalogue CSV (institution, subject, number, title, credits, description),
+ * told apart by the header, through the same code the admin upload uses. Opens the database like the server does,
+ * so it refuses while a server holds the embedded database.
+ */
+import { createReadStream, existsSync, openSync, readSync, closeSync } from 'node:fs';
+import { openDatabase } from '../src/server/db/client';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { migrate } from '../src/server/db/migrate';
+import { loadConfig } from '../src/server/env';
+import { detectCsvKind, importCatalogCsv, importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error('Usage: npm run import -- FILE.csv [--source SCHOOL] [--dry-run]');
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+let file: string | undefined;
+let source: string | undefined;
+let dryRun = false;
+for (let index = 0; index < args.length; index++) {
+  const arg = args[index]!;
+  if (arg === '--source') source = args[++index] ?? usage('--source needs a school key, name or alias');
+  else if (arg === '--dry-run') dryRun = true;
+  else if (arg.startsWith('--')) usage(`Unknown option ${arg}`);
+  else if (!file) file = arg;
+  else usage(`Only one file at a time (got ${file} and ${arg})`);
+}
+if (!file) usage();
+if (!existsSync(file)) usage(`No such file: ${file}`);
+
+function firstLine(path: string): string {
+  const fd = openSync(path, 'r');
+  const buffer = Buffer.alloc(4096);
+  const bytes = readSync(fd, buffer, 0, buffer.length, 0);
+  closeSync(fd);
+  return buffer.subarray(0, bytes).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+const kind = detectCsvKind(firstLine(file));
+if (!kind) usage(`${file}: the header names neither a rules CSV (source_code, target_code, …) nor a catalogue CSV (institution, subject, number, …)`);
+
+try {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    const started = Date.now();
+    const peak = { rss: process.memoryUsage().rss };
+    const sampler = setInterval(() => (peak.rss = Math.max(peak.rss, process.memoryUsage().rss)), 100);
+    const input = createReadStream(file);
+    const result =
+      kind === 'rules'
+        ? await importEquivalencyCsv({ db, input, actor: { id: null, email: 'npm run import' }, dryRun, sourceUniversity: source })
+        : await importCatalogCsv({ db, input });
+    clearInterval(sampler);
+    const seconds = (Date.now() - started) / 1000;
+    for (const error of result.errors.slice(0, 50)) console.error(`line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`);
+    if (result.errorCount > 50) console.error(`… and ${result.errorCount - 50} more errors`);
+    console.log(
+      `${kind === 'rules' ? 'Rules' : 'Catalogue'} ${file}: ${result.rows} rows in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(result.rows / Math.max(seconds, 0.001))} rows/s, peak ${Math.round(peak.rss / 1024 / 1024)} MB, database: ${db.kind}). ` +
+        `inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}` +
+        (result.institutionsCreated.length ? `; new schools: ${result.institutionsCreated.join(', ')}` : '') +
+        (result.saved ? '.' : dryRun && result.errorCount === 0 ? ' (dry run: nothing saved).' : `. ${result.errorCount} errors: nothing saved.`),
+    );
+    process.exitCode = result.errorCount > 0 ? 1 : 0;
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}

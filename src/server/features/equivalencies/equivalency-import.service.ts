@@ -1,0 +1,455 @@
+/**
+ * The one code path that writes equivalency rules from a CSV: the admin upload, `npm run import`, the demo seed and the
+ * benchmark all call importEquivalencyCsv. The whole file is one transaction: with any error, or for a dry run, it is
+ * rolled back and nothing stored changes. Rows are parsed as they stream in and written in batches, so memory stays
+ * flat however long the file is.
+ */
+import type {
+  EquivalencyImportResult,
+  ImportAction,
+  ImportError,
+  ImportPreviewRow,
+} from '../../../shared/schemas/equivalencies';
+import { recordAudit } from '../../audit/audit-log';
+import type { Database, Queryable } from '../../db/client';
+import {
+  createCsvRowParser,
+  createRulesCsvImporter,
+  formatRulesAsCsv,
+  type ParsedRuleDraft,
+} from './engine/csv-import-format';
+import {
+  createInstitutionFromImport,
+  deleteRuleCourses,
+  findStoredRules,
+  insertRuleSources,
+  insertRuleTargets,
+  listRulesForExport,
+  upsertRules,
+  type ExportRuleRow,
+  type RuleSourceRow,
+  type RuleTargetRow,
+} from './equivalency-import.queries';
+import { findInstitution } from './equivalency.queries';
+import {
+  describeCourses,
+  describeCredits,
+  formatCreditRange,
+  normalizeInstitutionAlias,
+  readCreditRange,
+  storedRuleContentHash,
+  storedRuleFingerprint,
+} from './rule-identity';
+
+export type CsvInput = string | AsyncIterable<string | Uint8Array>;
+
+export interface ImportActor {
+  id: string | null;
+  email: string | null;
+  ipAddress?: string;
+}
+
+export const MAX_REPORTED_ERRORS = 1000;
+const TEXT_SLICE = 1 << 20;
+
+/** Turns a string or a byte/text stream into text chunks. */
+async function* textChunks(input: CsvInput): AsyncGenerator<string> {
+  if (typeof input === 'string') {
+    for (let start = 0; start < input.length; start += TEXT_SLICE) yield input.slice(start, start + TEXT_SLICE);
+    return;
+  }
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of input) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** Thrown inside the transaction to roll it back (dry runs, files with errors); never leaves this module. */
+class RollBack extends Error {}
+
+interface ResolvedSchool {
+  id: number;
+  name: string;
+}
+
+/**
+ * Imports a rules CSV (columns in engine/csv-import-format.ts). `sourceUniversity` (key, name or alias) is the school
+ * the courses come from when the file has no source_university column or leaves it empty.
+ */
+export async function importEquivalencyCsv({
+  db,
+  input,
+  actor,
+  dryRun = false,
+  sourceUniversity,
+  previewLimit = 200,
+  batchSize = 5000,
+}: {
+  db: Database;
+  input: CsvInput;
+  actor: ImportActor;
+  dryRun?: boolean;
+  sourceUniversity?: string;
+  previewLimit?: number;
+  batchSize?: number;
+}): Promise<EquivalencyImportResult> {
+  const started = Date.now();
+  const importer = createRulesCsvImporter();
+  const ownErrors: ImportError[] = [];
+  const counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
+  const institutionsCreated: string[] = [];
+  const preview: ImportPreviewRow[] = [];
+  let allErrors: ImportError[] = [];
+
+  const run = async (tx: Queryable) => {
+    const schools = new Map<string, ResolvedSchool | null>();
+    let defaultSource: ResolvedSchool | null = null;
+    if (sourceUniversity) {
+      const found = await findInstitution(tx, sourceUniversity);
+      if (found) defaultSource = { id: found.id, name: found.name };
+      else ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
+    }
+    // Identity of every rule seen so far (53-bit numbers, cheap to keep for a million rules) -> its first line.
+    const seen = new Map<number, number>();
+    let importerErrors = 0;
+
+    const resolveSchool = async (name: string): Promise<ResolvedSchool> => {
+      const normalized = normalizeInstitutionAlias(name);
+      const cached = schools.get(normalized);
+      if (cached) return cached;
+      const found = await findInstitution(tx, name);
+      let school: ResolvedSchool;
+      if (found) school = { id: found.id, name: found.name };
+      else {
+        const created = await createInstitutionFromImport(tx, name);
+        institutionsCreated.push(created.name);
+        school = { id: created.id, name: created.name };
+      }
+      schools.set(normalized, school);
+      return school;
+    };
+
+    const writeBatch = async (drafts: ParsedRuleDraft[]) => {
+      if (drafts.length === 0) return;
+      const items: Array<{ draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string }> = [];
+      for (const draft of drafts) {
+        const line = draft.lines[0] ?? 0;
+        let from: ResolvedSchool | null;
+        if (draft.sourceUniversity) from = await resolveSchool(draft.sourceUniversity);
+        else {
+          from = defaultSource;
+          if (!from && !sourceUniversity) {
+            ownErrors.push({ line, column: 'source_university', message: 'is empty and no source school was chosen for the file' });
+          }
+        }
+        const to = await resolveSchool(draft.targetUniversity);
+        if (!from) continue;
+        if (from.id === to.id) {
+          ownErrors.push({ line, column: 'target_university', message: `"${draft.targetUniversity}" is the same school as the source` });
+          continue;
+        }
+        const fingerprint = storedRuleFingerprint(from.id, to.id, draft);
+        const identity = Number.parseInt(fingerprint, 16);
+        const firstLine = seen.get(identity);
+        if (firstLine !== undefined) {
+          ownErrors.push({ line, column: 'source_code', message: `repeats the rule on line ${firstLine} (same schools and course codes); remove one or give them a group` });
+          continue;
+        }
+        seen.set(identity, line);
+        items.push({ draft, from, to, fingerprint, contentHash: storedRuleContentHash(fingerprint, draft) });
+      }
+      const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+      const changed: typeof items = [];
+      const updatedIds: number[] = [];
+      for (const item of items) {
+        const state = stored.get(item.fingerprint);
+        const action: ImportAction = !state ? 'insert' : state.contentHash === item.contentHash ? 'unchanged' : 'update';
+        if (action === 'insert') counts.inserted += 1;
+        else if (action === 'update') counts.updated += 1;
+        else counts.unchanged += 1;
+        if (action !== 'unchanged') changed.push(item);
+        if (action === 'update' && state) updatedIds.push(state.id);
+        if (dryRun && preview.length < previewLimit) {
+          preview.push({
+            line: item.draft.lines[0] ?? 0,
+            action,
+            sourceUniversity: item.from.name,
+            source: describeCourses(item.draft.sources),
+            targetUniversity: item.to.name,
+            target: describeCourses(item.draft.targets),
+            credits: describeCredits(item.draft),
+            transfers: item.draft.transfers,
+          });
+        }
+      }
+      counts.rules += items.length;
+      // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
+      if (importerErrors + ownErrors.length > 0 || changed.length === 0) return;
+      const ids = await upsertRules(
+        tx,
+        changed.map(({ draft, from, to, fingerprint, contentHash }) => ({
+          fromInstitutionId: from.id,
+          toInstitutionId: to.id,
+          transfers: draft.transfers,
+          creditsAwarded: draft.creditsAwarded,
+          minGrade: draft.minGrade,
+          effectiveFrom: draft.effectiveFrom,
+          effectiveTo: draft.effectiveTo,
+          notes: draft.notes,
+          fingerprint,
+          contentHash,
+        })),
+        actor.id,
+      );
+      await deleteRuleCourses(tx, updatedIds);
+      const sources: RuleSourceRow[] = [];
+      const targets: RuleTargetRow[] = [];
+      for (const { draft, from, fingerprint } of changed) {
+        const ruleId = ids.get(fingerprint);
+        if (ruleId === undefined) throw new Error(`rule ${fingerprint} was not written`);
+        draft.sources.forEach((source, position) =>
+          sources.push({ ruleId, position, fromInstitutionId: from.id, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
+        );
+        draft.targets.forEach((target, position) =>
+          targets.push({
+            ruleId,
+            position,
+            subject: target.subject,
+            number: target.number,
+            title: target.title,
+            credits: target.credits,
+            creditsText: formatCreditRange(target.creditRange),
+            isElective: target.isElective,
+          }),
+        );
+      }
+      await insertRuleSources(tx, sources);
+      await insertRuleTargets(tx, targets);
+    };
+
+    let pending: ParsedRuleDraft[] = [];
+    for await (const chunk of textChunks(input)) {
+      importer.push(chunk);
+      const ready = importer.drain();
+      importerErrors = ready.errorCount;
+      for (const draft of ready.rules) pending.push(draft);
+      if (pending.length >= batchSize) {
+        const batch = pending;
+        pending = [];
+        await writeBatch(batch);
+      }
+    }
+    const end = importer.end();
+    importerErrors = end.errors.length;
+    for (const draft of end.rules) pending.push(draft);
+    for (let start = 0; start < pending.length; start += batchSize) await writeBatch(pending.slice(start, start + batchSize));
+    counts.rows = end.rowCount;
+    allErrors = [...end.errors, ...ownErrors].sort((a, b) => a.line - b.line);
+    if (allErrors.length > 0 || dryRun) throw new RollBack();
+    await recordAudit(tx, {
+      actor: { id: actor.id, email: actor.email },
+      action: 'equivalency_rules_imported',
+      subjectType: 'equivalency_rules',
+      details: { rows: counts.rows, rules: counts.rules, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged, institutionsCreated },
+      ipAddress: actor.ipAddress,
+    });
+  };
+
+  let saved = false;
+  try {
+    await db.transaction(run);
+    saved = true;
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  const failed = allErrors.length > 0;
+  return {
+    saved,
+    dryRun,
+    rows: counts.rows,
+    rules: counts.rules,
+    // A refused file stored nothing: a real import reports no changes, a dry run what the valid rows would do.
+    inserted: failed && !dryRun ? 0 : counts.inserted,
+    updated: failed && !dryRun ? 0 : counts.updated,
+    unchanged: failed && !dryRun ? 0 : counts.unchanged,
+    institutionsCreated: failed && !dryRun ? [] : institutionsCreated,
+    errors: allErrors.slice(0, MAX_REPORTED_ERRORS),
+    errorCount: allErrors.length,
+    ...(dryRun ? { preview } : {}),
+    ms: Date.now() - started,
+  };
+}
+
+/** A stored rule back in the import's draft shape, so formatRulesAsCsv writes exactly what imports back unchanged. */
+export function draftFromStoredRule(row: ExportRuleRow): ParsedRuleDraft {
+  const num = (value: number | string | null) => (value === null || value === undefined ? null : Number(value));
+  return {
+    sourceUniversity: row.from_name,
+    targetUniversity: row.to_name,
+    sources: row.sources.map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: num(source.credits) })),
+    targets: row.targets.map((target) => ({
+      subject: target.subject,
+      number: target.number,
+      title: target.title,
+      credits: num(target.credits),
+      creditRange: readCreditRange(target.credits_text),
+      isElective: target.is_elective,
+    })),
+    transfers: row.transfers,
+    creditsAwarded: num(row.credits_awarded),
+    minGrade: row.min_grade,
+    effectiveFrom: row.effective_from_term,
+    effectiveTo: row.effective_to_term,
+    group: null,
+    notes: row.notes,
+    fingerprint: '',
+    contentHash: '',
+    lines: [],
+  };
+}
+
+/**
+ * Every rule as CSV in the import's columns (with source_university), a page at a time: importing the result back
+ * changes nothing. Rules without sources or targets cannot be written as rows and are skipped.
+ */
+export async function* exportEquivalencyCsv({ db, pageSize = 2000 }: { db: Queryable; pageSize?: number }): AsyncGenerator<string> {
+  let afterId = 0;
+  let first = true;
+  for (;;) {
+    const rows = await listRulesForExport(db, afterId, pageSize);
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1]!.id;
+    const drafts = rows.filter((row) => row.sources.length > 0 && row.targets.length > 0).map(draftFromStoredRule);
+    // Generated group names must not repeat across pages: name them after the rule instead.
+    const csv = formatRulesAsCsv(drafts.map((draft, index) => ({ ...draft, group: Math.max(draft.sources.length, draft.targets.length) > 1 ? `rule-${rows[index]!.id}` : null })));
+    yield first ? csv : csv.slice(csv.indexOf('\n') + 1);
+    first = false;
+  }
+  if (first) yield formatRulesAsCsv([]);
+}
+
+// ---------------------------------------------------------------------------
+// Catalogue CSV (institution, subject, number, title, credits, description)
+// ---------------------------------------------------------------------------
+
+export const CATALOG_COLUMNS = ['institution', 'subject', 'number', 'title', 'credits', 'description'] as const;
+
+/** Which kind of file a header line names: a rules CSV or a catalogue CSV. */
+export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
+  const names = headerLine.replace(/^\ufeff/, '').trim().toLowerCase().split(',').map((name) => name.trim().replace(/^"|"$/g, ''));
+  if (names.includes('target_code') || names.includes('source_code')) return 'rules';
+  if (names.includes('institution') && names.includes('subject') && names.includes('number')) return 'catalog';
+  return null;
+}
+
+export interface CatalogImportResult {
+  saved: boolean;
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  institutionsCreated: string[];
+  errors: ImportError[];
+  errorCount: number;
+  ms: number;
+}
+
+/** Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong. */
+export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {
+  const started = Date.now();
+  const parser = createCsvRowParser();
+  const errors: ImportError[] = [];
+  const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0 };
+  const institutionsCreated: string[] = [];
+  let saved = false;
+  try {
+    await db.transaction(async (tx) => {
+      const schools = new Map<string, number>();
+      let index: Record<string, number> | null = null;
+      let batch: unknown[][] = [];
+      const flush = async () => {
+        if (batch.length === 0 || errors.length > 0) {
+          batch = [];
+          return;
+        }
+        const columns = [0, 1, 2, 3, 4, 5, 6].map((column) => batch.map((row) => row[column] ?? null));
+        const written = await tx.query<{ inserted: boolean }>(
+          `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
+           select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
+           on conflict (institution_id, subject, number) do update set
+             title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
+             description = excluded.description, updated_at = now()
+           where (courses.title, courses.credits, courses.credits_text, courses.description)
+                 is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)
+           returning (xmax = 0) as inserted`,
+          columns,
+        );
+        const inserted = written.filter((row) => row.inserted).length;
+        counts.inserted += inserted;
+        counts.updated += written.length - inserted;
+        counts.unchanged += batch.length - written.length;
+        batch = [];
+      };
+      const handle = async (fields: string[], line: number) => {
+        if (!index) {
+          const names = fields.map((name) => name.trim().toLowerCase());
+          index = Object.fromEntries(names.map((name, position) => [name, position]));
+          for (const required of ['institution', 'subject', 'number', 'title']) {
+            if (!(required in index)) errors.push({ line, column: required, message: `required column "${required}" is missing` });
+          }
+          return;
+        }
+        counts.rows += 1;
+        const value = (name: string) => (index && index[name] !== undefined ? (fields[index[name]!] ?? '').trim() : '');
+        const [institution, subject, number, title, credits, description] = CATALOG_COLUMNS.map(value);
+        for (const [name, text] of [['institution', institution], ['subject', subject], ['number', number], ['title', title]] as const) {
+          if (!text) errors.push({ line, column: name, message: 'is empty' });
+        }
+        if (!institution || !subject || !number || !title) return;
+        let institutionId = schools.get(normalizeInstitutionAlias(institution));
+        if (institutionId === undefined) {
+          const found = await findInstitution(tx, institution);
+          if (found) institutionId = found.id;
+          else {
+            const created = await createInstitutionFromImport(tx, institution);
+            institutionsCreated.push(created.name);
+            institutionId = created.id;
+          }
+          schools.set(normalizeInstitutionAlias(institution), institutionId);
+        }
+        const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
+        if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
+        batch.push([institutionId, subject, number, title, numeric, credits || null, description || null]);
+        if (batch.length >= batchSize) await flush();
+      };
+      for await (const chunk of textChunks(input)) {
+        for (const row of parser.push(chunk)) {
+          if (row.error) errors.push({ line: row.line, message: row.error });
+          else await handle(row.fields, row.line);
+        }
+      }
+      for (const row of parser.end()) {
+        if (row.error) errors.push({ line: row.line, message: row.error });
+        else await handle(row.fields, row.line);
+      }
+      if (!index) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
+      await flush();
+      if (errors.length > 0) throw new RollBack();
+    });
+    saved = true;
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  return {
+    saved,
+    ...counts,
+    ...(saved ? {} : { inserted: 0, updated: 0, unchanged: 0 }),
+    institutionsCreated: saved ? institutionsCreated : [],
+    errors: errors.slice(0, MAX_REPORTED_ERRORS),
+    errorCount: errors.length,
+    ms: Date.now() - started,
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createRulesCsvImporter, parseRulesCsv } from './engine/csv-import-format';
+import { detectCsvKind } from './equivalency-import.service';
+import { describeCredits, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
+
+const header = 'source_university,source_code,source_name,target_university,target_code,target_name,credits,notes';
+
+describe('stored rule identity', () => {
+  it('is the same whatever the file calls the schools, once they resolve to the same ids', () => {
+    const a = parseRulesCsv(`${header}\nMadison Area Tech,ECO 101,Macro,UW-Madison,ECON 102,Macro,3,\n`).rules[0]!;
+    const b = parseRulesCsv(`${header}\nMadison Area Technical College,eco-101,Macro,University of Wisconsin-Madison,ECON102,Macro,3,\n`).rules[0]!;
+    expect(a.fingerprint).not.toBe(b.fingerprint);
+    expect(storedRuleFingerprint(1, 2, a)).toBe(storedRuleFingerprint(1, 2, b));
+    expect(storedRuleFingerprint(1, 2, a)).not.toBe(storedRuleFingerprint(2, 1, a));
+  });
+
+  it('the content hash changes with what the rule says, not with how the schools are spelled', () => {
+    const parse = (row: string) => parseRulesCsv(`${header}\n${row}\n`).rules[0]!;
+    const base = parse('A,ECO 101,Macro,B,ECON 102,Macro,3,');
+    const fingerprint = storedRuleFingerprint(1, 2, base);
+    const hash = storedRuleContentHash(fingerprint, base);
+    expect(storedRuleContentHash(fingerprint, parse('Other name,ECO 101,Macro,B,ECON 102,Macro,3,'))).toBe(hash);
+    expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macro,4,'))).not.toBe(hash);
+    expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macro,3,gen ed SS'))).not.toBe(hash);
+    expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macroeconomics,3,'))).not.toBe(hash);
+    expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macro,1-3,'))).not.toBe(hash);
+  });
+
+  it('keeps credit ranges readable and describes credits for a preview', () => {
+    expect(readCreditRange('1-3')).toEqual({ min: 1, max: 3 });
+    expect(readCreditRange('3')).toBeNull();
+    expect(readCreditRange(null)).toBeNull();
+    const [range, ndc] = parseRulesCsv(`${header}\nA,X 1,x,B,X EL,x,1.00-3.00,\nA,X 2,x,B,NDC,x,2,\n`).rules;
+    expect(describeCredits(range!)).toBe('1-3');
+    expect(describeCredits(ndc!)).toBe('0');
+  });
+
+  it('makes keys from names', () => {
+    expect(institutionKeyFromName('UW-Oshkosh')).toBe('uw-oshkosh');
+    expect(institutionKeyFromName('Wis. Indianhead Tech. College')).toBe('wis-indianhead-tech-college');
+    expect(institutionKeyFromName('William & Mary')).toBe('william-and-mary');
+    expect(institutionKeyFromName('!!!')).toBe('school');
+  });
+
+  it('tells a rules CSV from a catalogue CSV by its header', () => {
+    expect(detectCsvKind(header)).toBe('rules');
+    expect(detectCsvKind('\ufeffinstitution,subject,number,title,credits,description')).toBe('catalog');
+    expect(detectCsvKind('name,email')).toBeNull();
+  });
+});
+
+describe('createRulesCsvImporter().drain()', () => {
+  it('hands over ungrouped rules as they are read and keeps grouped ones for end(), with the same result as one pass', () => {
+    const csv = [
+      'source_code,source_name,target_university,target_code,target_name,credits,group',
+      'BSC 2010,Bio,U,BIO 1,Bio,4,g1',
+      'ECO 1,Macro,U,ECON 1,Macro,3,',
+      'BSC 2010L,Bio Lab,U,BIO 1,Bio,4,g1',
+      'ECO 2,Micro,U,ECON 2,Micro,3,',
+    ].join('\n');
+    const importer = createRulesCsvImporter();
+    importer.push(csv.slice(0, 80));
+    const first = importer.drain();
+    importer.push(csv.slice(80));
+    const second = importer.drain();
+    const end = importer.end();
+    const streamed = [...first.rules, ...second.rules, ...end.rules];
+    expect(streamed.map((rule) => rule.lines)).toEqual(expect.arrayContaining([[2, 4], [3], [5]]));
+    // The group waits for the end of the file (its rows may be anywhere); so does the last row, which has no line break.
+    expect([...first.rules, ...second.rules].every((rule) => rule.group === null)).toBe(true);
+    expect(end.rules.find((rule) => rule.group === 'g1')?.sources).toHaveLength(2);
+    expect(streamed.map((rule) => rule.fingerprint).sort()).toEqual(parseRulesCsv(csv).rules.map((rule) => rule.fingerprint).sort());
+  });
+});

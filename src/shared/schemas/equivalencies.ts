@@ -1,0 +1,144 @@
+/**
+ * The equivalency-data API contract (admin area): the rules CSV import and export, institutions, and the transfer
+ * data overview. Shared by the routes and the admin pages.
+ */
+import { z } from 'zod';
+
+/** Largest rules CSV the import accepts (the request body, in bytes). */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
+const flag = z.preprocess(
+  (value) => (value === undefined || value === '' ? false : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value),
+  z.boolean({ error: 'must be 1 or 0' }),
+);
+
+/** Query of `POST /api/admin/equivalencies/import`. */
+export const equivalencyImportQuerySchema = z.object({
+  dryRun: flag,
+  /** Key, name or alias of the school the courses come from, used when the file has no source_university column. */
+  sourceUniversity: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).max(200).optional()),
+});
+export type EquivalencyImportQuery = z.infer<typeof equivalencyImportQuerySchema>;
+
+export interface ImportError {
+  line: number;
+  column?: string;
+  message: string;
+}
+
+export type ImportAction = 'insert' | 'update' | 'unchanged';
+
+/** One rule of a dry run's preview: what the file says and what saving it would do. */
+export interface ImportPreviewRow {
+  line: number;
+  action: ImportAction;
+  sourceUniversity: string;
+  source: string;
+  targetUniversity: string;
+  target: string;
+  credits: string;
+  transfers: boolean;
+}
+
+export interface EquivalencyImportResult {
+  /** Whether anything was stored (false for dry runs and for files with errors). */
+  saved: boolean;
+  dryRun: boolean;
+  rows: number;
+  rules: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Schools the file names that were not known: created by the import (dry runs: would be). */
+  institutionsCreated: string[];
+  /** The first errors in file order (at most 1,000); `errorCount` counts them all. */
+  errors: ImportError[];
+  errorCount: number;
+  /** Dry runs only: the first rules of the file. */
+  preview?: ImportPreviewRow[];
+  ms: number;
+}
+
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable().optional());
+
+/** Body of `POST /api/admin/institutions` (all fields) and `PATCH /api/admin/institutions/:id` (any of them). */
+export const institutionFieldsSchema = z.object({
+  name: z.string().trim().min(2, 'must be at least 2 characters').max(200),
+  key: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2, 'must be at least 2 characters')
+    .max(60)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes, such as uw-madison'),
+  state: z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().toUpperCase()) : value),
+    z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code such as FL').nullable(),
+  ),
+  control: z.enum(['public', 'private'], { error: 'must be public or private' }),
+  kind: z.enum(['university', 'college', 'community-college', 'technical-college'], {
+    error: 'must be university, college, community-college or technical-college',
+  }),
+  calendar: z.enum(['semester', 'quarter'], { error: 'must be semester or quarter' }),
+  floridaStatewideNumbering: z.boolean({ error: 'must be true or false' }),
+  website: optionalText(300),
+  aliases: z.array(z.string().trim().min(1).max(200)).max(50, 'at most 50 aliases'),
+});
+export const institutionCreateSchema = institutionFieldsSchema.extend({
+  state: institutionFieldsSchema.shape.state.optional().default(null),
+  control: institutionFieldsSchema.shape.control.default('public'),
+  kind: institutionFieldsSchema.shape.kind.default('university'),
+  calendar: institutionFieldsSchema.shape.calendar.default('semester'),
+  floridaStatewideNumbering: institutionFieldsSchema.shape.floridaStatewideNumbering.default(false),
+  aliases: institutionFieldsSchema.shape.aliases.default([]),
+});
+export type InstitutionCreateInput = z.input<typeof institutionCreateSchema>;
+export const institutionUpdateSchema = institutionFieldsSchema
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'send at least one field to change', path: ['(body)'] });
+export type InstitutionUpdateInput = z.input<typeof institutionUpdateSchema>;
+
+export const institutionIdParamSchema = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: 'must be an institution number such as 7' }).int().min(1).max(2_147_483_647),
+  ),
+});
+
+export const institutionListQuerySchema = z.object({
+  q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(200).optional()),
+});
+
+export interface InstitutionRecord {
+  id: number;
+  key: string;
+  name: string;
+  state: string | null;
+  control: 'public' | 'private';
+  kind: 'university' | 'college' | 'community-college' | 'technical-college';
+  calendar: 'semester' | 'quarter';
+  floridaStatewideNumbering: boolean;
+  website: string | null;
+  aliases: string[];
+  courseCount: number;
+  ruleCount: number;
+}
+
+export interface InstitutionListResponse {
+  institutions: InstitutionRecord[];
+}
+
+export interface TransferDataOverview {
+  institutions: number;
+  courses: number;
+  rules: number;
+  rulesByOrigin: Array<{ origin: string; count: number }>;
+  rulesTransferring: number;
+  transcriptsAnalysed: number;
+  transcriptRows: number;
+  transcriptRowsByOutcome: Array<{ outcome: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | 'NOT_DECIDED'; count: number }>;
+  appealsByStatus: Array<{ status: string; count: number }>;
+  appealDecisions: Array<{ decision: string; count: number }>;
+  topDestinations: Array<{ name: string; rules: number }>;
+}

@@ -1,0 +1,39 @@
+/** The admin's equivalency-data calls: rules CSV import (dry run, then save), institutions, the overview. */
+import type {
+  EquivalencyImportResult,
+  InstitutionCreateInput,
+  InstitutionListResponse,
+  InstitutionRecord,
+  InstitutionUpdateInput,
+  TransferDataOverview,
+} from '@shared/schemas/equivalencies';
+import { apiFetch, ApiError } from '../../lib/api-client';
+
+/** Sends the CSV as it is (text/csv): a chosen file is streamed by the browser, never read into the page. */
+export async function uploadRulesCsv(csv: string | Blob, options: { dryRun: boolean; sourceUniversity?: string }): Promise<EquivalencyImportResult> {
+  const params = new URLSearchParams();
+  if (options.dryRun) params.set('dryRun', '1');
+  if (options.sourceUniversity) params.set('sourceUniversity', options.sourceUniversity);
+  const response = await fetch(`/api/admin/equivalencies/import?${params}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'text/csv', accept: 'application/json' },
+    body: csv,
+  });
+  const body = (await response.json().catch(() => null)) as (EquivalencyImportResult & { error?: string }) | null;
+  // A file with row errors answers 400 with the same report: show it rather than fail.
+  if (body && typeof body.inserted === 'number') return body;
+  if (response.status === 401) throw new ApiError('You must be signed in as an admin.', 401);
+  throw new ApiError(body?.error ?? `The upload failed (${response.status}). Please try again.`, response.status);
+}
+
+export const listInstitutions = (q = '') =>
+  apiFetch<InstitutionListResponse>(`/api/admin/institutions${q ? `?${new URLSearchParams({ q })}` : ''}`).then((body) => body.institutions);
+
+export const createInstitution = (input: InstitutionCreateInput) =>
+  apiFetch<{ institution: InstitutionRecord }>('/api/admin/institutions', { method: 'POST', body: input }).then((body) => body.institution);
+
+export const updateInstitution = (id: number, input: InstitutionUpdateInput) =>
+  apiFetch<{ institution: InstitutionRecord }>(`/api/admin/institutions/${id}`, { method: 'PATCH', body: input }).then((body) => body.institution);
+
+export const fetchTransferData = () => apiFetch<TransferDataOverview>('/api/admin/transfer-data');

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalogCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
+import { createInstitution } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HEADER = 'institution,subject,number,title,credits,description';
+
+describe('importCatalogCsv (npm run import with a catalogue file)', () => {
+  it('upserts courses by school, subject and number: added, changed, unchanged; the same file twice changes nothing', async () => {
+    const school = await createInstitution(t.deps.db, { name: `Catalogue College ${Math.random().toString(36).slice(2, 8)}`, aliases: ['CatCo Test'] });
+    const csv = `${HEADER}\nCatCo Test,ACT SCI,300,Actuarial Methods I,1,"Risk, assessed."\n${school.name},E C E,252,Digital Logic,1-3,\n`;
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv })).toMatchObject({ saved: true, rows: 2, inserted: 2, updated: 0, unchanged: 0, errorCount: 0 });
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv.replace('Digital Logic', 'Digital Logic Design') })).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+    const rows = await t.deps.db.query<{ subject: string; credits: number | null; credits_text: string | null; title: string }>(
+      `select subject, credits, credits_text, title from courses where institution_id = $1 order by subject`,
+      [school.id],
+    );
+    expect(rows).toEqual([
+      { subject: 'ACT SCI', credits: 1, credits_text: '1', title: 'Actuarial Methods I' },
+      { subject: 'E C E', credits: null, credits_text: '1-3', title: 'Digital Logic Design' },
+    ]);
+  });
+
+  it('names the line and column of a wrong row and saves nothing', async () => {
+    const school = await createInstitution(t.deps.db);
+    const result = await importCatalogCsv({ db: t.deps.db, input: `${HEADER}\n${school.name},BIO,101,Biology,3,\n${school.name},BIO,,No number,3,\n` });
+    expect(result).toMatchObject({ saved: false, inserted: 0, errors: [{ line: 3, column: 'number', message: 'is empty' }] });
+    const [count] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from courses where institution_id = $1`, [school.id]);
+    expect(Number(count?.count)).toBe(0);
+  });
+});
