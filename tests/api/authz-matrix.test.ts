@@ -21,6 +21,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/student/saved-searches': 'student',
   'POST /api/student/saved-searches': 'student',
   'DELETE /api/student/saved-searches/:id': 'student',
+  'POST /api/transcripts': 'public',
+  'POST /api/transcripts/:id/analyze': 'public',
+  'GET /api/transcripts/:id': 'public',
+  'POST /api/transcripts/:id/claim': 'student',
+  'POST /api/appeals': 'student',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users/role': 'admin',
 };
