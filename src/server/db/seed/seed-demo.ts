@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { AppDeps } from '../../http/app-env';
 import type { Queryable } from '../client';
 import { bulkInsert } from './bulk-insert';
+import { seedDemoGradeRules } from './demo-grade-rules';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
 import { parseCsv } from './read-csv';
@@ -35,6 +36,7 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     await db.transaction(async (tx) => {
       await seedInstitutions(tx);
       await seedSampleCourses(tx);
+      await seedDemoGradeRules(tx);
     });
     const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
     const loaded = await seedRealCatalogues(db, sharedDataDir);

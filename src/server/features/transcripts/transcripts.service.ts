@@ -165,7 +165,7 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
   const school = transcript.detected_institution_name ?? 'Unknown school';
   const items: TranscriptResultItem[] = rows.map((row) => {
     const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
-    const credits = toNumber(row.earned) ?? toNumber(row.credits) ?? 0;
+    const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
     return {
       id: row.id,
       subject: row.subject,
@@ -283,7 +283,7 @@ function summarise(rows: AnalyzedRow[]) {
   return {
     courses: rows.length,
     directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
-    totalCredits: round(rows.reduce((sum, row) => sum + (row.earned ?? row.credits ?? 0), 0)),
+    totalCredits: round(rows.reduce((sum, row) => sum + (row.credits ?? row.earned ?? 0), 0)),
     creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
   };
 }
