@@ -58,10 +58,20 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions) {
   const loops: Promise<void>[] = [];
   const timers: NodeJS.Timeout[] = [];
   const sleepers = new Set<() => void>();
-  const wake = () => sleepers.forEach((resolve) => resolve());
+  // Set by a wake-up that arrives while every worker is busy claiming, so it is not lost before they sleep.
+  let woken = false;
+  const wake = () => {
+    woken = true;
+    sleepers.forEach((resolve) => resolve());
+  };
 
   const sleep = () =>
     new Promise<void>((resolve) => {
+      if (woken || stopping) {
+        woken = false;
+        resolve();
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         sleepers.delete(done);
@@ -74,6 +84,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions) {
   async function loop(workerId: string) {
     while (!stopping) {
       let job: JobRow | null = null;
+      woken = false;
       try {
         job = await claimJob(deps.db, workerId, lockSeconds);
       } catch (error) {

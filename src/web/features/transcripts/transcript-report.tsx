@@ -51,7 +51,7 @@ function ResultRow({ item, destinationName, onAppeal }: { item: TranscriptResult
         <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[item.statusCode]}`}>{item.statusLabel}</span>
       </div>
       <p className="mt-2 text-sm text-slate-800">
-        <span className="font-semibold">Becomes: </span>
+        <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
         {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
       </p>
       {item.reason && (
