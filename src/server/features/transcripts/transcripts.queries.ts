@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 
 /** Who is asking for a transcript: its owner, the visitor holding its token, or an admin. */
@@ -120,6 +121,14 @@ export async function setTranscriptProgress(db: Queryable, id: string, status: s
     id,
     status,
     progress,
+  ]);
+}
+
+export async function markFileStored(db: Queryable, fileId: string, bytes: Buffer): Promise<void> {
+  await db.query(`update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where id = $1 and status = 'pending'`, [
+    fileId,
+    bytes.byteLength,
+    createHash('sha256').update(bytes).digest('hex'),
   ]);
 }
 

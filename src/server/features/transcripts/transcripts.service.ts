@@ -29,6 +29,7 @@ import {
   listExpiredVisitorTranscripts,
   listTranscriptRows,
   markFileRejected,
+  markFileStored,
   saveAnalysis,
   setTranscriptProgress,
   updateTranscriptState,
@@ -118,7 +119,9 @@ export async function requestTranscriptAnalysis(
   }
   if (transcript.file_status === 'rejected') throw new HttpError(400, 'This file was refused. Please upload your transcript again.');
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
-  if (!bytes || transcript.file_status !== 'stored') throw new HttpError(409, 'The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
+  if (!bytes || bytes.byteLength === 0) throw new HttpError(409, 'The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
+  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
+  if (transcript.file_status === 'pending' && transcript.file_id) await markFileStored(deps.db, transcript.file_id, bytes);
   if (bytes.byteLength > MAX_TRANSCRIPT_BYTES) return refuseFile(deps, transcript, 413, `The file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
 
   const type = detectFileType(bytes);
