@@ -70,6 +70,20 @@ describe('/search: Transcript Upload', () => {
     expect(await page.getByRole('button', { name: 'Analyze Transcript' }).isDisabled()).toBe(false);
   });
 
+  it('shows a clearly labelled sample only when the server cannot be reached', async () => {
+    const { page } = await openPage(browser, baseUrl);
+    await page.route('**/api/transcripts', (route) => route.abort('connectionrefused'));
+    await page.goto('/search');
+    await page.getByRole('tab', { name: 'Transcript Upload' }).click();
+    await page.getByLabel('Transcript file').setInputFiles(resolve(FIXTURES, 't11002.pdf'));
+    await page.getByLabel('Transferring to').selectOption({ label: 'University of Central Florida' });
+    await page.getByRole('button', { name: 'Analyze Transcript' }).click();
+    await page.getByText("This is a sample, not your transcript's result — we could not reach the server.").waitFor();
+    // The spec's simulated analysis: a file name without 'miami', 'fsu' or 'ucf' gives the Delaware sample of 8 courses.
+    await page.getByText('from University of Delaware to University of Central Florida').waitFor();
+    expect(await page.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').count()).toBe(8);
+  });
+
   it('asks a signed-out student to sign in to appeal, keeps the note, and submits it', async () => {
     const { page, problems } = await openPage(browser, baseUrl);
     await analyze(page, 't11002.pdf', 'Florida State University');
