@@ -1,17 +1,62 @@
 /**
- * Reads a transcript file and prints its course rows.
- * usage: tsx scripts/analyze.ts FILE [--json]
+ * Reads a transcript file and prints its course rows; with --to SCHOOL, also decides how each one transfers there
+ * (opens the database from DATA_DIR / DATABASE_URL, and refuses while a server holds the embedded one).
+ * usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL]
  */
 import { readFile } from 'node:fs/promises';
+import { openDatabase } from '../src/server/db/client';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { loadConfig } from '../src/server/env';
+import { findInstitution } from '../src/server/features/equivalencies/equivalency.queries';
+import { decideForCourses } from '../src/server/features/equivalencies/equivalency.service';
+import type { ReadRow } from '../src/server/features/transcripts/reader/types';
 import { readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
 import { terminateOcr } from '../src/server/features/transcripts/reader/ocr';
+
+interface Match {
+  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  transfersTo: string | null;
+  reason: string;
+}
+
+/** Decides every row against SCHOOL's rules; an unknown issuing school leaves every row for review. */
+async function matchRows(institution: string | null, to: string, rows: ReadRow[]): Promise<{ toName: string; matches: Match[] }> {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const destination = await findInstitution(db, to);
+    if (!destination) throw new Error(`unknown destination school: ${to}`);
+    const from = institution ? await findInstitution(db, institution) : null;
+    if (!from) {
+      const reason = "We don't know this school's courses yet, so the destination school will need to review this course.";
+      return { toName: destination.name, matches: rows.map(() => ({ status: 'NEEDS_EVAL', transfersTo: null, reason })) };
+    }
+    const { decisions } = await decideForCourses(db, {
+      fromInstitutionId: from.id,
+      toInstitutionId: destination.id,
+      courses: rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, grade: r.grade, term: r.term })),
+    });
+    return {
+      toName: destination.name,
+      matches: decisions.map((d) => ({ status: d.status, transfersTo: d.transfersTo, reason: d.reason })),
+    };
+  } finally {
+    await db.close();
+  }
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
-  const file = args.find((a) => !a.startsWith('--'));
+  const toAt = args.indexOf('--to');
+  const to = toAt >= 0 ? args[toAt + 1] : undefined;
+  if (toAt >= 0 && (!to || to.startsWith('--'))) {
+    process.stderr.write('--to needs a school, e.g. --to fsu\n');
+    return 2;
+  }
+  const file = args.find((a, index) => !a.startsWith('--') && index !== toAt + 1);
   if (!file) {
-    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json]\n');
+    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL]\n');
     return 2;
   }
   let bytes: Uint8Array;
@@ -23,33 +68,38 @@ async function main(): Promise<number> {
   }
   try {
     const reading = await readTranscript(bytes);
+    const matched = to ? await matchRows(reading.institution, to, reading.rows) : null;
     if (json) {
       const out = {
         institution: reading.institution,
-        rows: reading.rows.map((r) => ({
+        ...(matched ? { to: matched.toName } : {}),
+        rows: reading.rows.map((r, i) => ({
           subject: r.subject,
           number: r.number,
           title: r.title,
           credits: r.credits,
           grade: r.grade,
           term: r.term,
-          status: null,
-          transfersTo: null,
+          status: matched?.matches[i]?.status ?? null,
+          transfersTo: matched?.matches[i]?.transfersTo ?? null,
+          ...(matched ? { reason: matched.matches[i]?.reason ?? null } : {}),
         })),
       };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       const d = reading.diagnostics;
       process.stdout.write(`${reading.institution ?? '(institution not found)'} — ${reading.pages} page(s), read by ${reading.source}, ${reading.rows.length} course(s), ${d.ms} ms${d.ocrConfidence !== undefined ? `, OCR confidence ${d.ocrConfidence.toFixed(0)}` : ''}\n\n`);
-      const table = reading.rows.map((r) => [
+      if (matched) process.stdout.write(`Transferring to ${matched.toName}\n\n`);
+      const table = reading.rows.map((r, i) => [
         r.term ?? '',
         `${r.subject} ${r.number}`,
         r.title.length > 44 ? r.title.slice(0, 43) + '…' : r.title,
         `${r.credits}${r.creditsEstimated ? '*' : ''}`,
         r.grade ?? '',
         [r.inProgress ? 'in progress' : '', r.transferSection ? 'transfer' : ''].filter(Boolean).join(', '),
+        ...(matched ? [matched.matches[i]?.status ?? '', matched.matches[i]?.transfersTo ?? ''] : []),
       ]);
-      const head = ['Term', 'Course', 'Title', 'Credits', 'Grade', 'Notes'];
+      const head = ['Term', 'Course', 'Title', 'Credits', 'Grade', 'Notes', ...(matched ? ['Status', 'Transfers to'] : [])];
       const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
       const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
       process.stdout.write(fmt(head) + '\n' + widths.map((w) => '-'.repeat(w)).join('  ') + '\n');
@@ -59,6 +109,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof TranscriptReadError) process.stderr.write(`${err.code}: ${err.message}\n`);
+    else if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
     else process.stderr.write(`error: ${(err as Error)?.stack ?? String(err)}\n`);
     return 1;
   } finally {

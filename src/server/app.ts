@@ -10,12 +10,14 @@ import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerSearchAppealRoutes } from './features/appeals/search-appeal.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerEquivalencyImportRoutes } from './features/equivalencies/equivalency-import.routes';
 import { registerInstitutionRoutes } from './features/equivalencies/institutions.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
+import { registerTranscriptRoutes } from './features/transcripts/transcripts.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { publicConfigFor } from './public-config';
 
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerAccountRoutes(routes);
   registerEquivalencyImportRoutes(routes);
   registerInstitutionRoutes(routes);
+  registerTranscriptRoutes(routes);
+  registerSearchAppealRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 

@@ -6,6 +6,9 @@ import { startServices } from './bootstrap';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed/seed-demo';
 import { ConfigError, loadConfig } from './env';
+import { terminateTranscriptWorker } from './features/transcripts/reader/read-transcript-in-worker';
+import { JOB_HANDLERS, PERIODIC_TASKS } from './jobs/job-handlers';
+import { createJobRunner } from './jobs/job-runner';
 
 async function main() {
   const config = loadConfig();
@@ -24,6 +27,8 @@ async function main() {
   const hasWebBuild = existsSync(resolve(webRoot, 'index.html'));
   if (!hasWebBuild) logger.warn('web_app_not_built', { hint: 'run npm run build (npm start does it for you); serving the API only' });
   const { app } = createApp(deps, { webRoot: hasWebBuild ? webRoot : undefined });
+  const jobs = createJobRunner(deps, { workers: config.jobWorkers, handlers: JOB_HANDLERS, periodic: PERIODIC_TASKS });
+  jobs.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('server_started', { port: info.port, database: db.kind, storage: deps.storage.kind, url: config.appUrl });
     console.log(`Crosswalk is running at ${config.appUrl} (database: ${db.kind}, storage: ${deps.storage.kind})`);
@@ -38,7 +43,11 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     server.close(() => {
-      void db.close().then(() => process.exit(0));
+      void jobs
+        .stop()
+        .then(() => terminateTranscriptWorker())
+        .then(() => db.close())
+        .then(() => process.exit(0));
     });
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
   };

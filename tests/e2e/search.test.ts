@@ -123,7 +123,10 @@ describe('/search: Manual Entry', () => {
     const { page } = await openPage(browser, baseUrl);
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Transcript Upload' }).click();
-    await page.getByText('Transcript analysis is being connected').waitFor();
+    // Nothing is shown until a file and a destination are chosen (the journeys are in transcripts.test.ts).
+    await page.getByRole('button', { name: 'Analyze Transcript' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Analyze Transcript' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Your transfer report' }).count()).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equ
 import type { AppDeps } from '../../http/app-env';
 import type { Database, Queryable } from '../client';
 import { bulkInsert } from './bulk-insert';
+import { seedDemoGradeRules } from './demo-grade-rules';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
 import { parseCsv } from './read-csv';
@@ -37,6 +38,7 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     await db.transaction(async (tx) => {
       await seedInstitutions(tx);
       await seedSampleCourses(tx);
+      await seedDemoGradeRules(tx);
     });
     const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
     const loaded = await seedRealCatalogues(db, sharedDataDir);

@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import type { SearchFilters } from '@shared/schemas/search';
 import { TranscriptUploadPanel } from '../transcripts/transcript-upload-panel';
+import type { TranscriptAnalysis } from '../transcripts/use-transcript-analysis';
 import { ManualEntryForm } from './manual-entry-form';
 import { SmartSearchForm } from './smart-search-form';
 
@@ -18,6 +19,7 @@ export function SearchCard({
   manualFilters,
   onSmartSearch,
   onManualSearch,
+  transcript,
 }: {
   searched: boolean;
   mode: SearchMode;
@@ -26,6 +28,7 @@ export function SearchCard({
   manualFilters: SearchFilters | null;
   onSmartSearch: (text: string) => void;
   onManualSearch: (filters: SearchFilters) => void;
+  transcript: TranscriptAnalysis;
 }) {
   return (
     <section id="search-card" aria-labelledby="search-card-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-6">
@@ -51,7 +54,7 @@ export function SearchCard({
           <ManualEntryForm initial={manualFilters} onSearch={onManualSearch} />
         </Tabs.Content>
         <Tabs.Content value="transcript" className="mt-4 focus:outline-none">
-          <TranscriptUploadPanel />
+          <TranscriptUploadPanel analysis={transcript} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

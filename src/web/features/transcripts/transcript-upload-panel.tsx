@@ -1,16 +1,112 @@
-/**
- * The Transcript Upload tab of the search card. A placeholder until transcript analysis is connected:
- * it says so plainly and shows no results.
- */
-export function TranscriptUploadPanel() {
+import { useId, useState } from 'react';
+import { TRANSCRIPT_ACCEPT } from '@shared/schemas/transcripts';
+import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
+import { Alert } from '../../components/ui/alert';
+import type { AnalysisPhase, TranscriptAnalysis } from './use-transcript-analysis';
+
+const STEPS: Array<{ label: string; phases: AnalysisPhase[] }> = [
+  { label: 'Uploading', phases: ['uploading'] },
+  { label: 'Reading your courses', phases: ['queued', 'reading'] },
+  { label: 'Matching every course', phases: ['matching'] },
+];
+
+function ProcessingPanel({ phase, progress }: { phase: AnalysisPhase; progress: number }) {
+  const current = STEPS.findIndex((step) => step.phases.includes(phase));
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-6 text-center">
-      <h3 className="text-lg font-semibold text-slate-900">Transcript Upload</h3>
-      <p className="mt-2 text-sm text-slate-600">
-        Transcript analysis is being connected. Soon you will upload a transcript (.pdf, .jpg, .jpeg or .png), choose your
-        destination school and get a per-course equivalency report.
-      </p>
-      <p className="mt-2 text-sm text-slate-600">Until then, use Smart Search or Manual Entry to look up your courses.</p>
+    <div role="status" aria-live="polite" className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
+      <p className="font-semibold text-brand-900">Processing your transcript...</p>
+      <div
+        className="mt-3 h-2 overflow-hidden rounded-full bg-white"
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <div className="h-full rounded-full bg-brand-700 transition-all duration-300" style={{ width: `${Math.max(3, progress)}%` }} />
+      </div>
+      <ol className="mt-3 flex flex-col gap-1 text-sm sm:flex-row sm:gap-6">
+        {STEPS.map((step, index) => (
+          <li key={step.label} className={index < current ? 'text-emerald-700' : index === current ? 'font-semibold text-brand-900' : 'text-slate-500'}>
+            {index < current ? '✓ ' : index === current ? '● ' : '○ '}
+            {step.label}
+          </li>
+        ))}
+      </ol>
     </div>
+  );
+}
+
+/** The Transcript Upload tab of the search card: a file, a destination school and the Analyze button (spec sections 4 and 5). */
+export function TranscriptUploadPanel({ analysis }: { analysis: TranscriptAnalysis }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [destination, setDestination] = useState('');
+  const fileId = useId();
+  const destinationId = useId();
+  const canAnalyze = file !== null && destination !== '' && !analysis.busy;
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (file && destination && !analysis.busy) void analysis.start(file, destination);
+      }}
+    >
+      <p className="text-sm text-slate-600">
+        Upload your unofficial transcript and we will check every course against your destination school&apos;s transfer rules.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-semibold text-slate-800">
+            Transcript file
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={TRANSCRIPT_ACCEPT}
+            disabled={analysis.busy}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          />
+          <span className="text-xs text-slate-500">PDF, JPG or PNG, up to 20 MB and 30 pages.</span>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={destinationId} className="text-sm font-semibold text-slate-800">
+            Transferring to
+          </label>
+          <select
+            id={destinationId}
+            value={destination}
+            disabled={analysis.busy}
+            onChange={(event) => setDestination(event.target.value)}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800"
+          >
+            <option value="">Choose your destination school</option>
+            {TRANSCRIPT_DESTINATION_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={!canAnalyze}
+        className="self-start rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+      >
+        {analysis.busy ? 'Analyzing Transcript...' : 'Analyze Transcript'}
+      </button>
+      {analysis.busy && <ProcessingPanel phase={analysis.phase} progress={analysis.progress} />}
+      {analysis.phase === 'failed' && analysis.error && (
+        <Alert tone="error" title="We could not analyse this transcript">
+          {analysis.error}
+        </Alert>
+      )}
+      <p className="text-xs text-slate-500">
+        Signed out? Your transcript is deleted 24 hours after the analysis. Signed in, it is kept in your profile.
+      </p>
+    </form>
   );
 }

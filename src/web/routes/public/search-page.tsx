@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
 import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
@@ -11,6 +11,9 @@ import { apiParamsOf, readSearchState, searchStateParams, understandingOf } from
 import { UnderstoodChips } from '../../features/search/understood-chips';
 import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
 import { useSessionUser } from '../../features/search/use-session-user';
+import { useAccount } from '../../features/auth/use-account';
+import { TranscriptReport } from '../../features/transcripts/transcript-report';
+import { useTranscriptAnalysis } from '../../features/transcripts/use-transcript-analysis';
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
 
@@ -36,6 +39,30 @@ export default function SearchPage() {
       setCardOpen(state.mode !== 'smart');
     }
   }
+
+  // Transcript analysis lives here, not in the card: after an analysis the card hides (spec section 4) and the report shows.
+  const transcript = useTranscriptAnalysis({
+    onReport: () => {
+      setMode('transcript');
+      setCardOpen(false);
+    },
+  });
+  const showTranscriptReport = mode === 'transcript' && transcript.report !== null;
+  const { data: account, isPending: accountPending } = useAccount();
+  const resumeTranscript = params.get('transcript') === 'resume';
+  const resumeRef = useRef(false);
+  useEffect(() => {
+    // Back from signing in to appeal: show the same report again (and reopen the appeal with its note).
+    if (!resumeTranscript || accountPending || resumeRef.current) return;
+    resumeRef.current = true;
+    setMode('transcript');
+    void transcript.resume(Boolean(account));
+  }, [resumeTranscript, accountPending, account, transcript]);
+  const tryAnotherTranscript = () => {
+    transcript.reset();
+    setMode('transcript');
+    refine();
+  };
 
   const { isStudent } = useSessionUser();
   const local = useLocalSavedSearches();
@@ -92,13 +119,14 @@ export default function SearchPage() {
               manualFilters={state?.mode === 'manual' ? state.filters : null}
               onSmartSearch={runSmart}
               onManualSearch={runManual}
+              transcript={transcript}
               key={state?.mode === 'manual' ? paramsKey : 'smart'}
             />
           ) : (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
               <p className="line-clamp-2 min-w-0 flex-1 basis-48 text-slate-700">
-                <span className="font-semibold text-slate-900">Your search: </span>
-                {state?.text}
+                <span className="font-semibold text-slate-900">{showTranscriptReport ? 'Your transcript: ' : 'Your search: '}</span>
+                {showTranscriptReport ? transcript.report?.fileName : state?.text}
               </p>
               <button type="button" onClick={refine} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
                 Refine Search
@@ -109,7 +137,9 @@ export default function SearchPage() {
 
         {state && understanding && <UnderstoodChips chips={understanding.chips} onRemove={removeChip} />}
 
-        {state && apiParams ? (
+        {showTranscriptReport ? (
+          <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+        ) : state && apiParams ? (
           <SearchResults
             params={apiParams}
             onRefine={refine}

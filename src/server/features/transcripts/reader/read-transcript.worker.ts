@@ -4,6 +4,7 @@
  * The OCR worker inside stays alive between jobs and is stopped on {type: 'shutdown'}.
  */
 import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
 import { terminateOcr } from './ocr';
 import { readTranscript } from './read-transcript';
 import { TranscriptReadError } from './types';
@@ -17,6 +18,8 @@ export interface WorkerJob {
 
 if (!parentPort) throw new Error('read-transcript.worker must run in a worker thread');
 const port = parentPort;
+// One libvips thread: image preparation must not take every core from the server's requests.
+sharp.concurrency(1);
 
 // jobs run one at a time: OCR is CPU-bound and the tesseract worker is shared
 let queue: Promise<void> = Promise.resolve();

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/client';
+
+/** Who is asking for a transcript: its owner, the visitor holding its token, or an admin. */
+export interface TranscriptReader {
+  userId: string | null;
+  isAdmin: boolean;
+  visitorTokenHash: string | null;
+}
+
+export interface TranscriptRecord {
+  id: string;
+  user_id: string | null;
+  file_id: string | null;
+  file_name: string;
+  status: string;
+  progress: number;
+  error: string | null;
+  source: 'pdf-text' | 'ocr' | null;
+  detected_institution_id: number | null;
+  detected_institution_name: string | null;
+  to_institution_id: number | null;
+  to_institution_key: string | null;
+  to_institution_name: string | null;
+  summary: Record<string, number> | null;
+  expires_at: string | Date | null;
+  storage_key: string | null;
+  file_status: string | null;
+  content_type: string | null;
+}
+
+export interface TranscriptRowRecord {
+  id: string;
+  position: number;
+  subject: string;
+  number: string;
+  title: string;
+  credits: string | number | null;
+  earned: string | number | null;
+  grade: string | null;
+  term: string | null;
+  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | null;
+  rule_id: number | null;
+  transfers_to: string | null;
+  credits_awarded: string | number | null;
+  reason: string | null;
+  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; why: string[] }> } | null;
+}
+
+const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
+  t.detected_institution_name, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
+  f.storage_key, f.status as file_status, f.content_type`;
+
+/** Ownership is part of the query: anyone else gets nothing (a 404 to the caller). */
+export async function findReadableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord | null> {
+  const [row] = await db.query<TranscriptRecord>(
+    `select ${TRANSCRIPT_COLUMNS}
+       from transcripts t
+       left join stored_files f on f.id = t.file_id
+       left join institutions i on i.id = t.to_institution_id
+      where t.id = $1
+        and ($2::boolean
+             or t.user_id = $3
+             or (t.user_id is null and t.visitor_token_hash = $4 and (t.expires_at is null or t.expires_at > now())))`,
+    [id, reader.isAdmin, reader.userId, reader.visitorTokenHash],
+  );
+  return row ?? null;
+}
+
+export async function findTranscriptById(db: Queryable, id: string): Promise<TranscriptRecord | null> {
+  const [row] = await db.query<TranscriptRecord>(
+    `select ${TRANSCRIPT_COLUMNS}
+       from transcripts t
+       left join stored_files f on f.id = t.file_id
+       left join institutions i on i.id = t.to_institution_id
+      where t.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export async function insertTranscriptWithFile(
+  db: Queryable,
+  input: {
+    userId: string | null;
+    storageKey: string;
+    fileName: string;
+    contentType: string;
+    sizeBytes: number;
+    toInstitutionId: number | null;
+    visitorTokenHash: string | null;
+  },
+): Promise<string> {
+  const [file] = await db.query<{ id: string }>(
+    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes)
+     values ($1, $2, 'transcript', $3, $4, $5) returning id`,
+    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes],
+  );
+  const [transcript] = await db.query<{ id: string }>(
+    `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)
+     values ($1, $2, $3, $4, $5, case when $1::text is null then now() + interval '24 hours' else null end) returning id`,
+    [input.userId, input.visitorTokenHash, file!.id, input.fileName, input.toInstitutionId],
+  );
+  return transcript!.id;
+}
+
+export async function updateTranscriptState(
+  db: Queryable,
+  id: string,
+  state: { status: string; progress: number; error?: string | null; toInstitutionId?: number | null },
+): Promise<void> {
+  await db.query(
+    `update transcripts set status = $2, progress = $3, error = $4, to_institution_id = coalesce($5, to_institution_id) where id = $1`,
+    [id, state.status, state.progress, state.error ?? null, state.toInstitutionId ?? null],
+  );
+}
+
+export async function setTranscriptProgress(db: Queryable, id: string, status: string, progress: number): Promise<void> {
+  // Never moves backwards and never overwrites a finished analysis (progress writes can arrive late).
+  await db.query(`update transcripts set status = $2, progress = greatest(progress, $3) where id = $1 and status in ('queued', 'reading', 'matching')`, [
+    id,
+    status,
+    progress,
+  ]);
+}
+
+export async function markFileStored(db: Queryable, fileId: string, bytes: Buffer): Promise<void> {
+  await db.query(`update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where id = $1 and status = 'pending'`, [
+    fileId,
+    bytes.byteLength,
+    createHash('sha256').update(bytes).digest('hex'),
+  ]);
+}
+
+export async function markFileRejected(db: Queryable, fileId: string): Promise<void> {
+  await db.query(`update stored_files set status = 'rejected' where id = $1`, [fileId]);
+}
+
+export interface AnalyzedRow {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  earned: number | null;
+  grade: string | null;
+  term: string | null;
+  inTransferSection: boolean;
+  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  ruleId: number | null;
+  transfersTo: string | null;
+  creditsAwarded: number | null;
+  reason: string;
+  evidence: unknown;
+}
+
+export async function saveAnalysis(
+  db: Queryable,
+  input: {
+    id: string;
+    source: 'pdf-text' | 'ocr';
+    detectedInstitutionId: number | null;
+    detectedInstitutionName: string | null;
+    summary: Record<string, number>;
+    rows: AnalyzedRow[];
+  },
+): Promise<void> {
+  await db.query(`delete from transcript_rows where transcript_id = $1`, [input.id]);
+  for (const [position, row] of input.rows.entries()) {
+    await db.query(
+      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
+                                    status, rule_id, transfers_to, credits_awarded, reason, evidence)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        input.id,
+        position,
+        row.subject,
+        row.number,
+        row.title,
+        row.credits,
+        row.earned,
+        row.grade,
+        row.term,
+        row.inTransferSection,
+        row.status,
+        row.ruleId,
+        row.transfersTo,
+        row.creditsAwarded,
+        row.reason,
+        JSON.stringify(row.evidence ?? null),
+      ],
+    );
+  }
+  await db.query(
+    `update transcripts set status = 'done', progress = 100, error = null, source = $2, detected_institution_id = $3,
+            detected_institution_name = $4, summary = $5, analyzed_at = now(),
+            expires_at = case when user_id is null then now() + interval '24 hours' else null end
+      where id = $1`,
+    [input.id, input.source, input.detectedInstitutionId, input.detectedInstitutionName, JSON.stringify(input.summary)],
+  );
+}
+
+export async function listTranscriptRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
+  return db.query<TranscriptRowRecord>(
+    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence
+       from transcript_rows where transcript_id = $1 order by position`,
+    [transcriptId],
+  );
+}
+
+/** Attaches a visitor's transcript to the student who proved they hold its token. */
+export async function claimVisitorTranscript(db: Queryable, input: { id: string; userId: string; visitorTokenHash: string }): Promise<boolean> {
+  const rows = await db.query<{ file_id: string | null }>(
+    `update transcripts set user_id = $2, visitor_token_hash = null, expires_at = null
+      where id = $1 and user_id is null and visitor_token_hash = $3 and (expires_at is null or expires_at > now())
+      returning file_id`,
+    [input.id, input.userId, input.visitorTokenHash],
+  );
+  const fileId = rows[0]?.file_id;
+  if (fileId) await db.query(`update stored_files set owner_id = $2 where id = $1`, [fileId, input.userId]);
+  return rows.length > 0;
+}
+
+/** Visitors' transcripts past their expiry, with the storage key of their file. */
+export async function listExpiredVisitorTranscripts(db: Queryable, limit = 200): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key from transcripts t left join stored_files f on f.id = t.file_id
+      where t.user_id is null and t.expires_at is not null and t.expires_at <= now()
+      order by t.expires_at limit $1`,
+    [limit],
+  );
+}
+
+export async function deleteTranscriptAndFile(db: Queryable, input: { id: string; fileId: string | null }): Promise<void> {
+  await db.query(`delete from transcripts where id = $1`, [input.id]);
+  if (input.fileId) await db.query(`delete from stored_files where id = $1`, [input.fileId]);
+}

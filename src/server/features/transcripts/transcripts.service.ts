@@ -1,0 +1,382 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  MAX_TRANSCRIPT_BYTES,
+  MAX_TRANSCRIPT_PAGES,
+  transcriptContentType,
+  transcriptStatusLabel,
+  type CreateTranscriptResponse,
+  type TranscriptResponse,
+  type TranscriptResultItem,
+  type TranscriptRowStatus,
+} from '../../../shared/schemas/transcripts';
+import type { Queryable } from '../../db/client';
+import type { AppDeps } from '../../http/app-env';
+import { HttpError } from '../../http/errors';
+import { enqueueJob, type JobRow } from '../../jobs/job-queue';
+import type { JobHandler } from '../../jobs/job-runner';
+import { decideForCourses } from '../equivalencies/equivalency.service';
+import { findInstitution } from '../equivalencies/equivalency.queries';
+import { detectFileType } from './reader/detect-file-type';
+import { openPdf } from './reader/pdf-text';
+import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { TranscriptReadError, type ReadRow } from './reader/types';
+import {
+  claimVisitorTranscript,
+  deleteTranscriptAndFile,
+  findReadableTranscript,
+  findTranscriptById,
+  insertTranscriptWithFile,
+  listExpiredVisitorTranscripts,
+  listTranscriptRows,
+  markFileRejected,
+  markFileStored,
+  saveAnalysis,
+  setTranscriptProgress,
+  updateTranscriptState,
+  type AnalyzedRow,
+  type TranscriptReader,
+  type TranscriptRecord,
+} from './transcripts.queries';
+
+export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
+export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, so the destination school will need to review this course.";
+const READ_FAILED_PREFIX = 'We could not read this file.';
+
+export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const KIND_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
+const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'a PDF', 'image/png': 'a PNG image', 'image/jpeg': 'a JPEG photo' };
+
+/** A destination given as an id (0 = none) or a key/name; unknown → 400 naming the field. */
+async function resolveDestination(db: Queryable, input: { toInstitutionId?: number | null; toInstitution?: string | null }): Promise<number | null> {
+  if (input.toInstitution) {
+    const found = await findInstitution(db, input.toInstitution);
+    if (!found) throw new HttpError(400, `toInstitution: we do not know the school "${input.toInstitution}".`, { fields: [{ field: 'toInstitution', message: 'unknown school' }] });
+    return found.id;
+  }
+  if (input.toInstitutionId) {
+    const [row] = await db.query<{ id: number }>(`select id from institutions where id = $1`, [input.toInstitutionId]);
+    if (!row) throw new HttpError(400, `toInstitutionId: no school has id ${input.toInstitutionId}.`, { fields: [{ field: 'toInstitutionId', message: 'unknown school' }] });
+    return row.id;
+  }
+  return null;
+}
+
+/** Step 1: records the file's metadata and hands back an address to PUT the bytes to. */
+export async function startTranscriptUpload(
+  deps: AppDeps,
+  input: { userId: string | null; fileName: string; fileType: string; size: number; toInstitutionId?: number | null; toInstitution?: string | null },
+): Promise<CreateTranscriptResponse> {
+  if (input.size > MAX_TRANSCRIPT_BYTES) throw new HttpError(413, `size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
+  if (input.size === 0) throw new HttpError(400, 'size: the file is empty. Please choose your transcript file again.');
+  const contentType = transcriptContentType(input.fileName, input.fileType);
+  if (!contentType) {
+    throw new HttpError(415, `fileType: ${input.fileType || 'this kind of file'} is not supported. Please upload a PDF, JPEG or PNG of your transcript.`, {
+      fields: [{ field: 'fileType', message: 'must be a PDF, JPEG or PNG' }],
+    });
+  }
+  const toInstitutionId = await resolveDestination(deps.db, input);
+  const storageKey = `transcripts/${randomUUID()}`;
+  const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
+  const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
+  const id = await insertTranscriptWithFile(deps.db, {
+    userId: input.userId,
+    storageKey,
+    fileName: input.fileName,
+    contentType,
+    sizeBytes: input.size,
+    toInstitutionId,
+    visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
+  });
+  return { id, upload, ...(accessToken ? { accessToken } : {}) };
+}
+
+export async function getReadableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord> {
+  const transcript = await findReadableTranscript(db, id, reader);
+  if (!transcript) throw new HttpError(404, 'No such transcript.');
+  return transcript;
+}
+
+/** Refuses the stored bytes (and deletes them) with a message that says what is wrong. */
+async function refuseFile(deps: AppDeps, transcript: TranscriptRecord, status: 400 | 413 | 415 | 422, message: string): Promise<never> {
+  if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
+  if (transcript.file_id) await markFileRejected(deps.db, transcript.file_id);
+  await updateTranscriptState(deps.db, transcript.id, { status: 'failed', progress: 0, error: message });
+  deps.logger.info('upload_validation', { transcriptId: transcript.id, outcome: 'refused', reason: message });
+  throw new HttpError(status, message);
+}
+
+/** Step 3: checks the uploaded bytes by their content and queues the analysis. */
+export async function requestTranscriptAnalysis(
+  deps: AppDeps,
+  input: { id: string; reader: TranscriptReader; toInstitutionId?: number | null; toInstitution?: string | null },
+): Promise<{ id: string; status: 'queued' }> {
+  const transcript = await getReadableTranscript(deps.db, input.id, input.reader);
+  if (['queued', 'reading', 'matching'].includes(transcript.status)) throw new HttpError(409, 'This transcript is already being analysed.');
+  const toInstitutionId = (await resolveDestination(deps.db, input)) ?? transcript.to_institution_id;
+  if (!toInstitutionId) {
+    throw new HttpError(400, 'toInstitutionId: choose the school you are transferring to.', { fields: [{ field: 'toInstitutionId', message: 'is required' }] });
+  }
+  if (transcript.file_status === 'rejected') throw new HttpError(400, 'This file was refused. Please upload your transcript again.');
+  const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
+  if (!bytes || bytes.byteLength === 0) throw new HttpError(409, 'The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
+  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
+  if (transcript.file_status === 'pending' && transcript.file_id) await markFileStored(deps.db, transcript.file_id, bytes);
+  if (bytes.byteLength > MAX_TRANSCRIPT_BYTES) return refuseFile(deps, transcript, 413, `The file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
+
+  const type = detectFileType(bytes);
+  if (type.refuse === 'empty') return refuseFile(deps, transcript, 400, 'The file is empty. Please choose your transcript file again.');
+  if (type.polyglot || type.refuse === 'polyglot') {
+    return refuseFile(deps, transcript, 415, 'This file contains more than one kind of content and cannot be accepted. Please upload a plain PDF, JPEG or PNG.');
+  }
+  const detected = KIND_TYPES[type.kind];
+  if (type.refuse || !detected) return refuseFile(deps, transcript, 415, 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.');
+  if (transcript.content_type && detected !== transcript.content_type) {
+    return refuseFile(
+      deps,
+      transcript,
+      415,
+      `The file's content is ${TYPE_NAMES[detected]}, but it was sent as ${TYPE_NAMES[transcript.content_type] ?? transcript.content_type}. Please upload the original file.`,
+    );
+  }
+  if (type.kind === 'pdf') {
+    // A structural parse, not only magic bytes: a damaged PDF or one with too many pages is refused here.
+    let pages = 0;
+    try {
+      const doc = await openPdf(new Uint8Array(bytes));
+      pages = doc.numPages;
+      await doc.destroy().catch(() => undefined);
+    } catch (error) {
+      const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
+      return refuseFile(deps, transcript, 422, message);
+    }
+    if (pages > MAX_TRANSCRIPT_PAGES) {
+      return refuseFile(deps, transcript, 422, `This PDF has ${pages} pages; the limit is ${MAX_TRANSCRIPT_PAGES}. Please upload only the transcript pages.`);
+    }
+    if (pages === 0) return refuseFile(deps, transcript, 422, 'This PDF has no pages.');
+  }
+  await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
+  await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
+  return { id: transcript.id, status: 'queued' };
+}
+
+const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
+export async function presentTranscript(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
+  const rows = await listTranscriptRows(db, transcript.id);
+  const school = transcript.detected_institution_name ?? 'Unknown school';
+  const items: TranscriptResultItem[] = rows.map((row) => {
+    const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
+    const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
+    return {
+      id: row.id,
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      original: `${row.subject} ${row.number}${row.title ? ` ${row.title}` : ''}`,
+      originalSchool: school,
+      transfers: statusCode === 'DIRECT',
+      transfersTo: row.transfers_to,
+      credits,
+      grade: row.grade,
+      term: row.term,
+      statusCode,
+      statusLabel: transcriptStatusLabel(statusCode),
+      toEquivalencyId: row.rule_id,
+      reason: row.reason ?? '',
+      candidates: row.evidence?.candidates ?? [],
+    };
+  });
+  const summary = transcript.summary
+    ? {
+        courses: Number(transcript.summary.courses ?? 0),
+        directTransfers: Number(transcript.summary.directTransfers ?? 0),
+        totalCredits: Number(transcript.summary.totalCredits ?? 0),
+        creditsTransferring: Number(transcript.summary.creditsTransferring ?? 0),
+      }
+    : null;
+  return {
+    id: transcript.id,
+    source: transcript.source,
+    error: transcript.error,
+    status: transcript.status as TranscriptResponse['status'],
+    progress: transcript.progress,
+    fileName: transcript.file_name,
+    detectedInstitution:
+      transcript.detected_institution_id !== null && transcript.detected_institution_name
+        ? { id: transcript.detected_institution_id, name: transcript.detected_institution_name }
+        : null,
+    institutionName: transcript.detected_institution_name,
+    destination:
+      transcript.to_institution_id !== null && transcript.to_institution_key && transcript.to_institution_name
+        ? { id: transcript.to_institution_id, key: transcript.to_institution_key, name: transcript.to_institution_name }
+        : null,
+    summary,
+    rows: rows.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      earned: toNumber(row.earned),
+      grade: row.grade,
+      status: row.status ?? 'NEEDS_EVAL',
+      to_equivalency_id: row.rule_id,
+    })),
+    items,
+    expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
+  };
+}
+
+export async function claimTranscript(db: Queryable, input: { id: string; userId: string; token: string | undefined }): Promise<void> {
+  if (!input.token) throw new HttpError(404, 'No such transcript.');
+  const claimed = await claimVisitorTranscript(db, { id: input.id, userId: input.userId, visitorTokenHash: hashVisitorToken(input.token) });
+  if (!claimed) throw new HttpError(404, 'No such transcript.');
+}
+
+/** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
+async function matchRows(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ReadRow[] },
+): Promise<AnalyzedRow[]> {
+  const base = (row: ReadRow) => ({
+    subject: row.subject,
+    number: row.number,
+    title: row.title,
+    credits: row.credits,
+    earned: row.earned,
+    grade: row.grade,
+    term: row.term,
+    inTransferSection: row.transferSection,
+  });
+  if (input.fromInstitutionId === null || input.rows.length === 0) {
+    return input.rows.map((row) => ({
+      ...base(row),
+      status: 'NEEDS_EVAL' as const,
+      ruleId: null,
+      transfersTo: null,
+      creditsAwarded: null,
+      reason: UNKNOWN_SCHOOL_REASON,
+      evidence: null,
+    }));
+  }
+  const { decisions } = await decideForCourses(db, {
+    fromInstitutionId: input.fromInstitutionId,
+    toInstitutionId: input.toInstitutionId,
+    courses: input.rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits, grade: row.grade, term: row.term })),
+  });
+  return input.rows.map((row, index) => {
+    const decision = decisions[index];
+    if (!decision) {
+      return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
+    }
+    return {
+      ...base(row),
+      status: decision.status,
+      ruleId: decision.evidence.ruleId,
+      transfersTo: decision.transfersTo,
+      creditsAwarded: decision.creditsAwarded,
+      reason: decision.reason,
+      evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+    };
+  });
+}
+
+function summarise(rows: AnalyzedRow[]) {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    courses: rows.length,
+    directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
+    totalCredits: round(rows.reduce((sum, row) => sum + (row.credits ?? row.earned ?? 0), 0)),
+    creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
+  };
+}
+
+/** Reads the file in the worker thread, finds the issuing school, decides every row and stores the report. */
+async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<Record<string, unknown>> {
+  const { db, logger } = deps;
+  const transcript = await findTranscriptById(db, transcriptId);
+  if (!transcript || !transcript.storage_key || !transcript.to_institution_id) return { skipped: true };
+  await setTranscriptProgress(db, transcriptId, 'reading', 10);
+  const bytes = await deps.storage.get(transcript.storage_key);
+  if (!bytes) {
+    await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} The uploaded file is missing; please upload it again.` });
+    return { failed: 'missing file' };
+  }
+
+  // Progress writes are chained so a late one never lands after the result.
+  let lastProgress = 10;
+  let writes = Promise.resolve();
+  const onProgress = (_phase: string, fraction: number) => {
+    const progress = Math.min(60, Math.round(10 + 50 * fraction));
+    if (progress - lastProgress < 5) return;
+    lastProgress = progress;
+    writes = writes.then(() => setTranscriptProgress(db, transcriptId, 'reading', progress)).catch(() => undefined);
+  };
+
+  let reading;
+  try {
+    reading = await readTranscriptInWorker(new Uint8Array(bytes), { maxPages: MAX_TRANSCRIPT_PAGES, onProgress });
+  } catch (error) {
+    await writes;
+    if (error instanceof TranscriptReadError) {
+      await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${error.message}` });
+      logger.info('transcript_read_failed', { transcriptId, code: error.code });
+      return { failed: error.code };
+    }
+    throw error;
+  }
+  await writes;
+  const d = reading.diagnostics;
+  // The parser diagnostic, once per analysis: counts and timings only (the skipped lines may hold a student's name).
+  logger.info('transcript_parser_diagnostic', {
+    transcriptId,
+    source: reading.source,
+    pages: reading.pages,
+    rows: reading.rows.length,
+    institutionFound: reading.institution !== null,
+    lines: d.lines,
+    candidateLines: d.candidateLines,
+    skippedLines: d.skippedLines.length,
+    ms: d.ms,
+    ...(d.ocrConfidence !== undefined ? { ocrConfidence: Math.round(d.ocrConfidence) } : {}),
+  });
+
+  await setTranscriptProgress(db, transcriptId, 'matching', 60);
+  const school = reading.institution ? await findInstitution(db, reading.institution) : null;
+  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
+  await setTranscriptProgress(db, transcriptId, 'matching', 90);
+  const summary = summarise(rows);
+  await db.transaction((tx) =>
+    saveAnalysis(tx, {
+      id: transcriptId,
+      source: reading.source,
+      detectedInstitutionId: school?.id ?? null,
+      detectedInstitutionName: school?.name ?? reading.institution,
+      summary,
+      rows,
+    }),
+  );
+  return { rows: rows.length, summary };
+}
+
+export const analyzeTranscriptJob: JobHandler = {
+  run: (job: JobRow, deps: AppDeps) => analyzeTranscript(deps, String(job.payload.transcriptId)),
+  async onGiveUp(job, deps) {
+    await updateTranscriptState(deps.db, String(job.payload.transcriptId), {
+      status: 'failed',
+      progress: 0,
+      error: `${READ_FAILED_PREFIX} Something went wrong on our side; please try again.`,
+    });
+  },
+};
+
+/** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis. */
+export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<number> {
+  const expired = await listExpiredVisitorTranscripts(deps.db);
+  for (const transcript of expired) {
+    if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
+    await deleteTranscriptAndFile(deps.db, { id: transcript.id, fileId: transcript.file_id });
+  }
+  if (expired.length > 0) deps.logger.info('visitor_transcripts_deleted', { count: expired.length });
+  return expired.length;
+}

@@ -1,0 +1,16 @@
+import type { AppDeps } from '../http/app-env';
+import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts/transcripts.service';
+import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
+
+/** Every kind of background job the product runs. */
+export const JOB_HANDLERS: JobHandlers = {
+  [TRANSCRIPT_ANALYZE_JOB]: analyzeTranscriptJob,
+};
+
+/** Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis. */
+export const PERIODIC_TASKS: PeriodicTask[] = [{ everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) }];
+
+/** For API tests: run queued jobs synchronously. */
+export function runPendingJobs(deps: AppDeps): Promise<number> {
+  return runDueJobs(deps, JOB_HANDLERS);
+}

@@ -1,0 +1,75 @@
+import { EventEmitter } from 'node:events';
+import type { Queryable } from '../db/client';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+}
+
+/**
+ * In-process wake-up: a runner in this process starts a job as soon as it is enqueued instead of at its next poll.
+ * Runners in other processes still find it by polling the table.
+ */
+export const jobSignals = new EventEmitter();
+jobSignals.setMaxListeners(64);
+
+export async function enqueueJob(db: Queryable, input: { kind: string; payload: Record<string, unknown>; maxAttempts?: number }): Promise<number> {
+  const [row] = await db.query<{ id: number }>(`insert into jobs (kind, payload, max_attempts) values ($1, $2, $3) returning id`, [
+    input.kind,
+    JSON.stringify(input.payload),
+    input.maxAttempts ?? 3,
+  ]);
+  jobSignals.emit('enqueued');
+  return Number(row!.id);
+}
+
+/**
+ * Claims one due job for `workerId`: a queued job whose time has come, or a running one whose worker's lock expired.
+ * `for update skip locked` lets several workers (and instances) claim different jobs without waiting on each other;
+ * PGlite has one connection, where it is simply a row lock.
+ */
+export async function claimJob(db: Queryable, workerId: string, lockSeconds: number): Promise<JobRow | null> {
+  // A job whose worker died after its last attempt is given up rather than retried forever.
+  await db.query(
+    `update jobs set status = 'failed', last_error = coalesce(last_error, 'The worker stopped before the job finished.'),
+            locked_by = null, locked_until = null, finished_at = now()
+      where status = 'running' and locked_until < now() and attempts >= max_attempts`,
+  );
+  const [row] = await db.query<JobRow>(
+    `update jobs set status = 'running', locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+      where id = (select id from jobs
+                   where (status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now())
+                   order by run_after, id
+                   for update skip locked
+                   limit 1)
+      returning id, kind, payload, status, attempts, max_attempts, locked_by`,
+    [workerId, lockSeconds],
+  );
+  return row ? { ...row, id: Number(row.id) } : null;
+}
+
+export async function completeJob(db: Queryable, job: JobRow, result: unknown): Promise<void> {
+  await db.query(
+    `update jobs set status = 'done', result = $3, locked_by = null, locked_until = null, finished_at = now()
+      where id = $1 and locked_by = $2`,
+    [job.id, job.locked_by, JSON.stringify(result ?? null)],
+  );
+}
+
+/** Retries with exponential backoff (2 s, 4 s, 8 s…) until max_attempts, then marks the job failed. Returns true when given up. */
+export async function failJob(db: Queryable, job: JobRow, error: string): Promise<boolean> {
+  const giveUp = job.attempts >= job.max_attempts;
+  await db.query(
+    `update jobs set status = $3, last_error = $4, locked_by = null, locked_until = null,
+            run_after = case when $3 = 'queued' then now() + make_interval(secs => $5) else run_after end,
+            finished_at = case when $3 = 'failed' then now() else null end
+      where id = $1 and locked_by = $2`,
+    [job.id, job.locked_by, giveUp ? 'failed' : 'queued', error.slice(0, 2000), 2 ** job.attempts],
+  );
+  return giveUp;
+}

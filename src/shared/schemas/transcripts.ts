@@ -1,0 +1,151 @@
+/**
+ * The transcript analysis and search-screen appeal API contract (spec sections 3, 4 and 7):
+ * `POST /api/transcripts`, `POST /api/transcripts/:id/analyze`, `GET /api/transcripts/:id`, `POST /api/appeals`.
+ */
+import { z } from 'zod';
+
+/** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
+export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
+export const MAX_TRANSCRIPT_PAGES = 30;
+/** What the search screen accepts (spec section 5). */
+export const TRANSCRIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+export const TRANSCRIPT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type TranscriptContentType = (typeof TRANSCRIPT_CONTENT_TYPES)[number];
+/** Header a signed-out visitor sends to read the transcript they uploaded. */
+export const TRANSCRIPT_TOKEN_HEADER = 'x-transcript-token';
+
+const EXTENSION_TYPES: Record<string, TranscriptContentType> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+/** The content type a file should have, from its declared type or (when the browser gave none) its name; null when unsupported. */
+export function transcriptContentType(fileName: string, fileType: string): TranscriptContentType | null {
+  const declared = fileType.trim().toLowerCase();
+  if (declared === 'image/jpg' || declared === 'image/pjpeg') return 'image/jpeg';
+  if ((TRANSCRIPT_CONTENT_TYPES as readonly string[]).includes(declared)) return declared as TranscriptContentType;
+  if (declared !== '' && declared !== 'application/octet-stream') return null;
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return EXTENSION_TYPES[extension] ?? null;
+}
+
+/** A destination: an institution id (0 = none chosen yet) or a key from the destination list ('fsu'). */
+const institutionIdField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z.number({ error: 'must be a school id' }).int().min(0).max(2_147_483_647),
+);
+const institutionKeyField = z.string().trim().min(1, 'must name a school').max(100);
+
+export const createTranscriptSchema = z.object({
+  fileName: z.string().trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
+  fileType: z.preprocess((value) => value ?? '', z.string().max(100)),
+  size: z.number({ error: 'must be the file size in bytes' }).int().min(0),
+  toInstitutionId: institutionIdField.nullish(),
+  toInstitution: institutionKeyField.nullish(),
+});
+export type CreateTranscriptInput = z.input<typeof createTranscriptSchema>;
+
+export const analyzeTranscriptSchema = z.object({
+  toInstitutionId: institutionIdField.nullish(),
+  toInstitution: institutionKeyField.nullish(),
+});
+
+export const transcriptIdParamSchema = z.object({ id: z.uuid({ error: 'must be a transcript id' }) });
+
+export interface CreateTranscriptResponse {
+  id: string;
+  upload: { url: string; method: 'PUT'; headers: Record<string, string> };
+  /** Only for a signed-out visitor: send it as `x-transcript-token` to read the result. Shown once. */
+  accessToken?: string;
+}
+
+export type TranscriptRowStatus = 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+export type TranscriptStatus = 'awaiting_upload' | 'queued' | 'reading' | 'matching' | 'done' | 'failed' | 'saved';
+
+/** Badge text of a row status (spec section 4): anything but DIRECT and NEEDS_EVAL reads 'No Transfer'. */
+export function transcriptStatusLabel(status: string | null | undefined): 'Direct Transfer' | 'Needs Review' | 'No Transfer' {
+  if (status === 'DIRECT') return 'Direct Transfer';
+  if (status === 'NEEDS_EVAL') return 'Needs Review';
+  return 'No Transfer';
+}
+
+/** Transcript row from the server (spec section 3). */
+export interface TranscriptRowDto {
+  subject: string;
+  number: string;
+  title: string;
+  earned: number | null;
+  grade: string | null;
+  status: TranscriptRowStatus;
+  to_equivalency_id: number | null;
+}
+
+export interface CandidateDto {
+  subject: string;
+  number: string;
+  title: string;
+  score: number;
+  why: string[];
+}
+
+/** Transcript result item on screen (spec section 3), plus the plain-words reason and suggestions. */
+export interface TranscriptResultItem {
+  id: string;
+  subject: string;
+  number: string;
+  title: string;
+  original: string;
+  originalSchool: string;
+  transfers: boolean;
+  transfersTo: string | null;
+  credits: number;
+  grade: string | null;
+  term: string | null;
+  statusCode: TranscriptRowStatus;
+  statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';
+  toEquivalencyId: number | null;
+  reason: string;
+  candidates: CandidateDto[];
+}
+
+export interface TranscriptSummary {
+  courses: number;
+  directTransfers: number;
+  totalCredits: number;
+  creditsTransferring: number;
+}
+
+export interface TranscriptResponse {
+  id: string;
+  source: 'pdf-text' | 'ocr' | null;
+  error: string | null;
+  status: TranscriptStatus;
+  progress: number;
+  fileName: string;
+  detectedInstitution: { id: number; name: string } | null;
+  /** The school name printed on the transcript, even when we do not know it. */
+  institutionName: string | null;
+  destination: { id: number; key: string; name: string } | null;
+  summary: TranscriptSummary | null;
+  rows: TranscriptRowDto[];
+  items: TranscriptResultItem[];
+  /** Null for a signed-out visitor (their transcript is deleted after this time). */
+  expiresAt: string | null;
+}
+
+/** Body of `POST /api/appeals` from the search screen (spec section 3): no length or presence check on the note. */
+export const searchAppealSchema = z.object({
+  transcriptId: z.string().trim().min(1, 'is required').max(100),
+  subject: z.string().trim().min(1, 'is required').max(20),
+  number: z.string().trim().min(1, 'is required').max(20),
+  institutionId: institutionIdField.nullish(),
+  toInstitutionId: z.union([institutionIdField, institutionKeyField]).nullish(),
+  note: z.preprocess((value) => value ?? '', z.string().max(5000, 'must be at most 5000 characters')),
+});
+export type SearchAppealInput = z.input<typeof searchAppealSchema>;
+
+export interface SearchAppealResponse {
+  appeal: { id: string; status: 'submitted'; createdAt: string };
+}

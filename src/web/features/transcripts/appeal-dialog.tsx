@@ -1,0 +1,109 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TranscriptResultItem } from '@shared/schemas/transcripts';
+
+export interface AppealDraft {
+  itemId: string;
+  note: string;
+}
+
+/**
+ * 'Submit an Appeal' (spec section 4): closing clears the selected row; the note is cleared on opening and after a
+ * successful submit (a draft saved before signing in is the one exception); 'Submitting...' while sending.
+ */
+export function AppealDialog({
+  item,
+  initialNote,
+  destinationName,
+  signedIn,
+  loginHref,
+  onSaveDraft,
+  onClose,
+  onSubmit,
+}: {
+  item: TranscriptResultItem | null;
+  initialNote: string;
+  destinationName: string;
+  signedIn: boolean;
+  loginHref: string;
+  onSaveDraft: (note: string) => void;
+  onClose: () => void;
+  onSubmit: (note: string) => Promise<boolean>;
+}) {
+  const [note, setNote] = useState(initialNote);
+  const [submitting, setSubmitting] = useState(false);
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (item && openedFor !== item.id) {
+    setOpenedFor(item.id);
+    setNote(initialNote);
+  }
+  if (!item && openedFor !== null) setOpenedFor(null);
+
+  const submit = async () => {
+    setSubmitting(true);
+    const ok = await onSubmit(note);
+    setSubmitting(false);
+    if (ok) setNote('');
+  };
+
+  return (
+    <Dialog.Root open={item !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-xl font-bold text-slate-900">Submit an Appeal</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Ask {destinationName} to reconsider{' '}
+            <span className="font-semibold text-slate-800">
+              {item?.subject} {item?.number}
+              {item?.title ? ` ${item.title}` : ''}
+            </span>
+            . Their transfer office reviews appeals, usually within 3 business days.
+          </Dialog.Description>
+          <label htmlFor="appeal-note" className="mt-4 block text-sm font-semibold text-slate-800">
+            Why should this course transfer?
+          </label>
+          <textarea
+            id="appeal-note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={5}
+            placeholder="For example: the syllabus covers the same topics as their course; I can send it."
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          {!signedIn && (
+            <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Sign in as a student to send your appeal. Your note is kept while you sign in.
+            </p>
+          )}
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            <Dialog.Close asChild>
+              <button type="button" disabled={submitting} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                Cancel
+              </button>
+            </Dialog.Close>
+            {signedIn ? (
+              <button
+                type="button"
+                onClick={() => void submit()}
+                disabled={submitting}
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+              >
+                {submitting ? 'Submitting...' : 'Submit Appeal'}
+              </button>
+            ) : (
+              <Link
+                to={loginHref}
+                onClick={() => onSaveDraft(note)}
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Sign in to submit
+              </Link>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  TRANSCRIPT_TOKEN_HEADER,
+  type CreateTranscriptResponse,
+  type SearchAppealInput,
+  type SearchAppealResponse,
+  type TranscriptResponse,
+} from '@shared/schemas/transcripts';
+import { ApiError } from '../../lib/api-client';
+
+/** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
+export class ServerUnreachableError extends Error {
+  constructor(message = 'The server could not be reached.') {
+    super(message);
+    this.name = 'ServerUnreachableError';
+  }
+}
+
+async function send<T>(path: string, init: { method: string; body?: unknown; token?: string | null }): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { [TRANSCRIPT_TOKEN_HEADER]: init.token } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ServerUnreachableError();
+  }
+  const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  if (response.status >= 500) throw new ServerUnreachableError(typeof data?.error === 'string' ? data.error : undefined);
+  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? data.error : `Request failed (${response.status})`, response.status);
+  return data as T;
+}
+
+export const createTranscript = (body: { fileName: string; fileType: string; size: number; toInstitution: string }) =>
+  send<CreateTranscriptResponse>('/api/transcripts', { method: 'POST', body: { ...body, toInstitutionId: 0 } });
+
+export async function uploadTranscriptBytes(upload: CreateTranscriptResponse['upload'], file: File): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError('The file could not be uploaded. Check your connection and try again.', 0);
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new ApiError(typeof data?.error === 'string' ? data.error : 'The file could not be uploaded.', response.status);
+  }
+}
+
+export const analyzeTranscript = (id: string, toInstitution: string, token: string | null) =>
+  send<{ id: string; status: string }>(`/api/transcripts/${id}/analyze`, { method: 'POST', body: { toInstitution }, token });
+
+export const fetchTranscript = (id: string, token: string | null) => send<TranscriptResponse>(`/api/transcripts/${id}`, { method: 'GET', token });
+
+export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
+
+export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });

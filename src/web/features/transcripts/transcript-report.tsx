@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import type { TranscriptResultItem } from '@shared/schemas/transcripts';
+import { Alert } from '../../components/ui/alert';
+import { ApiError } from '../../lib/api-client';
+import { useAccount } from '../auth/use-account';
+import { AppealDialog } from './appeal-dialog';
+import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
+import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
+
+const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
+  DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
+  NEEDS_EVAL: 'bg-amber-100 text-amber-900 ring-amber-200',
+  NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
+};
+
+const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
+const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+function readDraft(): { itemId: string; note: string } | null {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(APPEAL_DRAFT_KEY) ?? 'null') as { itemId?: unknown; note?: unknown } | null;
+    return draft && typeof draft.itemId === 'string' && typeof draft.note === 'string' ? { itemId: draft.itemId, note: draft.note } : null;
+  } catch {
+    return null;
+  }
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 text-center">
+      <p className="text-2xl font-extrabold text-slate-900">{value}</p>
+      <p className="text-xs font-medium text-slate-600 sm:text-sm">{label}</p>
+    </div>
+  );
+}
+
+function ResultRow({ item, destinationName, onAppeal }: { item: TranscriptResultItem; destinationName: string; onAppeal: () => void }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-bold text-slate-900">
+            {item.subject} {item.number}
+            <span className="font-normal text-slate-700"> {item.title}</span>
+          </p>
+          <p className="text-sm text-slate-600">
+            {credits(item.credits)} credits{item.grade ? ` · Grade ${item.grade}` : ''}
+            {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
+          </p>
+        </div>
+        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[item.statusCode]}`}>{item.statusLabel}</span>
+      </div>
+      <p className="mt-2 text-sm text-slate-800">
+        <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
+        {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
+      </p>
+      {item.reason && (
+        <p className="mt-1 text-sm text-slate-600">
+          <span className="font-semibold text-slate-700">Why: </span>
+          {item.reason}
+        </p>
+      )}
+      {item.statusCode === 'NEEDS_EVAL' && item.candidates.length > 0 && (
+        <p className="mt-1 text-sm text-slate-600">
+          <span className="font-semibold text-slate-700">Possible match: </span>
+          {item.candidates
+            .slice(0, 2)
+            .map((candidate) => `${candidate.subject} ${candidate.number} ${candidate.title}`)
+            .join('; ')}
+        </p>
+      )}
+      {item.statusCode === 'NO_TRANSFER' && (
+        <button
+          type="button"
+          onClick={onAppeal}
+          className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Request Appeal
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The per-course equivalency report of an analysed transcript, with the appeal dialog (spec sections 4 and 8). */
+export function TranscriptReport({ analysis, onTryAnother }: { analysis: TranscriptAnalysis; onTryAnother: () => void }) {
+  const report = analysis.report;
+  const { data: account } = useAccount();
+  const signedIn = Boolean(account?.roles.includes('student'));
+  const [draft] = useState(readDraft);
+  const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
+  const [initialNote, setInitialNote] = useState(draft?.note ?? '');
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => {
+    if (draft) sessionStorage.removeItem(APPEAL_DRAFT_KEY);
+  }, [draft]);
+  if (!report) return null;
+
+  const destinationName = report.destination?.name ?? 'your transfer school';
+  const school = report.destination?.name ?? 'your transfer school';
+
+  const open = (item: TranscriptResultItem) => {
+    setInitialNote('');
+    setMessage(null);
+    setSelected(item);
+  };
+  const submit = async (note: string) => {
+    if (!selected) return false;
+    try {
+      await submitSearchAppeal({
+        transcriptId: report.id,
+        subject: selected.subject,
+        number: selected.number,
+        institutionId: report.detectedInstitution?.id ?? null,
+        toInstitutionId: report.destination?.id || report.destination?.key || null,
+        note,
+      });
+      setMessage({ tone: 'success', text: 'Appeal submitted to your transfer school.' });
+      setSelected(null);
+      return true;
+    } catch (error) {
+      const text = error instanceof ApiError || (error instanceof ServerUnreachableError && error.message !== 'The server could not be reached.') ? error.message : 'Unable to submit appeal';
+      setMessage({ tone: 'error', text: text || 'Unable to submit appeal' });
+      setSelected(null);
+      return false;
+    }
+  };
+
+  return (
+    <section aria-labelledby="transcript-report-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="transcript-report-heading" className="text-xl font-bold text-slate-900">
+            Your transfer report
+          </h2>
+          <p className="text-sm text-slate-600">
+            {report.fileName} · from {report.institutionName ?? 'a school we could not identify'} to {destinationName}
+          </p>
+        </div>
+        <button type="button" onClick={onTryAnother} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Try another transcript
+        </button>
+      </div>
+
+      {analysis.sample && (
+        <Alert tone="warning" title="Sample result">
+          This is a sample, not your transcript&apos;s result — we could not reach the server.
+        </Alert>
+      )}
+      {report.institutionName && !report.detectedInstitution && !analysis.sample && (
+        <Alert tone="info">
+          We don&apos;t know {report.institutionName}&apos;s courses yet, so every course is listed for {destinationName} to review.
+        </Alert>
+      )}
+      {!report.institutionName && !analysis.sample && report.items.length > 0 && (
+        <Alert tone="info">We could not find the school&apos;s name on this transcript, so every course is listed for review.</Alert>
+      )}
+
+      {report.items.length === 0 ? (
+        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
+          <p className="text-amber-900">
+            This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
+          </p>
+          <button type="button" onClick={onTryAnother} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Try another transcript
+          </button>
+        </div>
+      ) : (
+        <>
+          {report.summary && (
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
+              <Stat label="Courses" value={String(report.summary.courses)} />
+              <Stat label="Direct transfers" value={String(report.summary.directTransfers)} />
+              <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
+              <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
+            </div>
+          )}
+          <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
+            {report.items.map((item) => (
+              <ResultRow key={item.id} item={item} destinationName={destinationName} onAppeal={() => open(item)} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+
+      <AppealDialog
+        item={selected}
+        initialNote={initialNote}
+        destinationName={destinationName}
+        signedIn={signedIn}
+        loginHref={LOGIN_HREF}
+        onSaveDraft={(note) => selected && sessionStorage.setItem(APPEAL_DRAFT_KEY, JSON.stringify({ itemId: selected.id, note }))}
+        onClose={() => setSelected(null)}
+        onSubmit={submit}
+      />
+    </section>
+  );
+}
