@@ -14,6 +14,7 @@ import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
+import { registerStudentRoutes } from './features/student/student.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { publicConfigFor } from './public-config';
 
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerSavedSearchRoutes(routes);
   registerUploadRoutes(routes);
   registerAccountRoutes(routes);
+  registerStudentRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 
