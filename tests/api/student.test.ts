@@ -36,7 +36,7 @@ async function upload(cookie: string, bytes: Buffer, filename: string, purpose?:
   const slot = await send('POST', '/api/student/create-upload-url', { filename, contentType: 'application/pdf', purpose }, cookie);
   expect(slot.status).toBe(201);
   const { uploadUrl, key } = (await slot.json()) as { uploadUrl: string; key: string };
-  const put = await request(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+  const put = await request(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(bytes) });
   return { key, put };
 }
 
@@ -165,7 +165,7 @@ describe('transcripts', () => {
     };
     expect(new URL(syllabus.uploadUrl).searchParams.get('max')).toBe(String(10 * 1024 * 1024));
     expect(syllabus.key).toMatch(/^syllabi\//);
-    const tooBig = await request(syllabus.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });
+    const tooBig = await request(syllabus.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(10 * 1024 * 1024 + 1).fill(0x20) });
     expect(tooBig.status).toBe(413);
     expect(await t.deps.storage.stat(syllabus.key)).toBeNull();
   });

@@ -30,9 +30,13 @@ export function isWordOpenXml(bytes: Uint8Array): boolean {
     if (flags & 0x08) break;
     offset += 30 + nameLength + extraLength + compressedSize;
   }
-  // Fallback: the central directory names every entry; look for a word/ entry name there.
-  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 65_536)));
-  return /PK\x01\x02[\s\S]{42}word\//.test(tail);
+  // Fallback: the central directory (file headers "PK\1\2", the name at offset 46) lists every entry.
+  const word = [0x77, 0x6f, 0x72, 0x64, 0x2f]; // "word/"
+  for (let i = Math.max(0, bytes.length - 1_048_576); i + 46 + word.length <= bytes.length; i++) {
+    if (bytes[i] !== 0x50 || bytes[i + 1] !== 0x4b || bytes[i + 2] !== 0x01 || bytes[i + 3] !== 0x02) continue;
+    if (word.every((byte, index) => bytes[i + 46 + index] === byte)) return true;
+  }
+  return false;
 }
 
 export function detectSyllabusType(bytes: Uint8Array): SyllabusKind | null {
