@@ -164,7 +164,7 @@ describe('the student area in the browser', () => {
     expect(await page.getByTestId('count-transcripts').textContent()).toBe('2');
     expect(await page.getByTestId('count-appeals').textContent()).toBe('1');
     await page.locator('#hub-transcripts').getByRole('link', { name: 'View t11000.pdf' }).waitFor();
-    await page.locator('#appeals').getByText('submitted').waitFor();
+    await page.locator('#appeals').getByText('submitted', { exact: true }).waitFor();
     await screenshots(page, 'hub');
     await expectNoHorizontalScroll(page);
 
