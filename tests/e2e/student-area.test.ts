@@ -36,6 +36,7 @@ async function screenshots(page: Page, name: string) {
     ['1280', DESKTOP_VIEWPORT],
   ] as const) {
     await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(screenshotDir, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP_VIEWPORT);

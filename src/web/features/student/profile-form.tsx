@@ -61,11 +61,6 @@ export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save profile'}
         </Button>
-        {save.isPending && (
-          <span role="status" className="text-sm text-slate-600">
-            Saving...
-          </span>
-        )}
         {message && (
           <span role={message.tone === 'error' ? 'alert' : 'status'} className={`text-sm font-semibold ${message.tone === 'error' ? 'text-red-700' : 'text-green-700'}`}>
             {message.text}

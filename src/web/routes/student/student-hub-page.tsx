@@ -110,33 +110,36 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         {data.appeals.length === 0 ? (
           <p className="text-sm text-slate-600">No appeals yet. If a course did not transfer, you can ask the school to look again.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-500 uppercase">
-                <tr>
-                  <th className="py-2 pr-3 font-semibold">Course</th>
-                  <th className="py-2 pr-3 font-semibold">Submitted</th>
-                  <th className="py-2 pr-3 font-semibold">Status</th>
-                  <th className="py-2 font-semibold">Target</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.appeals.map((appeal) => (
-                  <tr key={appeal.id}>
-                    <td className="py-2 pr-3">
-                      <Link to={`/student/appeals/${appeal.id}`} className="font-semibold text-brand-700 hover:underline">
-                        {appeal.courseName}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{formatDate(appeal.createdAt)}</td>
-                    <td className="py-2 pr-3">
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{statusLabel(appeal.status)}</span>
-                    </td>
-                    <td className="py-2 text-slate-700">{appeal.targetSchool}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div>
+            {/* One row per appeal: four columns on wider screens, stacked on a phone. */}
+            <div aria-hidden="true" className="hidden grid-cols-[2fr_1fr_1fr_2fr] gap-3 pb-2 text-xs font-semibold text-slate-500 uppercase sm:grid">
+              <span>Course</span>
+              <span>Submitted</span>
+              <span>Status</span>
+              <span>Target</span>
+            </div>
+            <ul className="divide-y divide-slate-100 border-t border-slate-100">
+              {data.appeals.map((appeal) => (
+                <li key={appeal.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-2 text-sm sm:grid-cols-[2fr_1fr_1fr_2fr] sm:items-center">
+                  <Link to={`/student/appeals/${appeal.id}`} className="font-semibold text-brand-700 hover:underline">
+                    {appeal.courseName}
+                  </Link>
+                  <span className="text-slate-700 sm:order-none">
+                    <span className="sr-only">Submitted </span>
+                    {formatDate(appeal.createdAt)}
+                  </span>
+                  <span>
+                    <span className="sr-only">Status: </span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{statusLabel(appeal.status)}</span>
+                  </span>
+                  <span className="text-slate-700">
+                    <span className="sr-only">Target: </span>
+                    <span aria-hidden="true" className="sm:hidden">→ </span>
+                    {appeal.targetSchool}
+                  </span>
+                </li>
+              ))}
+            </ul>
           </div>
         )}
         <Link to="/student/appeal" className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
