@@ -185,6 +185,20 @@ const appealBody = {
   status: 'resolved',
 };
 
+describe('upload limits', () => {
+  it('refuses more than 30 upload slots an hour per student, naming the limit', async () => {
+    const student = await signUp(t);
+    await t.deps.db.query(
+      `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type)
+       select 'transcripts/' || gen_random_uuid(), $1, 'transcript', 'x.pdf', 'application/pdf' from generate_series(1, 30)`,
+      [student.id],
+    );
+    const response = await send('POST', '/api/student/create-upload-url', { filename: 'one-more.pdf' }, student.cookie);
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { error: string }).error).toMatch(/30 uploads in the last hour/);
+  });
+});
+
 describe('appeals', () => {
   it("submits an appeal from the server's own data, then shows it with its timeline (student messages only)", async () => {
     await send('PUT', '/api/student/profile', { fullName: 'Alice Q. Student', currentSchool: 'Miami Dade College', intendedMajor: 'Economics', targetSchools: 'FSU' }, alice.cookie);

@@ -79,6 +79,20 @@ export async function insertStoredFileRow(
   ]);
 }
 
+/** Upload slots the student asked for recently, and transcripts they keep: the per-student upload limits. */
+export async function countUploadSlotsSince(db: Queryable, userId: string, sinceMinutes: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::int as count from stored_files where owner_id = $1 and created_at > now() - make_interval(mins => $2::int)`,
+    [userId, sinceMinutes],
+  );
+  return row?.count ?? 0;
+}
+
+export async function countTranscripts(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`select count(*)::int as count from transcripts where user_id = $1`, [userId]);
+  return row?.count ?? 0;
+}
+
 export async function findOwnStoredFileRow(db: Queryable, userId: string, key: string, purpose: 'transcript' | 'syllabus'): Promise<StoredFileRow | null> {
   const [row] = await db.query<StoredFileRow>(
     `select ${STORED_FILE_COLUMNS} from stored_files where storage_key = $1 and owner_id = $2 and purpose = $3`,

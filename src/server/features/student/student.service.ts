@@ -135,6 +135,10 @@ export async function removeFavorite({ db, userId, id }: { db: Database; userId:
   if (!(await q.deleteFavoriteRow(db, userId, id))) throw notFound('No favorite with this id.');
 }
 
+/** Per-student upload limits (ASVS 5.1.1): upload slots an hour, and transcripts kept at once. */
+export const MAX_UPLOAD_SLOTS_PER_HOUR = 30;
+export const MAX_TRANSCRIPTS_PER_STUDENT = 25;
+
 const extensionOf = (filename: string) => filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 /** Reserves a server-named storage key (the client never picks one) and signs an upload address for it. */
@@ -157,6 +161,12 @@ export async function createUploadSlot({
   const extension = extensionOf(filename);
   if (!allowed.includes(extension)) {
     throw new HttpError(400, `filename: a ${purpose} must be one of ${allowed.map((ext) => `.${ext}`).join(', ')}.`);
+  }
+  if ((await q.countUploadSlotsSince(db, userId, 60)) >= MAX_UPLOAD_SLOTS_PER_HOUR) {
+    throw new HttpError(429, `You have started ${MAX_UPLOAD_SLOTS_PER_HOUR} uploads in the last hour. Please wait a while and try again.`);
+  }
+  if (purpose === 'transcript' && (await q.countTranscripts(db, userId)) >= MAX_TRANSCRIPTS_PER_STUDENT) {
+    throw new HttpError(409, `You can keep at most ${MAX_TRANSCRIPTS_PER_STUDENT} transcripts. Delete one you no longer need first.`);
   }
   const key = `${purpose === 'transcript' ? 'transcripts' : 'syllabi'}/${randomUUID()}`;
   const maxBytes = purpose === 'transcript' ? TRANSCRIPT_MAX_BYTES : SYLLABUS_MAX_BYTES;
@@ -196,6 +206,9 @@ export async function saveTranscript({
 }): Promise<StudentTranscript> {
   const { file, bytes } = await loadOwnUpload(db, storage, userId, key, 'transcript');
   if (await q.transcriptExistsForFile(db, file.id)) throw new HttpError(409, 'key: this file is already saved as a transcript.');
+  if ((await q.countTranscripts(db, userId)) >= MAX_TRANSCRIPTS_PER_STUDENT) {
+    throw new HttpError(409, `You can keep at most ${MAX_TRANSCRIPTS_PER_STUDENT} transcripts. Delete one you no longer need first.`);
+  }
   const detected = detectFileType(bytes);
   if (detected.refuse || !['pdf', 'png', 'jpeg', 'heic'].includes(detected.kind)) {
     await discardUpload(db, storage, file);
