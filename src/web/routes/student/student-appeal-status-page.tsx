@@ -50,7 +50,7 @@ export default function StudentAppealStatusPage() {
         </h2>
         <ol className="mt-4 grid grid-cols-3 gap-2 text-center text-xs font-semibold sm:text-sm">
           {STEPS.map((step, index) => (
-            <li key={step} className={`rounded-md px-2 py-2 capitalize ${index <= reached ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-500'}`}>
+            <li key={step} className={`rounded-md px-2 py-2 capitalize ${index <= reached ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600'}`}>
               {statusLabel(step)}
             </li>
           ))}
