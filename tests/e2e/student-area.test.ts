@@ -182,6 +182,31 @@ describe('the student area in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('deletes a transcript after confirming, downloads my data, and deletes the account after typing DELETE', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await signUpThroughThePage(page);
+    const transcripts = page.locator('#transcripts');
+    await transcripts.getByLabel('Upload a transcript').setInputFiles(FIXTURE_PDF);
+    const item = transcripts.getByTestId('transcript-item').filter({ hasText: 't11000.pdf' });
+    await item.getByRole('button', { name: 'Delete t11000.pdf' }).click();
+    await item.getByRole('button', { name: 'Keep' }).click();
+    await item.getByRole('button', { name: 'Delete t11000.pdf' }).click();
+    await item.getByRole('button', { name: 'Yes, delete' }).click();
+    await transcripts.getByText('No transcripts yet.').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all my data' }).click()]);
+    expect(download.suggestedFilename()).toBe('crosswalk-my-data.json');
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const confirm = page.getByRole('button', { name: 'Delete my account forever' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(async () => (await fetch('/api/account/me')).status)).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
     it(`passes axe-core with no serious or critical violations on every student page at ${viewport.width} px`, async () => {
       // axe is injected as an inline script, which the site's CSP (rightly) refuses: bypass it for this check only.
