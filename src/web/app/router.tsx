@@ -27,6 +27,7 @@ const StudentLoginPage = page(() => import('../routes/student/student-login-page
 const StudentSignupPage = page(() => import('../routes/student/student-signup-page'));
 const StudentProfilePage = page(() => import('../routes/student/student-profile-page'));
 const StudentAppealPage = page(() => import('../routes/student/student-appeal-page'));
+const StudentAppealStatusPage = page(() => import('../routes/student/student-appeal-status-page'));
 const AdminLoginPage = page(() => import('../routes/admin/admin-login-page'));
 const AdminSignupPage = page(() => import('../routes/admin/admin-signup-page'));
 const AdminUniversitiesPage = page(() => import('../routes/admin/admin-universities-page'));
@@ -61,6 +62,7 @@ export function AppRoutes() {
           <Route path="student/signup" element={<StudentSignupPage />} />
           <Route path="student/profile" element={<StudentProfilePage />} />
           <Route path="student/appeal" element={<StudentAppealPage />} />
+          <Route path="student/appeals/:id" element={<StudentAppealStatusPage />} />
           <Route path="admin-login" element={<AdminLoginPage />} />
           <Route path="admin-signup" element={<AdminSignupPage />} />
           <Route path="admin" element={<AdminLayout />}>

@@ -1,0 +1,180 @@
+/** The student area's API contract (spec sections 3, 5 and 7): `/api/student/*`. */
+import { z } from 'zod';
+import type { SavedSearchRecord } from './saved-search';
+
+const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
+const requiredText = (max: number, label: string) =>
+  z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().min(1, `${label} is required`).max(max, `must be at most ${max} characters`));
+
+export const MAX_FAVORITES = 50;
+export const TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024;
+export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
+export const TRANSCRIPT_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'heic'] as const;
+export const SYLLABUS_EXTENSIONS = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg'] as const;
+
+/** Splits 'A, B,,c' into trimmed, non-empty names without case-insensitive duplicates (spec section 5). */
+export function splitSchoolList(value: string | string[]): string[] {
+  const parts = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  return parts.filter((part) => {
+    const key = part.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const profileInputSchema = z.object({
+  fullName: text(200),
+  currentSchool: text(200),
+  intendedMajor: text(200),
+  targetSchools: z
+    .preprocess((value) => value ?? [], z.union([z.string().max(5000), z.array(z.string().max(200)).max(MAX_FAVORITES)]))
+    .transform((value) => splitSchoolList(value))
+    .refine((list) => list.length <= MAX_FAVORITES, `at most ${MAX_FAVORITES} schools`)
+    .refine((list) => list.every((school) => school.length <= 200), 'each school must be at most 200 characters'),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+export const addFavoritesSchema = z.object({ schools: requiredText(5000, 'schools') });
+
+export const idParamSchema = z.object({ id: z.uuid({ error: 'must be an id from this app' }) });
+
+export const createUploadUrlSchema = z.object({
+  filename: requiredText(255, 'filename'),
+  contentType: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value : 'application/octet-stream'),
+    z.string().trim().max(100).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type like application/pdf'),
+  ),
+  purpose: z.preprocess((value) => value ?? 'transcript', z.enum(['transcript', 'syllabus'], { error: "must be 'transcript' or 'syllabus'" })),
+});
+
+const storedFileRefSchema = z.object({
+  key: z.string({ error: 'is required' }).trim().regex(/^(transcripts|syllabi)\/[0-9a-f-]{36}$/, 'must be a key from create-upload-url'),
+  url: z.string().max(2000).nullish(),
+  name: text(255),
+  size: z.number().nonnegative().nullish(),
+});
+
+export const saveTranscriptSchema = storedFileRefSchema;
+
+export const submitAppealSchema = z.object({
+  courseName: requiredText(200, 'courseName'),
+  courseCode: requiredText(50, 'courseCode'),
+  currentSchool: text(200),
+  targetSchool: requiredText(200, 'targetSchool'),
+  notes: requiredText(5000, 'notes'),
+  syllabusLink: z.preprocess(
+    (value) => value ?? '',
+    z.string().trim().max(2000).refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'must be a web address starting with http:// or https://'),
+  ),
+  syllabusFile: storedFileRefSchema.nullish(),
+  // The client's copy of who it is; the server keeps its own (never trusted).
+  student: z.unknown().optional(),
+});
+export type SubmitAppealInput = z.input<typeof submitAppealSchema>;
+
+export const compareQuerySchema = z.object({
+  a: requiredText(200, 'a'),
+  b: requiredText(200, 'b'),
+});
+
+export const deleteAccountSchema = z.object({
+  confirm: z.literal('DELETE', { error: 'type DELETE to confirm' }),
+});
+
+export type AppealStatus = 'submitted' | 'in_review' | 'resolved';
+
+export interface StudentTranscript {
+  id: string;
+  key: string | null;
+  url: string | null;
+  name: string;
+  size: number | null;
+  uploadedAt: string;
+  status: string;
+}
+
+export interface StudentAppealSummary {
+  id: string;
+  courseName: string;
+  createdAt: string;
+  status: AppealStatus;
+  targetSchool: string;
+}
+
+export interface FavoriteSchool {
+  id: string;
+  school: string;
+}
+
+export interface StudentMe {
+  role: 'student';
+  roles: string[];
+  email: string;
+  profile: { fullName: string; currentSchool: string; intendedMajor: string; targetSchools: string[] };
+  favorites: FavoriteSchool[];
+  transcripts: StudentTranscript[];
+  appeals: StudentAppealSummary[];
+  savedSearches: SavedSearchRecord[];
+}
+
+export interface AppealEvent {
+  at: string;
+  from: AppealStatus | null;
+  to: AppealStatus;
+  decision: string | null;
+  studentMessage: string | null;
+}
+
+export interface StudentAppeal {
+  id: string;
+  courseName: string;
+  courseCode: string;
+  currentSchool: string;
+  targetSchool: string;
+  notes: string;
+  syllabusLink: string | null;
+  syllabusFile: { key: string; name: string; size: number | null } | null;
+  student: { name: string; email: string; major: string; currentSchool: string };
+  status: AppealStatus;
+  decision: string | null;
+  studentMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudentAppealDetail extends StudentAppeal {
+  timeline: AppealEvent[];
+}
+
+export interface CompareCourse {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number;
+  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  transfersTo: string | null;
+  creditsAwarded: number;
+}
+
+export interface CompareSchool {
+  query: string;
+  school: { id: number; name: string };
+  courses: CompareCourse[];
+  credits: { total: number; direct: number; review: number; none: number };
+  /** Share of the transcript's credits accepted directly, 0..1. */
+  acceptedShare: number;
+}
+
+export interface CompareResponse {
+  transcript: { id: string; name: string; fromSchool: string | null } | null;
+  schools: CompareSchool[];
+}
+
+export interface Announcement {
+  id: string;
+  title: string;
+  body: string;
+  createdAt: string;
+}

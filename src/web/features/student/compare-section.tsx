@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CompareSchool } from '@shared/schemas/student';
+import { useCompare } from './student-api';
+
+const STATUS_TEXT = { DIRECT: 'Direct Transfer', NEEDS_EVAL: 'Needs Review', NO_TRANSFER: 'No Transfer' } as const;
+const STATUS_CLASS = { DIRECT: 'bg-green-100 text-green-800', NEEDS_EVAL: 'bg-amber-100 text-amber-900', NO_TRANSFER: 'bg-red-100 text-red-800' } as const;
+
+/** Spec section 5: pick two favorites; side by side, how the latest analysed transcript fares at each. */
+export function CompareSection({ favorites }: { favorites: string[] }) {
+  const [a, setA] = useState('');
+  const [b, setB] = useState('');
+  const ready = Boolean(a && b && a !== b);
+  const compare = useCompare(ready ? a : '', ready ? b : '');
+  if (favorites.length < 2) return <p className="text-sm text-slate-600">Add at least two favorite universities to compare them.</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SchoolPicker label="First school" value={a} onChange={setA} favorites={favorites} />
+        <SchoolPicker label="Second school" value={b} onChange={setB} favorites={favorites} />
+      </div>
+      {!ready ? (
+        <p className="text-sm text-slate-600">Choose two favorites to compare.</p>
+      ) : compare.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Comparing…
+        </p>
+      ) : compare.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {compare.error.message}
+        </p>
+      ) : !compare.data.transcript ? (
+        <p className="text-sm text-slate-700">
+          You have no analysed transcript yet. <a href="#transcripts" className="font-semibold text-brand-700 hover:underline">Upload a transcript</a> and analyze it, then
+          compare again.
+        </p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500">
+            Based on {compare.data.transcript.name}
+            {compare.data.transcript.fromSchool ? ` from ${compare.data.transcript.fromSchool}` : ''}.{' '}
+            <Link to={`/search?transcript=${compare.data.transcript.id}`} className="text-brand-700 hover:underline">
+              Full report
+            </Link>
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            {compare.data.schools.map((school) => (
+              <CompareColumn key={school.query} school={school} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SchoolPicker({ label, value, onChange, favorites }: { label: string; value: string; onChange: (value: string) => void; favorites: string[] }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+        <option value="">Choose a favorite</option>
+        {favorites.map((school) => (
+          <option key={school} value={school}>
+            {school}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CompareColumn({ school }: { school: CompareSchool }) {
+  const percent = Math.round(school.acceptedShare * 100);
+  return (
+    <section className="rounded-lg border border-slate-200 p-4" aria-label={`Compared at ${school.school.name}`}>
+      <h3 className="font-bold text-slate-900">{school.school.name}</h3>
+      <p className="mt-1 text-2xl font-extrabold text-brand-700">{percent}% accepted</p>
+      <p className="text-xs text-slate-600">
+        {school.credits.direct} of {school.credits.total} credits directly · {school.credits.review} to review · {school.credits.none} not accepted
+      </p>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+        {school.courses.map((course, index) => (
+          <li key={`${course.subject}${course.number}-${index}`} className="flex items-start justify-between gap-2 py-1.5">
+            <span className="min-w-0">
+              <span className="font-medium">
+                {course.subject} {course.number}
+              </span>{' '}
+              <span className="text-slate-600">{course.title}</span>
+              {course.transfersTo && <span className="block text-xs text-slate-500">→ {course.transfersTo}</span>}
+            </span>
+            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[course.status]}`}>{STATUS_TEXT[course.status]}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

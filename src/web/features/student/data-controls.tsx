@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { useRefreshAccount } from '../auth/use-account';
+import { deleteAccount } from './student-api';
+
+/** Download all my data (a JSON file) and delete my account after typing DELETE. */
+export function DataControls() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [state, setState] = useState<'idle' | 'deleting' | 'error'>('idle');
+  const refreshAccount = useRefreshAccount();
+  const navigate = useNavigate();
+
+  const remove = async () => {
+    setState('deleting');
+    try {
+      await deleteAccount();
+      await refreshAccount();
+      navigate('/', { replace: true });
+    } catch {
+      setState('error');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <a href="/api/student/export" download className="inline-flex rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Download all my data
+        </a>
+        <p className="mt-1 text-xs text-slate-600">Your profile, favorites, saved searches, transcripts' courses and appeals, as a JSON file.</p>
+      </div>
+      {!open ? (
+        <div>
+          <Button variant="danger" onClick={() => setOpen(true)}>
+            Delete my account
+          </Button>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed === 'DELETE') void remove();
+          }}
+        >
+          <p className="text-sm text-red-900">
+            This deletes your account, profile, transcripts and their files, and your appeals. It cannot be undone. Type <strong>DELETE</strong> to confirm.
+          </p>
+          <FormField label="Type DELETE to confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+          <div className="flex gap-2">
+            <Button type="submit" variant="danger" disabled={typed !== 'DELETE' || state === 'deleting'}>
+              {state === 'deleting' ? 'Deleting...' : 'Delete my account forever'}
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+          {state === 'error' && <p role="alert" className="text-sm text-red-700">Unable to delete your account. Please try again.</p>}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { StudentTranscript } from '@shared/schemas/student';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { analyzeTranscript, formatDate, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
+
+/** The profile's Transcripts section (#transcripts): upload, view/download, delete, and hand off to the analysis. */
+export function TranscriptsSection({ transcripts, favorites }: { transcripts: StudentTranscript[]; favorites: string[] }) {
+  const upload = useUploadTranscript();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          Upload a transcript
+        </label>
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="file"
+          accept={ACCEPT}
+          disabled={upload.isPending}
+          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            upload.mutate(file, {
+              onSettled: () => {
+                if (inputRef.current) inputRef.current.value = '';
+              },
+            });
+          }}
+        />
+        <p className="text-xs text-slate-600">PDF, PNG, JPG or HEIC, up to 20 MB.</p>
+        {upload.isPending && (
+          <p role="status" className="text-sm text-slate-600">
+            Uploading…
+          </p>
+        )}
+        {upload.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {upload.error.message}
+          </p>
+        )}
+      </div>
+      {transcripts.length === 0 ? (
+        <p className="text-sm text-slate-600">No transcripts yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Your transcripts">
+          {transcripts.map((transcript) => (
+            <TranscriptItem key={transcript.id} transcript={transcript} favorites={favorites} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscript; favorites: string[] }) {
+  const remove = useDeleteTranscript();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [target, setTarget] = useState(favorites[0] ?? '');
+  const [analysis, setAnalysis] = useState<{ state: 'idle' | 'running' | 'error'; message?: string }>({ state: 'idle' });
+  const listId = useId();
+
+  const analyze = async () => {
+    if (!target.trim()) return;
+    setAnalysis({ state: 'running' });
+    try {
+      await analyzeTranscript(transcript.id, target.trim());
+      navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`);
+    } catch (error) {
+      const message =
+        error instanceof ApiError && (error.status === 404 || error.status === 405) ? 'Analysis is not available yet' : error instanceof Error ? error.message : 'Analysis failed';
+      setAnalysis({ state: 'error', message });
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-3 p-3" data-testid="transcript-item">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{transcript.name}</p>
+          <p className="text-xs text-slate-500">
+            {formatKb(transcript.size)} · uploaded {formatDate(transcript.uploadedAt)}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {transcript.url && (
+            <a href={transcript.url} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              View/Download
+            </a>
+          )}
+          {confirming ? (
+            <>
+              <Button variant="danger" className="py-1.5" disabled={remove.isPending} onClick={() => remove.mutate(transcript.id)}>
+                Yes, delete
+              </Button>
+              <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(true)} aria-label={`Delete ${transcript.name}`}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </div>
+      {remove.isError && <p role="alert" className="text-sm text-red-700">Unable to delete this transcript. Please try again.</p>}
+      <form
+        className="flex flex-col gap-2 sm:flex-row sm:items-center"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void analyze();
+        }}
+      >
+        <label className="sr-only" htmlFor={`${listId}-target`}>
+          Target school for {transcript.name}
+        </label>
+        <input
+          id={`${listId}-target`}
+          list={listId}
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+          placeholder="Target school"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+        />
+        <datalist id={listId}>
+          {favorites.map((school) => (
+            <option key={school} value={school} />
+          ))}
+        </datalist>
+        <Button type="submit" variant="secondary" className="py-1.5" disabled={!target.trim() || analysis.state === 'running'}>
+          {analysis.state === 'running' ? 'Analyzing...' : 'Analyze for…'}
+        </Button>
+      </form>
+      {analysis.state === 'error' && (
+        <p role="alert" className="text-sm text-amber-800">
+          {analysis.message}
+        </p>
+      )}
+    </li>
+  );
+}
