@@ -10,6 +10,7 @@ import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerSavedSearchRoutes(routes);
   registerUploadRoutes(routes);
   registerAccountRoutes(routes);
+  registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 
