@@ -103,7 +103,7 @@ export default function AdminAppealsPage() {
                     <span className="mt-0.5 block text-sm text-slate-600">
                       {appeal.student.name} · {appeal.targetSchool}
                     </span>
-                    <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{appeal.notes}</span>
+                    <span className="mt-1 line-clamp-2 text-sm text-slate-700">{appeal.notes}</span>
                   </button>
                 </li>
               ))}
@@ -154,6 +154,7 @@ function AppealDetail({ appealId }: { appealId: string }) {
     );
     void queryClient.invalidateQueries({ queryKey: ['admin', 'appeal', appealId] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'hub-queue'] });
   };
 
   return (

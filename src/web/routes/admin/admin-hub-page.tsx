@@ -19,7 +19,7 @@ const quickActions = [
 export default function AdminHubPage() {
   useDocumentTitle('Admin Hub');
   const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: ({ signal }) => fetchStats(signal) });
-  const queue = useQuery({ queryKey: ['admin', 'appeals', 'submitted', ''], queryFn: ({ signal }) => fetchAppeals({ status: 'submitted' }, signal) });
+  const queue = useQuery({ queryKey: ['admin', 'hub-queue'], queryFn: ({ signal }) => fetchAppeals({ status: 'submitted' }, signal) });
 
   const cards = [
     { label: 'Students', value: stats.data?.students, to: '/admin/students', icon: GraduationCap },
