@@ -90,16 +90,20 @@ export async function listAppeals(
 ): Promise<{ appeals: AdminAppeal[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const pattern = q ? likePattern(q) : null;
+  // Without a search the list walks an index in (status,) created_at order; with one, the matching ids come first.
+  const matches = pattern
+    ? `join (
+         select s.id from appeals s
+          where (s.course_name || ' ' || s.course_code || ' ' || s.target_school || ' ' || s.current_school) ilike $4
+         union
+         select s.id from appeals s where s.user_id in (select su.id from "user" su where (su.name || ' ' || su.email) ilike $4)
+       ) m on m.id = a.id`
+    : '';
   const rows = await db.query<AppealRow>(
-    `select ${APPEAL_COLUMNS} from ${APPEAL_FROM}
+    `select ${APPEAL_COLUMNS} from ${APPEAL_FROM} ${matches}
       where ($1::text is null or a.status = $1)
         and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
-        and ($4::text is null or a.id in (
-              select s.id from appeals s
-               where (s.course_name || ' ' || s.course_code || ' ' || s.target_school || ' ' || s.current_school) ilike $4
-              union
-              select s.id from appeals s join "user" su on su.id = s.user_id
-               where (su.name || ' ' || su.email) ilike $4))
+        ${pattern ? '' : 'and $4::text is null'}
       order by a.created_at desc, a.id desc
       limit ${ADMIN_PAGE_SIZE + 1}`,
     [status || null, after?.at ?? null, after?.id ?? null, pattern],
@@ -156,11 +160,11 @@ export async function findSyllabusFile(db: Queryable, appealId: string) {
 
 export async function readAdminStats(db: Queryable) {
   const [row] = await db.query<{ students: number; transcripts: number; pending: number; resolved: number }>(
-    `select
-       (select count(*) from "user" where ${STUDENT_ROLE_SQL('"user"')})::int as students,
-       (select count(*) from transcripts where user_id is not null)::int as transcripts,
-       (select count(*) from appeals where status in ('submitted', 'in_review'))::int as pending,
-       (select count(*) from appeals where status = 'resolved')::int as resolved`,
+    `select s.students, t.transcripts, a.pending, a.resolved
+       from (select count(*)::int as students from "user" u where ${STUDENT_ROLE_SQL('u')}) s,
+            (select count(*)::int as transcripts from transcripts where user_id is not null) t,
+            (select count(*) filter (where status <> 'resolved')::int as pending,
+                    count(*) filter (where status = 'resolved')::int as resolved from appeals) a`,
   );
   return {
     students: Number(row?.students ?? 0),

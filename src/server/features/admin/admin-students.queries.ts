@@ -23,10 +23,10 @@ interface StudentRow {
 }
 
 // Matches on the account (name, e-mail) or the profile (full name, school); each side keeps its trigram index.
-const SEARCH_SQL = `($1::text is null or u.id in (
+const SEARCH_SQL = `u.id in (
     select su.id from "user" su where (su.name || ' ' || su.email) ilike $1
     union
-    select sp.user_id from student_profiles sp where (sp.full_name || ' ' || sp.current_school) ilike $1))`;
+    select sp.user_id from student_profiles sp where (sp.full_name || ' ' || sp.current_school) ilike $1)`;
 
 /**
  * One page of the student directory in one statement: the profile, favorites, the first 3 transcripts and first 2
@@ -37,10 +37,19 @@ export async function listStudents(db: Queryable, { q, cursor }: { q?: string; c
   const after = decodeCursor(cursor, { idPattern: USER_ID });
   const pattern = q ? likePattern(q) : null;
   const rows = await db.query<StudentRow>(
-    `select u.id, u.name, u.email, u."createdAt" as created_at, u."createdAt"::text as cursor_at,
+    // The page of students is chosen first (index order, 51 rows); only those rows get the lateral lookups.
+    `with page as (
+       select u.id from "user" u
+        where ${STUDENT_ROLE_SQL('u')}
+          and ${pattern ? SEARCH_SQL : '$1::text is null'}
+          and ($2::timestamptz is null or (u."createdAt", u.id) < ($2::timestamptz, $3::text))
+        order by u."createdAt" desc, u.id desc
+        limit ${ADMIN_PAGE_SIZE + 1}
+     )
+     select u.id, u.name, u.email, u."createdAt" as created_at, u."createdAt"::text as cursor_at,
             p.full_name, p.current_school, p.intended_major,
             fav.favorites, tr.transcripts, tc.transcript_count, ap.appeals, ac.appeal_count
-       from "user" u
+       from page join "user" u on u.id = page.id
        left join student_profiles p on p.user_id = u.id
        left join lateral (
          select array_agg(fs.school order by fs.created_at, fs.id) as favorites from favorite_schools fs where fs.user_id = u.id
@@ -58,15 +67,11 @@ export async function listStudents(db: Queryable, { q, cursor }: { q?: string; c
            from (select * from appeals a0 where a0.user_id = u.id order by a0.created_at desc, a0.id limit 2) a
        ) ap on true
        left join lateral (select count(*)::int as appeal_count from appeals a1 where a1.user_id = u.id) ac on true
-      where ${STUDENT_ROLE_SQL('u')}
-        and ${SEARCH_SQL}
-        and ($2::timestamptz is null or (u."createdAt", u.id) < ($2::timestamptz, $3::text))
-      order by u."createdAt" desc, u.id desc
-      limit ${ADMIN_PAGE_SIZE + 1}`,
+      order by u."createdAt" desc, u.id desc`,
     [pattern, after?.at ?? null, after?.id ?? null],
   );
   const [count] = await db.query<{ total: number }>(
-    `select count(*)::int as total from "user" u where ${STUDENT_ROLE_SQL('u')} and ${SEARCH_SQL}`,
+    `select count(*)::int as total from "user" u where ${STUDENT_ROLE_SQL('u')} and ${pattern ? SEARCH_SQL : '$1::text is null'}`,
     [pattern],
   );
   const page = rows.slice(0, ADMIN_PAGE_SIZE);
