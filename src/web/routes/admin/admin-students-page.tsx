@@ -116,7 +116,10 @@ function StudentCards({ students }: { students: AdminStudent[] }) {
           <StudentName student={student} />
           <Contact student={student} />
           <Academics student={student} />
-          <Favorites student={student} />
+          <div>
+            <p className="text-xs font-semibold text-slate-500 uppercase">Favorites</p>
+            <Favorites student={student} />
+          </div>
           <div>
             <p className="text-xs font-semibold text-slate-500 uppercase">Transcripts</p>
             <Transcripts student={student} />
