@@ -42,7 +42,13 @@ export default function AdminAppealsPage() {
   });
   const rows = appeals.data?.pages.flatMap((page) => page.appeals) ?? [];
   const selectedId = params.get('highlight') ?? rows[0]?.id ?? null;
-  const select = (id: string) => setParams({ highlight: id }, { replace: true });
+  const select = (id: string) => {
+    setParams({ highlight: id }, { replace: true });
+    // On phones the detail sits below the list: bring it into view.
+    if (window.matchMedia('(max-width: 1023px)').matches) {
+      window.requestAnimationFrame(() => document.getElementById('appeal-detail')?.scrollIntoView({ block: 'start' }));
+    }
+  };
 
   return (
     <section className="flex flex-col gap-5">
@@ -115,7 +121,7 @@ export default function AdminAppealsPage() {
             </Button>
           )}
         </div>
-        <div className="lg:col-span-3">
+        <div id="appeal-detail" className="scroll-mt-20 lg:col-span-3">
           {selectedId ? (
             <AppealDetail key={selectedId} appealId={selectedId} />
           ) : (
