@@ -11,6 +11,7 @@ import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerSearchAppealRoutes } from './features/appeals/search-appeal.routes';
+import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerEquivalencyImportRoutes } from './features/equivalencies/equivalency-import.routes';
 import { registerInstitutionRoutes } from './features/equivalencies/institutions.routes';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerTranscriptRoutes(routes);
   registerSearchAppealRoutes(routes);
   registerStudentRoutes(routes);
+  registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
   if (!deps.config.isProduction) registerStudentDevRoutes(routes);

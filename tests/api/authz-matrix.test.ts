@@ -49,6 +49,20 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/admin/institutions': 'admin',
   'PATCH /api/admin/institutions/:id': 'admin',
   'GET /api/admin/transfer-data': 'admin',
+  'GET /api/admin/stats': 'admin',
+  'GET /api/admin/appeals': 'admin',
+  'GET /api/admin/appeals/:id': 'admin',
+  'GET /api/admin/appeals/:id/syllabus': 'admin',
+  'POST /api/admin/appeals/update': 'admin',
+  'GET /api/admin/students': 'admin',
+  'GET /api/admin/students/:id/transcripts/:transcriptId/file': 'admin',
+  'GET /api/admin/announcements': 'admin',
+  'POST /api/admin/announcements': 'admin',
+  'DELETE /api/admin/announcements/:id': 'admin',
+  'GET /api/admin/partners': 'admin',
+  'POST /api/admin/partners/:partner/connect': 'admin',
+  'GET /api/admin/overview/schools': 'admin',
+  'GET /api/admin/overview/pathways': 'admin',
 };
 
 let t: TestApp;

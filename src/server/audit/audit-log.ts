@@ -11,6 +11,7 @@ export type AuditAction =
   | 'institution_created'
   | 'institution_updated'
   | 'announcement_posted'
+  | 'announcement_deleted'
   | 'partner_connection_changed';
 
 export interface AuditEntry {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../http/app-env';
 import type { Database, Queryable } from '../client';
 import { bulkInsert } from './bulk-insert';
 import { seedDemoGradeRules } from './demo-grade-rules';
+import { seedDemoAppeals } from './demo-appeals';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
 import { parseCsv } from './read-csv';
@@ -77,6 +78,7 @@ async function ensureAccount(deps: AppDeps, account: (typeof DEMO_ACCOUNTS)[numb
     `insert into student_profiles (user_id, full_name, current_school, intended_major) values ($1, $2, $3, $4) on conflict (user_id) do nothing`,
     [userId, account.name, account.role === 'student' ? 'Valencia College' : '', account.role === 'student' ? 'Economics' : ''],
   );
+  if (account.role === 'student') await seedDemoAppeals(deps.db, userId);
 }
 
 async function seedInstitutions(tx: Queryable) {

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
+
+export const APPEAL_STATUSES = ['submitted', 'in_review', 'resolved'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+export const APPEAL_DECISIONS = ['approved', 'denied'] as const;
+export type AppealDecision = (typeof APPEAL_DECISIONS)[number];
+
+/** Spec section 4: display replaces underscores with spaces ('in_review' → 'in review'). */
+export const statusLabel = (status: string) => status.replace(/_/g, ' ');
+
+export const ADMIN_PAGE_SIZE = 50;
+
+const searchText = z.string().trim().max(200, 'Use at most 200 characters').optional();
+const cursor = z.string().max(200).optional();
+
+export const adminAppealListQuerySchema = z.object({
+  // An empty status means every appeal (spec section 4).
+  status: z.union([z.enum(APPEAL_STATUSES), z.literal('')]).optional(),
+  q: searchText,
+  cursor,
+});
+export type AdminAppealListQuery = z.infer<typeof adminAppealListQuerySchema>;
+
+export const adminStudentListQuerySchema = z.object({ q: searchText, cursor });
+
+export const adminStatsSchema = z.object({
+  students: z.number(),
+  transcripts: z.number(),
+  pendingAppeals: z.number(),
+  resolvedAppeals: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export interface AppealStudent {
+  name: string;
+  email: string;
+  major: string;
+  currentSchool: string;
+}
+
+export interface SyllabusFile {
+  key: string;
+  url: string;
+  name: string;
+  size: number | null;
+}
+
+/** The full appeal record (spec section 3), plus the review fields Crosswalk keeps. */
+export interface AdminAppeal {
+  id: string;
+  userId: string;
+  courseName: string;
+  courseCode: string;
+  currentSchool: string;
+  targetSchool: string;
+  notes: string;
+  syllabusLink: string | null;
+  syllabusFile: SyllabusFile | null;
+  student: AppealStudent;
+  status: AppealStatus;
+  decision: AppealDecision | null;
+  studentMessage: string | null;
+  createdRuleId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  adminNotes: string;
+  version: number;
+}
+
+export interface AppealEvent {
+  id: number;
+  actorName: string | null;
+  fromStatus: string | null;
+  toStatus: string;
+  decision: string | null;
+  notes: string | null;
+  studentMessage: string | null;
+  createdAt: string;
+}
+
+export interface AdminAppealDetail {
+  appeal: AdminAppeal;
+  history: AppealEvent[];
+}
+
+export interface AdminAppealList {
+  appeals: AdminAppeal[];
+  nextCursor: string | null;
+}
+
+const trimmedOptional = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional();
+
+export const createRuleFromAppealSchema = z.object({
+  targetSubject: z.string().trim().min(1, 'Enter the target course subject').max(20, 'Use at most 20 characters'),
+  targetNumber: z.string().trim().min(1, 'Enter the target course number').max(20, 'Use at most 20 characters'),
+  targetTitle: trimmedOptional(200),
+  credits: z.number().min(0, 'Credits cannot be negative').max(99, 'Credits must be below 100').nullable().optional(),
+});
+export type CreateRuleFromAppeal = z.infer<typeof createRuleFromAppealSchema>;
+
+/** Spec section 7's body (userId, appealId, status, adminNotes) plus the review fields. */
+export const updateAppealSchema = z.object({
+  userId: z.string().min(1, 'userId is required').max(100),
+  appealId: z.uuid('appealId must be an appeal id'),
+  status: z.enum(APPEAL_STATUSES, 'status must be submitted, in_review or resolved'),
+  adminNotes: z.string().max(10_000, 'Use at most 10,000 characters').default(''),
+  decision: z.enum(APPEAL_DECISIONS, 'decision must be approved or denied').nullable().optional(),
+  studentMessage: z.string().trim().max(5_000, 'Use at most 5,000 characters').nullable().optional(),
+  expectedVersion: z.number().int().positive().optional(),
+  createRule: createRuleFromAppealSchema.nullable().optional(),
+});
+export type UpdateAppealInput = z.infer<typeof updateAppealSchema>;
+
+export interface AdminStudent {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  profile: { fullName: string; currentSchool: string; intendedMajor: string; targetSchools: string[] };
+  transcripts: Array<{ id: string; name: string; size: number | null; url: string | null; uploadedAt: string }>;
+  transcriptCount: number;
+  appeals: Array<{ id: string; courseName: string; status: AppealStatus; createdAt: string; targetSchool: string }>;
+  appealCount: number;
+}
+
+export interface AdminStudentList {
+  students: AdminStudent[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export const announcementInputSchema = z.object({
+  title: z.string().trim().min(1, 'Enter a title').max(200, 'Use at most 200 characters'),
+  body: z.string().trim().min(1, 'Enter the announcement text').max(5_000, 'Use at most 5,000 characters'),
+  published: z.boolean().optional(),
+});
+
+export interface Announcement {
+  id: string;
+  title: string;
+  body: string;
+  published: boolean;
+  authorName: string | null;
+  createdAt: string;
+}
+
+export const PARTNERS = ['studentu'] as const;
+export type PartnerKey = (typeof PARTNERS)[number];
+
+export interface PartnerStatus {
+  partner: PartnerKey;
+  name: string;
+  status: 'connected' | 'disconnected';
+  connectedAt: string | null;
+  /** Illustrative numbers until a partner is really connected; the page labels them as demo figures. */
+  figures: { label: string; value: string }[];
+  figuresAreDemo: boolean;
+}
+
+export interface SchoolOverview {
+  id: number;
+  key: string;
+  name: string;
+  state: string | null;
+  kind: string;
+  courseCount: number;
+  rulesFrom: number;
+  rulesTo: number;
+}
+
+export interface PathwayOverview {
+  fromId: number;
+  fromName: string;
+  toId: number;
+  toName: string;
+  ruleCount: number;
+  transferringCount: number;
+  appealRuleCount: number;
+}

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInAdminInBrowser } from '../support/admin-sign-in';
+import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+// Screenshots for review when ADMIN_SCREENSHOTS names a folder; nothing is written otherwise.
+const shotsDir = process.env.ADMIN_SCREENSHOTS;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (shotsDir) await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+describe('the admin area', () => {
+  it('an admin goes through the hub, finds a student, and takes an appeal from submitted to resolved; the student is e-mailed', async () => {
+    const admin = inject('admins')[4]!;
+    const { page, problems } = await openPage(browser, baseUrl);
+    await signInAdminInBrowser(page, admin);
+
+    // Hub: stat cards, the queue of submitted appeals (demo data), quick actions.
+    const main = page.locator('#main');
+    const stats = main.getByRole('region', { name: 'Statistics' });
+    for (const label of ['Students', 'Transcripts', 'Pending appeals', 'Resolved appeals']) {
+      await stats.getByRole('link', { name: new RegExp(`^${label} \\d+$`) }).waitFor();
+    }
+    const queue = main.getByRole('region', { name: 'Appeals needing review' });
+    await queue.getByText('Introduction to Sociology').waitFor();
+    expect(await queue.getByRole('link', { name: /^Open appeal/ }).count()).toBeLessThanOrEqual(4);
+    await shot(page, 'hub-1280');
+
+    // Directory: search the demo student.
+    await main.getByRole('link', { name: 'Browse the student directory' }).click();
+    await page.waitForURL(/\/admin\/students$/);
+    await main.getByLabel('Search students').fill('student@crosswalk.demo');
+    await main.getByText('1 student', { exact: true }).waitFor();
+    const table = main.getByRole('table');
+    await table.getByText('Maria Johnson').waitFor();
+    await table.getByRole('link', { name: 'student@crosswalk.demo' }).waitFor();
+    expect(await table.getByRole('link', { name: 'View appeal' }).count()).toBe(2);
+    await table.getByText('+3 more').waitFor();
+    await shot(page, 'students-1280');
+
+    // Appeals: open the sociology appeal from the hub's queue.
+    await page.goto('/admin');
+    await queue.getByRole('link', { name: /Introduction to Sociology/ }).click();
+    await page.waitForURL(/\/admin\/appeals\?highlight=/);
+    const detail = main.getByRole('article', { name: 'Appeal details' });
+    await detail.getByRole('heading', { name: 'Introduction to Sociology' }).waitFor();
+    await main.getByRole('button', { name: 'Submitted', pressed: true }).waitFor();
+    await shot(page, 'appeals-1280');
+
+    await detail.getByLabel('Admin notes').fill('Asked the sociology department for a syllabus review.');
+    await detail.getByRole('button', { name: 'Mark in review' }).click();
+    await detail.getByRole('button', { name: 'Resolve appeal' }).waitFor();
+    await detail.getByRole('button', { name: 'Mark in review' }).waitFor({ state: 'detached' });
+    await detail.getByText(/moved it from submitted to in review/).waitFor();
+    // The list changed in place too.
+    await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /Introduction to Sociology.*in review/ }).waitFor();
+
+    await detail.getByLabel('Admin notes').fill('Department agrees: matches SYG 2000.');
+    await detail.getByLabel(/Message to the student/).fill('Good news: SYG 1000 now counts at UCF.');
+    await detail.getByLabel('Approved').check();
+    await detail.getByRole('button', { name: 'Resolve appeal' }).click();
+    await detail.getByRole('button', { name: 'Reopen' }).waitFor();
+    await detail.getByText(/moved it from in review to resolved \(approved\)/).waitFor();
+    await detail.getByText('Message to the student: Good news: SYG 1000 now counts at UCF.').waitFor();
+    expect(await detail.getByRole('button', { name: 'Resolve appeal' }).count()).toBe(0);
+
+    const outbox = await page.evaluate(async () => (await (await fetch('/api/dev/outbox?to=student@crosswalk.demo')).json()) as { messages: Array<{ subject: string; text: string }> });
+    const subjects = outbox.messages.map((message) => message.subject);
+    expect(subjects).toContain('Your appeal for SYG 1000 Introduction to Sociology is now In review');
+    expect(subjects).toContain('Your appeal for SYG 1000 Introduction to Sociology is now Resolved');
+    const resolvedMail = outbox.messages.find((message) => message.subject.endsWith('Resolved'));
+    expect(resolvedMail?.text).toContain('Good news: SYG 1000 now counts at UCF.');
+    expect(resolvedMail?.text).toMatch(/\/student\/appeals\/[0-9a-f-]{36}/);
+    expect(problems).toEqual([]);
+  });
+
+  it('works on a phone: hub, student cards and the appeals list', async () => {
+    const admin = inject('admins')[5]!;
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await signInAdminInBrowser(page, admin);
+    const main = page.locator('#main');
+    await main.getByRole('heading', { name: 'Appeals needing review' }).waitFor();
+    await main.getByText('Loading appeal data…').waitFor({ state: 'detached' });
+    await shot(page, 'hub-390');
+
+    await page.goto('/admin/students');
+    await main.getByText(/^\d+ students?$/).waitFor();
+    expect(await main.getByRole('table').count()).toBe(0); // cards instead of a table
+    await main.getByRole('link', { name: 'student@crosswalk.demo' }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'students-390');
+
+    await page.goto('/admin/appeals');
+    await main.getByRole('button', { name: 'All appeals' }).click();
+    await main.getByRole('article', { name: 'Appeal details' }).waitFor();
+    await shot(page, 'appeals-390');
+    expect(problems).toEqual([]);
+  });
+});
