@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
-import { createInstitution } from '../support/factories';
+import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, randomAddress, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -150,6 +150,8 @@ describe('POST /api/admin/equivalencies/import', () => {
 
   it('export then import is a no-op, groups and credit ranges included', async () => {
     const { from, to } = await schools();
+    // A rule with no target cannot be written as a row: the export skips it and the rest still round-trips.
+    await createRule(t.deps.db, { from: from.id, to: to.id, sources: [{ subject: 'ZZZ', number: '1' }], targets: [] });
     const csv = [
       'source_university,source_code,source_name,target_university,target_code,target_name,credits,min_grade,effective_from,group',
       `${from.name},BSC 2010,Biology I,${to.name},BIO 101,Biology,4,C,Fall 2020,bio`,

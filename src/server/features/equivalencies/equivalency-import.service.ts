@@ -322,9 +322,14 @@ export async function* exportEquivalencyCsv({ db, pageSize = 2000 }: { db: Query
     const rows = await listRulesForExport(db, afterId, pageSize);
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]!.id;
-    const drafts = rows.filter((row) => row.sources.length > 0 && row.targets.length > 0).map(draftFromStoredRule);
     // Generated group names must not repeat across pages: name them after the rule instead.
-    const csv = formatRulesAsCsv(drafts.map((draft, index) => ({ ...draft, group: Math.max(draft.sources.length, draft.targets.length) > 1 ? `rule-${rows[index]!.id}` : null })));
+    const drafts = rows
+      .filter((row) => row.sources.length > 0 && row.targets.length > 0)
+      .map((row) => {
+        const draft = draftFromStoredRule(row);
+        return { ...draft, group: Math.max(draft.sources.length, draft.targets.length) > 1 ? `rule-${row.id}` : null };
+      });
+    const csv = formatRulesAsCsv(drafts);
     yield first ? csv : csv.slice(csv.indexOf('\n') + 1);
     first = false;
   }
