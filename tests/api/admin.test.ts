@@ -274,6 +274,28 @@ describe('POST /api/admin/appeals/update', () => {
       t_credits: 3,
     });
   });
+
+  it('finds the schools by name for an appeal from the student form, which names them as text', async () => {
+    const from = await createInstitution(t.deps.db, { name: `Lakeside College ${Date.now()}` });
+    const to = await createInstitution(t.deps.db, { name: `Hilltop University ${Date.now()}` });
+    const s = await signUp(t);
+    const appeal = await createAppeal(t.deps.db, s.id, { courseCode: 'SYG 1000', subject: null, number: null, currentSchool: from.name, targetSchool: to.name });
+    const response = await post('/api/admin/appeals/update', {
+      userId: s.id,
+      appealId: appeal.id,
+      status: 'resolved',
+      decision: 'approved',
+      adminNotes: '',
+      createRule: { targetSubject: 'SYG', targetNumber: '2000' },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { appeal: updated } = (await response.json()) as { appeal: AdminAppeal };
+    const [rule] = await t.deps.db.query(
+      `select r.from_institution_id, r.to_institution_id, s.subject, s.number from equivalency_rules r join equivalency_rule_sources s on s.rule_id = r.id where r.id = $1`,
+      [updated.createdRuleId],
+    );
+    expect(rule).toEqual({ from_institution_id: from.id, to_institution_id: to.id, subject: 'SYG', number: '1000' });
+  });
 });
 
 describe('GET /api/admin/students', () => {

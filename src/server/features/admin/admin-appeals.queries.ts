@@ -100,12 +100,18 @@ export async function listAppeals(
        ) m on m.id = a.id`
     : '';
   const rows = await db.query<AppealRow>(
-    `select ${APPEAL_COLUMNS} from ${APPEAL_FROM} ${matches}
-      where ($1::text is null or a.status = $1)
-        and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
-        ${pattern ? '' : 'and $4::text is null'}
-      order by a.created_at desc, a.id desc
-      limit ${ADMIN_PAGE_SIZE + 1}`,
+    // The page's ids are chosen from appeals alone; only those 51 rows are joined to the student and the file.
+    `with page as (
+       select a.id from appeals a ${matches}
+        where ($1::text is null or a.status = $1)
+          and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
+          ${pattern ? '' : 'and $4::text is null'}
+        order by a.created_at desc, a.id desc
+        limit ${ADMIN_PAGE_SIZE + 1}
+     )
+     select ${APPEAL_COLUMNS} from ${APPEAL_FROM}
+      where a.id in (select id from page)
+      order by a.created_at desc, a.id desc`,
     [status || null, after?.at ?? null, after?.id ?? null, pattern],
   );
   const page = rows.slice(0, ADMIN_PAGE_SIZE);

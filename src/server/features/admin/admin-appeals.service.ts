@@ -70,7 +70,10 @@ export async function updateAppeal(
 
 /** The rule the appeal argued for: the appeal's course at its school counts as the admin's target course at the destination. */
 async function createRuleFromAppeal(tx: Queryable, appeal: AppealRow, target: CreateRuleFromAppeal, actorId: string): Promise<number> {
-  if (!appeal.from_institution_id || !appeal.to_institution_id) {
+  // Appeals from the student form name the schools as text: find them by name or alias as the search does.
+  const fromId = appeal.from_institution_id ?? (await institutionByName(tx, appeal.current_school || appeal.student_school));
+  const toId = appeal.to_institution_id ?? (await institutionByName(tx, appeal.target_school));
+  if (!fromId || !toId) {
     throw new HttpError(400, 'createRule: this appeal does not name both schools as known institutions, so no rule can be made from it. Add the rule on the Transfer data page.');
   }
   const source = sourceCode(appeal);
@@ -80,7 +83,7 @@ async function createRuleFromAppeal(tx: Queryable, appeal: AppealRow, target: Cr
     `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, origin, notes, fingerprint, created_by)
      values ($1, $2, true, $3, 'appeal', $4, $5, $6)
      on conflict (fingerprint) do nothing returning id`,
-    [appeal.from_institution_id, appeal.to_institution_id, credits, `Approved appeal ${appeal.id}`, `appeal:${appeal.id}`, actorId],
+    [fromId, toId, credits, `Approved appeal ${appeal.id}`, `appeal:${appeal.id}`, actorId],
   );
   if (!rule) {
     // Approved before, its link since cleared: the rule it made still exists under the appeal's fingerprint.
@@ -90,13 +93,23 @@ async function createRuleFromAppeal(tx: Queryable, appeal: AppealRow, target: Cr
   }
   await tx.query(
     `insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title) values ($1, 0, $2, $3, $4, $5)`,
-    [rule.id, appeal.from_institution_id, source.subject, source.number, appeal.course_name],
+    [rule.id, fromId, source.subject, source.number, appeal.course_name],
   );
   await tx.query(
     `insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits) values ($1, 0, $2, $3, $4, $5)`,
     [rule.id, target.targetSubject.toUpperCase(), target.targetNumber.toUpperCase(), target.targetTitle || null, credits],
   );
   return rule.id;
+}
+
+async function institutionByName(tx: Queryable, name: string): Promise<number | null> {
+  if (!name.trim()) return null;
+  const [row] = await tx.query<{ institution_id: number }>(
+    `select institution_id from institution_aliases
+      where alias_normalized = regexp_replace(replace(lower($1), '&', 'and'), '[^a-z0-9]', '', 'g')`,
+    [name],
+  );
+  return row?.institution_id ?? null;
 }
 
 function sourceCode(appeal: AppealRow): { subject: string; number: string } | null {
