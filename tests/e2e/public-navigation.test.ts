@@ -94,7 +94,7 @@ describe('the top navigation', () => {
       ),
     );
     expect(hrefs).toEqual({ Home: '/', Search: '/search', About: '/about', 'Student Portal': '/student', 'Admin Login': '/admin-login' });
-    expect(await nav.getByText('Sign in', { exact: true }).first().isVisible()).toBe(true);
+    await nav.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 
   it('Get Connected opens an e-mail to the contact address', async () => {
