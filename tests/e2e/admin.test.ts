@@ -48,7 +48,7 @@ describe('the admin area', () => {
     await table.getByText('Maria Johnson').waitFor();
     await table.getByRole('link', { name: 'student@crosswalk.demo' }).waitFor();
     expect(await table.getByRole('link', { name: 'View appeal' }).count()).toBe(2);
-    await table.getByText('+3 more').waitFor();
+    await table.getByText(/^\+\d+ more$/).first().waitFor(); // 5 demo appeals, more if other tests appealed first
     await shot(page, 'students-1280');
 
     // Appeals: open the demo sociology appeal by its highlight link, as the hub's queue and the directory do.
