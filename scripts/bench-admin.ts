@@ -5,7 +5,7 @@
  * SQL in a temporary embedded database, signs an admin in through the real auth routes, and times the admin API
  * through the real app (app.request: routing, session lookup, admin guard, SQL, JSON), one request at a time, as a
  * clerk's browser sends them. PGlite runs one query at a time, so concurrency would only queue behind it.
- * Prints a Markdown table for docs/benchmarks-admin.md.
+ * Prints a Markdown table for the "Admin area benchmark" section of docs/BENCHMARKS.md.
  *
  * Options (environment): BENCH_STUDENTS (10000), BENCH_APPEALS (50000), BENCH_ROUNDS (200 timed requests per row).
  */
