@@ -15,6 +15,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/dev/outbox': 'public',
   'POST /api/dev/student/analysed-transcript': 'student',
   'PUT /api/uploads/:prefix/:id': 'public',
+  'GET /api/account/session': 'public',
   'GET /api/account/me': 'signed-in',
   'POST /api/account/ensure-student-role': 'signed-in',
   'GET /api/courses/search': 'public',

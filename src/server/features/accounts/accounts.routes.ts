@@ -5,6 +5,9 @@ import type { RouteTable } from '../../http/route-table';
 import { changeAdminRole, ensureStudentRole, listAccountsForAdmin } from './accounts.service';
 
 export function registerAccountRoutes(routes: RouteTable) {
+  // Who is signed in, for every page's navigation: 200 with null when nobody is, so a visitor's browser logs no error.
+  routes.get('/api/account/session', 'public', (c) => c.json({ account: c.get('user') }));
+
   routes.get('/api/account/me', 'signed-in', (c) => {
     const user = c.get('user');
     if (!user) throw new HttpError(401, 'Please sign in first.');

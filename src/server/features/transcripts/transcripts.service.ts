@@ -131,7 +131,8 @@ export async function requestTranscriptAnalysis(
   }
   const detected = KIND_TYPES[type.kind];
   if (type.refuse || !detected) return refuseFile(deps, transcript, 415, 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.');
-  if (transcript.content_type && detected !== transcript.content_type) {
+  // A generic declared type (the profile's uploads default to application/octet-stream) names nothing to contradict.
+  if (transcript.content_type && transcript.content_type !== 'application/octet-stream' && detected !== transcript.content_type) {
     return refuseFile(
       deps,
       transcript,

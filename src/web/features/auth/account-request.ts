@@ -5,13 +5,10 @@ import type { Account } from '@shared/schemas/accounts';
  * the entry chunk must stay small on a phone.
  */
 export async function fetchAccount(): Promise<Account | null> {
-  const response = await fetch('/api/account/me', { credentials: 'same-origin' });
-  if (response.status === 401) {
-    await response.body?.cancel(); // finish the request: an unread body keeps it open in some browsers
-    return null;
-  }
+  const response = await fetch('/api/account/session', { credentials: 'same-origin' });
   if (!response.ok) throw new Error('Could not check your sign-in. Please reload.');
-  const body = (await response.json()) as Partial<Account>;
+  const { account: body } = (await response.json()) as { account: Partial<Account> | null };
+  if (!body) return null;
   if (typeof body.id !== 'string' || typeof body.email !== 'string') throw new Error('Unexpected account answer');
   return {
     id: body.id,

@@ -1,6 +1,9 @@
 import { Tabs } from 'radix-ui';
 import type { SearchFilters } from '@shared/schemas/search';
-import { TranscriptUploadPanel } from '../transcripts/transcript-upload-panel';
+import { lazy, Suspense } from 'react';
+
+// The transcript tab's code (upload, progress) loads when that tab is first opened.
+const TranscriptUploadPanel = lazy(() => import('../transcripts/transcript-upload-panel').then((module) => ({ default: module.TranscriptUploadPanel })));
 import type { TranscriptAnalysis } from '../transcripts/use-transcript-analysis';
 import { ManualEntryForm } from './manual-entry-form';
 import { SmartSearchForm } from './smart-search-form';
@@ -54,7 +57,9 @@ export function SearchCard({
           <ManualEntryForm initial={manualFilters} onSearch={onManualSearch} />
         </Tabs.Content>
         <Tabs.Content value="transcript" className="mt-4 focus:outline-none">
-          <TranscriptUploadPanel analysis={transcript} />
+          <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
+            <TranscriptUploadPanel analysis={transcript} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
     </section>

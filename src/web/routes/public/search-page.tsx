@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
 import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
@@ -12,7 +12,7 @@ import { UnderstoodChips } from '../../features/search/understood-chips';
 import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
 import { useSessionUser } from '../../features/search/use-session-user';
 import { useAccount } from '../../features/auth/use-account';
-import { TranscriptReport } from '../../features/transcripts/transcript-report';
+const TranscriptReport = lazy(() => import('../../features/transcripts/transcript-report').then((module) => ({ default: module.TranscriptReport })));
 import { useTranscriptAnalysis } from '../../features/transcripts/use-transcript-analysis';
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
@@ -138,7 +138,9 @@ export default function SearchPage() {
         {state && understanding && <UnderstoodChips chips={understanding.chips} onRemove={removeChip} />}
 
         {showTranscriptReport ? (
-          <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+          <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
+            <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+          </Suspense>
         ) : state && apiParams ? (
           <SearchResults
             params={apiParams}
