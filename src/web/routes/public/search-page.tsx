@@ -12,8 +12,10 @@ import { UnderstoodChips } from '../../features/search/understood-chips';
 import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
 import { useSessionUser } from '../../features/search/use-session-user';
 import { useAccount } from '../../features/auth/use-account';
-const TranscriptReport = lazy(() => import('../../features/transcripts/transcript-report').then((module) => ({ default: module.TranscriptReport })));
 import { useTranscriptAnalysis } from '../../features/transcripts/use-transcript-analysis';
+
+// The report's code loads when a transcript has been analysed.
+const TranscriptReport = lazy(() => import('../../features/transcripts/transcript-report').then((module) => ({ default: module.TranscriptReport })));
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
 
