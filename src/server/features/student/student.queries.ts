@@ -133,7 +133,7 @@ export async function listTranscriptRows(db: Queryable, userId: string): Promise
 
 export async function insertTranscriptRow(db: Queryable, input: { userId: string; fileId: string; fileName: string }): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `insert into transcripts (user_id, file_id, file_name, status) values ($1, $2, $3, 'saved') returning id`,
+    `insert into transcripts (user_id, file_id, file_name, status, uploaded_from) values ($1, $2, $3, 'saved', 'profile') returning id`,
     [input.userId, input.fileId, input.fileName],
   );
   if (!row) throw new Error('transcript insert returned nothing');

@@ -19,6 +19,7 @@ export interface TranscriptRecord {
   source: 'pdf-text' | 'ocr' | null;
   detected_institution_id: number | null;
   detected_institution_name: string | null;
+  uploaded_from: 'search' | 'profile';
   to_institution_id: number | null;
   to_institution_key: string | null;
   to_institution_name: string | null;
@@ -48,7 +49,7 @@ export interface TranscriptRowRecord {
 }
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
-  t.detected_institution_name, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
+  t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
   f.storage_key, f.status as file_status, f.content_type`;
 
 /** Ownership is part of the query: anyone else gets nothing (a 404 to the caller). */

@@ -99,8 +99,11 @@ export async function getReadableTranscript(db: Queryable, id: string, reader: T
 
 /** Refuses the stored bytes (and deletes them) with a message that says what is wrong. */
 async function refuseFile(deps: AppDeps, transcript: TranscriptRecord, status: 400 | 413 | 415 | 422, message: string): Promise<never> {
-  if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
-  if (transcript.file_id) await markFileRejected(deps.db, transcript.file_id);
+  // A transcript the student keeps on their profile stays stored (nothing stored is lost); a one-off upload goes.
+  if (transcript.uploaded_from !== 'profile') {
+    if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
+    if (transcript.file_id) await markFileRejected(deps.db, transcript.file_id);
+  }
   await updateTranscriptState(deps.db, transcript.id, { status: 'failed', progress: 0, error: message });
   deps.logger.info('upload_validation', { transcriptId: transcript.id, outcome: 'refused', reason: message });
   throw new HttpError(status, message);
