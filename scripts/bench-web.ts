@@ -57,13 +57,18 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'info', SEED_DEMO: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`${baseUrl}/api/health`, child, () => output);
+  // The demo seed loads real equivalency rules in the background after start: measure a settled server, not that load.
+  const settleBy = Date.now() + 180_000;
+  while (!/demo_rules_(not_)?loaded/.test(output) && Date.now() < settleBy && child.exitCode === null) {
+    await new Promise((done) => setTimeout(done, 500));
+  }
   return {
     baseUrl,
     stop: async () => {
