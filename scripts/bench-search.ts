@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
@@ -24,22 +23,8 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
+import { autocannon } from './support/autocannon';
 
-/** The part of autocannon's API used here (the package ships no types; @types/autocannon is not installed). */
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -11,23 +11,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { autocannon, type AutocannonResult } from './support/autocannon';
 
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number; max: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
