@@ -83,6 +83,8 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string, deps: AppDeps) {
     '<!--crosswalk-config-->',
     `<script type="application/json" id="crosswalk-config">${configJson}</script>`,
   );
+  // Only the home page shows the hero: elsewhere its preloaded image would compete with the page's own content.
+  const indexWithoutHeroPreload = indexHtml.replace(/<!-- The home hero[\s\S]*?-->\s*<link\s+rel="preload"[\s\S]*?\/>/, '');
   app.use(
     '/assets/*',
     async (c, next) => {
@@ -94,6 +96,6 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string, deps: AppDeps) {
   app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(c.req.path === '/' ? indexHtml : indexWithoutHeroPreload);
   });
 }
