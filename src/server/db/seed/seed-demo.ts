@@ -10,7 +10,6 @@ import { seedDemoGradeRules } from './demo-grade-rules';
 import { seedDemoAppeals } from './demo-appeals';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
-import { parseCsv } from './read-csv';
 
 export const DEMO_ACCOUNTS = [
   { role: 'student', email: 'student@crosswalk.demo', password: 'crosswalk-student', name: 'Maria Johnson' },
@@ -212,7 +211,8 @@ async function seedRealCatalogues(db: Queryable, sharedDataDir: string): Promise
     const file = resolve(sharedDataDir, 'catalogs', catalogue.folder, 'courses.csv');
     const institutionId = ids.get(catalogue.institutionKey);
     if (!existsSync(file) || institutionId === undefined) continue;
-    const [, ...records] = parseCsv(readFileSync(file, 'utf8'));
+    const parser = createCsvRowParser();
+    const [, ...records] = [...parser.push(readFileSync(file, 'utf8')), ...parser.end()].map((row) => row.fields);
     const rows = records
       .filter((record) => record.length >= 4 && record[1] && record[2] && record[3])
       .map(([, subject = '', number = '', title = '', credits = '', description = '']) => {
