@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from './app-env';
 
 /** An error whose message is safe and useful to show the person who made the request. */
@@ -19,14 +19,15 @@ export class HttpError extends Error {
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
 /** Turns zod issues into "field: problem" lines that name what is wrong. */
-export function describeZodError(error: ZodError): { error: string; fields: Array<{ field: string; message: string }> } {
+export function describeZodError(error: z.core.$ZodError): { error: string; fields: Array<{ field: string; message: string }> } {
   const fields = error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
   return { error: fields.map((field) => `${field.field}: ${field.message}`).join('; '), fields };
 }
 
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof HttpError) return c.json({ error: error.message, ...error.details }, error.status);
-  if (error instanceof ZodError) return c.json(describeZodError(error), 400);
+  // Classic and mini schemas (src/shared) both throw core errors.
+  if (error instanceof z.core.$ZodError) return c.json(describeZodError(error), 400);
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     const message = status === 413 ? 'The request is too large.' : error.message || 'The request could not be handled.';

@@ -5,7 +5,8 @@
  * (every value arrives as a string); `searchFiltersSchema` validates the
  * "Search filters" entity of spec section 3 as stored in a saved search.
  */
-import { z } from 'zod';
+// zod/mini: the search page loads this module, and mini's functions are a fraction of classic zod's bytes on a phone.
+import * as z from 'zod/mini';
 import {
   DELIVERY_FORMATS,
   INSTITUTION_TYPES,
@@ -30,39 +31,39 @@ function blankToUndefined(value: unknown): unknown {
 
 /** An optional value of a fixed option list; '' → undefined. */
 function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess(blankToUndefined, z.enum(values).optional());
+  return z.pipe(z.transform(blankToUndefined), z.optional(z.enum(values)));
 }
 
 /** An optional trimmed text of at most `max` characters; '' → undefined. */
 function optionalText(max: number) {
-  return z.preprocess(blankToUndefined, z.string().max(max).optional());
+  return z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.maxLength(max))));
 }
 
 const searchTypeSchema = optionalEnum(['smart', 'manual'] as const);
 
 /** State codes are compared case-insensitively ("fl" → "FL"). */
-const stateSchema = z.preprocess(
-  (value) => {
+const stateSchema = z.pipe(
+  z.transform((value: unknown) => {
     const blank = blankToUndefined(value);
     return typeof blank === 'string' ? blank.toUpperCase() : blank;
-  },
-  z.enum(STATE_CODES).optional(),
+  }),
+  z.optional(z.enum(STATE_CODES)),
 );
 
 /**
  * Course codes: a comma-separated string in the query string ("U DEL: ECON101,U DEL: HIST103")
  * or a list; items are trimmed, empties and duplicates dropped; none → undefined.
  */
-const courseCodesSchema = z.preprocess(
-  (value) => {
+const courseCodesSchema = z.pipe(
+  z.transform((value: unknown) => {
     if (value === null || value === undefined) return undefined;
-    const items = typeof value === 'string' ? value.split(',') : value;
+    const items: unknown = typeof value === 'string' ? value.split(',') : value;
     if (!Array.isArray(items)) return items;
-    const cleaned = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+    const cleaned = items.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
     const unique = [...new Set(cleaned)];
     return unique.length === 0 ? undefined : unique;
-  },
-  z.array(z.string().min(1).max(40)).max(MAX_COURSE_CODES).optional(),
+  }),
+  z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(MAX_COURSE_CODES))),
 );
 
 /** The filter fields that can travel in a query string. */
@@ -83,34 +84,34 @@ const filterFields = {
 };
 
 export const transferScenarioSchema = z.object({
-  fromSchool: z.string().trim().min(1).max(120),
-  toSchool: z.string().trim().min(1).max(120),
+  fromSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  toSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
 });
 export type TransferScenario = z.infer<typeof transferScenarioSchema>;
 
 /** The "Search filters" entity of spec section 3 (all fields optional). */
 export const searchFiltersSchema = z.object({
   ...filterFields,
-  transferScenario: z.preprocess((value) => (value === null ? undefined : value), transferScenarioSchema.optional()),
+  transferScenario: z.pipe(z.transform((value: unknown) => (value === null ? undefined : value)), z.optional(transferScenarioSchema)),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export type SearchFilterField = keyof SearchFilters;
 
 /** The course search query string, shared by the web form and `GET` search API. */
 export const courseSearchQuerySchema = z.object({
-  q: z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    z.string().trim().max(MAX_QUERY_LENGTH),
+  q: z.pipe(
+    z.transform((value: unknown) => (value === null || value === undefined ? '' : value)),
+    z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH)),
   ),
   ...filterFields,
   /** Opaque pagination cursor returned by the previous page. */
   cursor: optionalText(512),
-  limit: z.preprocess(
-    (value) => {
+  limit: z.pipe(
+    z.transform((value: unknown) => {
       const blank = blankToUndefined(value);
       return typeof blank === 'string' && /^[+-]?\d+$/.test(blank) ? Number(blank) : blank;
-    },
-    z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
+    }),
+    z._default(z.int().check(z.minimum(1), z.maximum(MAX_SEARCH_LIMIT)), DEFAULT_SEARCH_LIMIT),
   ),
 });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;

@@ -2,7 +2,8 @@
  * The transcript analysis and search-screen appeal API contract (spec sections 3, 4 and 7):
  * `POST /api/transcripts`, `POST /api/transcripts/:id/analyze`, `GET /api/transcripts/:id`, `POST /api/appeals`.
  */
-import { z } from 'zod';
+// zod/mini: the search page's transcript tab loads this module; mini keeps it small on a phone (see search.ts).
+import * as z from 'zod/mini';
 
 /** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -32,24 +33,24 @@ export function transcriptContentType(fileName: string, fileType: string): Trans
 }
 
 /** A destination: an institution id (0 = none chosen yet) or a key from the destination list ('fsu'). */
-const institutionIdField = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-  z.number({ error: 'must be a school id' }).int().min(0).max(2_147_483_647),
+const institutionIdField = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)),
+  z.int({ error: 'must be a school id' }).check(z.minimum(0), z.maximum(2_147_483_647)),
 );
-const institutionKeyField = z.string().trim().min(1, 'must name a school').max(100);
+const institutionKeyField = z.string().check(z.trim(), z.minLength(1, 'must name a school'), z.maxLength(100));
 
 export const createTranscriptSchema = z.object({
-  fileName: z.string().trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
-  fileType: z.preprocess((value) => value ?? '', z.string().max(100)),
-  size: z.number({ error: 'must be the file size in bytes' }).int().min(0),
-  toInstitutionId: institutionIdField.nullish(),
-  toInstitution: institutionKeyField.nullish(),
+  fileName: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(255, 'must be at most 255 characters')),
+  fileType: z.pipe(z.transform((value: unknown) => value ?? ''), z.string().check(z.maxLength(100))),
+  size: z.int({ error: 'must be the file size in bytes' }).check(z.minimum(0)),
+  toInstitutionId: z.nullish(institutionIdField),
+  toInstitution: z.nullish(institutionKeyField),
 });
 export type CreateTranscriptInput = z.input<typeof createTranscriptSchema>;
 
 export const analyzeTranscriptSchema = z.object({
-  toInstitutionId: institutionIdField.nullish(),
-  toInstitution: institutionKeyField.nullish(),
+  toInstitutionId: z.nullish(institutionIdField),
+  toInstitution: z.nullish(institutionKeyField),
 });
 
 export const transcriptIdParamSchema = z.object({ id: z.uuid({ error: 'must be a transcript id' }) });
@@ -137,12 +138,12 @@ export interface TranscriptResponse {
 
 /** Body of `POST /api/appeals` from the search screen (spec section 3): no length or presence check on the note. */
 export const searchAppealSchema = z.object({
-  transcriptId: z.string().trim().min(1, 'is required').max(100),
-  subject: z.string().trim().min(1, 'is required').max(20),
-  number: z.string().trim().min(1, 'is required').max(20),
-  institutionId: institutionIdField.nullish(),
-  toInstitutionId: z.union([institutionIdField, institutionKeyField]).nullish(),
-  note: z.preprocess((value) => value ?? '', z.string().max(5000, 'must be at most 5000 characters')),
+  transcriptId: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100)),
+  subject: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(20)),
+  number: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(20)),
+  institutionId: z.nullish(institutionIdField),
+  toInstitutionId: z.nullish(z.union([institutionIdField, institutionKeyField])),
+  note: z.pipe(z.transform((value: unknown) => value ?? ''), z.string().check(z.maxLength(5000, 'must be at most 5000 characters'))),
 });
 export type SearchAppealInput = z.input<typeof searchAppealSchema>;
 

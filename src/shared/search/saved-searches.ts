@@ -5,7 +5,8 @@
  *
  * Pure: storage is injected, so this runs in the browser and on the server.
  */
-import { z } from 'zod';
+// zod/mini: the search page loads this module (see schemas/search.ts).
+import * as z from 'zod/mini';
 import { searchFiltersSchema, type SearchFilters } from '../schemas/search';
 
 export const MAX_SAVED_SEARCHES = 20;
@@ -77,10 +78,10 @@ export function removeSavedSearch(list: readonly SavedSearch[], id: string): Sav
 }
 
 const storedSearchSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   ts: z.number(),
   q: z.string(),
-  filters: z.preprocess((value) => value ?? {}, searchFiltersSchema),
+  filters: z.pipe(z.transform((value: unknown) => value ?? {}), searchFiltersSchema),
 });
 
 /**
