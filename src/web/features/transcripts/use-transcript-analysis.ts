@@ -159,13 +159,30 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [],
   );
 
+  /** Follows a signed-in student's own transcript (analysed from the profile) until its report is ready. */
+  const follow = useCallback(
+    async (id: string) => {
+      const runId = ++run.current;
+      setState({ ...INITIAL, phase: 'queued', progress: 10 });
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id, token: null } satisfies SessionTranscript));
+      try {
+        await poll(id, null, runId);
+      } catch (error) {
+        if (run.current !== runId) return;
+        const message = error instanceof ApiError && error.status === 404 ? 'We could not find this transcript.' : 'We could not reach the server to finish the analysis. Please try again.';
+        setState((previous) => ({ ...previous, phase: 'failed', error: message }));
+      }
+    },
+    [poll],
+  );
+
   const reset = useCallback(() => {
     run.current += 1;
     sessionStorage.removeItem(SESSION_KEY);
     setState(INITIAL);
   }, []);
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, reset };
+  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;
