@@ -21,6 +21,7 @@ export interface AnalysisState {
 const SESSION_KEY = 'crosswalk.transcript';
 export const APPEAL_DRAFT_KEY = 'crosswalk.transcript-appeal-draft';
 const POLL_MS = 500;
+const NOT_ANALYSED = 'This transcript has not been analysed yet. Choose a school for it on your profile and press “Analyze for…”.';
 
 interface SessionTranscript {
   id: string;
@@ -87,6 +88,11 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
         if (report.status === 'done') return finish(report, token, false);
         if (report.status === 'failed') {
           setState((previous) => ({ ...previous, phase: 'failed', error: report.error ?? 'We could not read this file.' }));
+          return;
+        }
+        if (report.status === 'saved' || report.status === 'awaiting_upload') {
+          // Not analysed and not on its way (a profile upload opened by its address): nothing to wait for.
+          setState((previous) => ({ ...previous, phase: 'failed', error: NOT_ANALYSED }));
           return;
         }
         const phase = report.status === 'reading' || report.status === 'matching' ? report.status : 'queued';
