@@ -1,63 +1,92 @@
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
-import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 // One admin per test file (see e2e-global-setup): this file's.
 const admin = inject('admins')[6]!;
+// Set JOURNEY_SCREENSHOTS to a folder to keep screenshots of the upload and the changed search result.
+const shotsDir = process.env.JOURNEY_SCREENSHOTS;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
 const HEADER = 'source_code,source_name,target_university,target_code,target_name,credits';
-const SEARCH = '/search?q=AST%202000&searchType=smart&homeCollege=florida&targetCollege=delaware';
+const searchFor = (code: string) => `/search?q=${encodeURIComponent(code)}&searchType=smart&homeCollege=florida&targetCollege=delaware`;
+
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
 
 describe('Course Data Upload', () => {
-  it('an admin previews a CSV (row errors, then what will be added), saves it, and the search shows the new equivalency', async () => {
-    const visitor = await openPage(browser, baseUrl);
-    await visitor.page.goto(SEARCH);
-    const before = visitor.page.locator('article').filter({ hasText: 'Cosmology' });
-    await before.waitFor();
-    await before.getByText('No rule on file').waitFor();
+  // At each width a different University of Florida course with no rule to Delaware yet, so each upload changes a result.
+  it.each([
+    { width: 'desktop', viewport: DESKTOP_VIEWPORT, code: 'AST 2000', title: 'Cosmology', target: 'PHYS 134', targetTitle: 'Stars, Galaxies and Cosmology' },
+    { width: 'phone', viewport: PHONE_VIEWPORT, code: 'AST 2003', title: 'Introduction to the Solar System', target: 'PHYS 133', targetTitle: 'Introduction to Astronomy' },
+  ])(
+    'an admin previews a CSV (row errors, then what will be added), saves it, and the search shows the new equivalency ($width)',
+    async ({ viewport, code, title, target, targetTitle }) => {
+      const visitor = await openPage(browser, baseUrl, viewport);
+      await visitor.page.goto(searchFor(code));
+      const before = visitor.page.locator('article').filter({ hasText: title });
+      await before.waitFor();
+      await before.getByText('No rule on file').waitFor();
 
-    const { page, problems } = await openPage(browser, baseUrl);
-    await signInAdminInBrowser(page, admin);
-    await page.goto('/admin/courses');
-    await page.getByRole('heading', { name: 'Course Data Upload' }).waitFor();
-    await page.getByLabel('Source school').selectOption({ label: 'University of Florida' });
+      const { page, problems } = await openPage(browser, baseUrl, viewport);
+      await signInAdminInBrowser(page, admin);
+      await page.goto('/admin/courses');
+      await page.getByRole('heading', { name: 'Course Data Upload' }).waitFor();
+      await page.getByLabel('Source school').selectOption({ label: 'University of Florida' });
 
-    // A wrong row: the preview names the line, the column and the problem, and nothing can be saved.
-    await page.getByLabel('Paste CSV').fill(`${HEADER}\nAST 2000,Cosmology,University of Delaware,PHYS 134,"Stars, Galaxies and Cosmology",three\n`);
-    await page.getByRole('button', { name: 'Parse & Save' }).click();
-    const errors = page.getByRole('table').filter({ hasText: 'What is wrong' });
-    await errors.getByRole('cell', { name: '"three" is not a number' }).waitFor();
-    expect(await errors.getByRole('cell', { name: 'credits', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: /Confirm and save/ }).isDisabled()).toBe(true);
+      // A wrong row: the preview names the line, the column and the problem, and nothing can be saved.
+      await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delaware,${target},"${targetTitle}",three\n`);
+      await page.getByRole('button', { name: 'Parse & Save' }).click();
+      const errors = page.getByRole('table').filter({ hasText: 'What is wrong' });
+      await errors.getByRole('cell', { name: '"three" is not a number' }).waitFor();
+      expect(await errors.getByRole('cell', { name: 'credits', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /Confirm and save/ }).isDisabled()).toBe(true);
 
-    await page.getByRole('button', { name: 'Clear' }).click();
-    expect(await page.getByLabel('Paste CSV').inputValue()).toBe('');
-    await page.getByLabel('Paste CSV').fill(`${HEADER}\nAST 2000,Cosmology,University of Delaware,PHYS 134,"Stars, Galaxies and Cosmology",3\n`);
-    await page.getByRole('button', { name: 'Parse & Save' }).click();
-    await page.getByRole('heading', { name: 'Check before saving' }).waitFor();
-    const preview = page.getByRole('table').filter({ hasText: 'Transfers to' });
-    await preview.getByText('New', { exact: true }).waitFor();
-    await preview.getByText('PHYS 134 Stars, Galaxies and Cosmology').waitFor();
-    await page.getByRole('button', { name: 'Confirm and save 1 change' }).click();
-    await page.getByText('Saved.').waitFor();
-    await page.getByText(/1 rule added/).waitFor();
-    expect(problems).toEqual([]);
+      await page.getByRole('button', { name: 'Clear' }).click();
+      expect(await page.getByLabel('Paste CSV').inputValue()).toBe('');
+      await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delaware,${target},"${targetTitle}",3\n`);
+      await page.getByRole('button', { name: 'Parse & Save' }).click();
+      await page.getByRole('heading', { name: 'Check before saving' }).waitFor();
+      const preview = page.getByRole('table').filter({ hasText: 'Transfers to' });
+      await preview.getByText('New', { exact: true }).waitFor();
+      await preview.getByText(`${target} ${targetTitle}`).waitFor();
+      // The whole row is in view, also on a phone (nothing behind a sideways scroll of the table).
+      expect(await preview.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+      const box = await preview.getByText(`${target} ${targetTitle}`).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await preview.getByText(viewport === PHONE_VIEWPORT ? '3 credits' : '3', { exact: true }).waitFor();
+      await shot(page, `courses-preview-${viewport.width}`);
+      await page.getByRole('button', { name: 'Confirm and save 1 change' }).click();
+      await page.getByText('Saved.').waitFor();
+      await page.getByText(/1 rule added/).waitFor();
+      await shot(page, `courses-saved-${viewport.width}`);
+      expect(problems).toEqual([]);
 
-    await visitor.page.goto(SEARCH);
-    const after = visitor.page.locator('article').filter({ hasText: 'Cosmology' });
-    await after.getByText('Transfers fully').waitFor();
-    await after.getByText('University of Delaware: PHYS 134 Stars, Galaxies and Cosmology').waitFor();
-    expect(visitor.problems).toEqual([]);
-  });
+      await visitor.page.goto(searchFor(code));
+      const after = visitor.page.locator('article').filter({ hasText: title });
+      await after.getByText('Transfers fully').waitFor();
+      await after.getByText(`University of Delaware: ${target} ${targetTitle}`).waitFor();
+      await shot(visitor.page, `search-after-upload-${viewport.width}`);
+      const overflow = await visitor.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(visitor.problems).toEqual([]);
+      await Promise.all([page.context().close(), visitor.page.context().close()]);
+    },
+  );
 
   it('the equivalency admin pages fit a phone', async () => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);

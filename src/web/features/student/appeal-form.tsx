@@ -29,7 +29,7 @@ export function AppealForm({ me, accountName, accountEmail }: { me: StudentMe; a
     courseCode: params.get('courseCode') ?? '',
     currentSchool: params.get('currentSchool') ?? me.profile.currentSchool,
     targetSchool: params.get('targetSchool') ?? '',
-    notes: '',
+    notes: params.get('notes') ?? '',
     syllabusLink: '',
   }));
   const [file, setFile] = useState<File | null>(null);

@@ -77,7 +77,7 @@ export const useUploadTranscript = () =>
 
 export const submitAppeal = (input: SubmitAppealInput) => apiFetch<{ appeal: StudentAppealDetail }>('/api/student/submit-appeal', { method: 'POST', body: input });
 
-/** Issue 7's analysis route; until it exists it answers 404. */
+/** Starts the analysis of one of the student's transcripts for a school (the report then follows on /search?transcript=ID). */
 export const analyzeTranscript = (id: string, toInstitution: string) =>
   apiFetch<unknown>(`/api/transcripts/${encodeURIComponent(id)}/analyze`, { method: 'POST', body: { toInstitution } });
 

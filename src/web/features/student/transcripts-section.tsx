@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StudentTranscript } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api-client';
 import { analyzeTranscript, formatDate, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
@@ -75,9 +74,7 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
       await analyzeTranscript(transcript.id, target.trim());
       navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`);
     } catch (error) {
-      const message =
-        error instanceof ApiError && (error.status === 404 || error.status === 405) ? 'Analysis is not available yet' : error instanceof Error ? error.message : 'Analysis failed';
-      setAnalysis({ state: 'error', message });
+      setAnalysis({ state: 'error', message: error instanceof Error && error.message ? error.message : 'Analysis failed' });
     }
   };
 

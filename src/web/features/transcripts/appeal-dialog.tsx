@@ -18,6 +18,7 @@ export function AppealDialog({
   destinationName,
   signedIn,
   loginHref,
+  appealFormHref,
   onSaveDraft,
   onClose,
   onSubmit,
@@ -27,6 +28,8 @@ export function AppealDialog({
   destinationName: string;
   signedIn: boolean;
   loginHref: string;
+  /** The full appeal form (/student/appeal) pre-filled from the row and this note, where a syllabus can be attached. */
+  appealFormHref: (note: string) => string;
   onSaveDraft: (note: string) => void;
   onClose: () => void;
   onSubmit: (note: string) => Promise<boolean>;
@@ -72,6 +75,14 @@ export function AppealDialog({
             placeholder="For example: the syllabus covers the same topics as their course; I can send it."
             className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
+          {signedIn && item && (
+            <p className="mt-3 text-sm text-slate-600">
+              Have the course syllabus?{' '}
+              <Link to={appealFormHref(note)} className="font-semibold text-brand-700 hover:underline">
+                Attach it on the full appeal form
+              </Link>
+            </p>
+          )}
           {!signedIn && (
             <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               Sign in as a student to send your appeal. Your note is kept while you sign in.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TranscriptResultItem } from '@shared/schemas/transcripts';
+import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
 import { useAccount } from '../auth/use-account';
@@ -23,6 +23,19 @@ function readDraft(): { itemId: string; note: string } | null {
   } catch {
     return null;
   }
+}
+
+/** /student/appeal pre-filled from a report row (the form reads these query parameters). */
+function appealFormHref(item: TranscriptResultItem | null, report: TranscriptResponse, note: string) {
+  const params = new URLSearchParams();
+  if (item) {
+    params.set('courseName', item.title || `${item.subject} ${item.number}`);
+    params.set('courseCode', `${item.subject} ${item.number}`);
+  }
+  if (report.institutionName) params.set('currentSchool', report.institutionName);
+  if (report.destination?.name) params.set('targetSchool', report.destination.name);
+  if (note.trim()) params.set('notes', note);
+  return `/student/appeal?${params.toString()}`;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -191,6 +204,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         destinationName={destinationName}
         signedIn={signedIn}
         loginHref={LOGIN_HREF}
+        appealFormHref={(note) => appealFormHref(selected, report, note)}
         onSaveDraft={(note) => selected && sessionStorage.setItem(APPEAL_DRAFT_KEY, JSON.stringify({ itemId: selected.id, note }))}
         onClose={() => setSelected(null)}
         onSubmit={submit}

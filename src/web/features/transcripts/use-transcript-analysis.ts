@@ -21,6 +21,7 @@ export interface AnalysisState {
 const SESSION_KEY = 'crosswalk.transcript';
 export const APPEAL_DRAFT_KEY = 'crosswalk.transcript-appeal-draft';
 const POLL_MS = 500;
+const NOT_ANALYSED = 'This transcript has not been analysed yet. Choose a school for it on your profile and press “Analyze for…”.';
 
 interface SessionTranscript {
   id: string;
@@ -87,6 +88,11 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
         if (report.status === 'done') return finish(report, token, false);
         if (report.status === 'failed') {
           setState((previous) => ({ ...previous, phase: 'failed', error: report.error ?? 'We could not read this file.' }));
+          return;
+        }
+        if (report.status === 'saved' || report.status === 'awaiting_upload') {
+          // Not analysed and not on its way (a profile upload opened by its address): nothing to wait for.
+          setState((previous) => ({ ...previous, phase: 'failed', error: NOT_ANALYSED }));
           return;
         }
         const phase = report.status === 'reading' || report.status === 'matching' ? report.status : 'queued';
@@ -159,13 +165,30 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [],
   );
 
+  /** Follows a signed-in student's own transcript (analysed from the profile) until its report is ready. */
+  const follow = useCallback(
+    async (id: string) => {
+      const runId = ++run.current;
+      setState({ ...INITIAL, phase: 'queued', progress: 10 });
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id, token: null } satisfies SessionTranscript));
+      try {
+        await poll(id, null, runId);
+      } catch (error) {
+        if (run.current !== runId) return;
+        const message = error instanceof ApiError && error.status === 404 ? 'We could not find this transcript.' : 'We could not reach the server to finish the analysis. Please try again.';
+        setState((previous) => ({ ...previous, phase: 'failed', error: message }));
+      }
+    },
+    [poll],
+  );
+
   const reset = useCallback(() => {
     run.current += 1;
     sessionStorage.removeItem(SESSION_KEY);
     setState(INITIAL);
   }, []);
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, reset };
+  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;

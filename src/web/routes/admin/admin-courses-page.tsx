@@ -75,32 +75,36 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
         Preview{result.rules > rows.length ? ` (first ${rows.length} of ${result.rules.toLocaleString('en-US')} rules)` : ''}
       </h3>
       <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full text-left text-sm sm:min-w-[40rem]">
           <thead className="sticky top-0 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2">Line</th>
-              <th scope="col" className="px-3 py-2">Result</th>
-              <th scope="col" className="px-3 py-2">From</th>
-              <th scope="col" className="px-3 py-2">Transfers to</th>
-              <th scope="col" className="px-3 py-2">Credits</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">Line</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">Result</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">From</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">Transfers to</th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                Credits
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
             {rows.map((row) => (
               <tr key={row.line}>
-                <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2 tabular-nums sm:px-3">{row.line}</td>
+                <td className="px-2 py-2 sm:px-3">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_LABELS[row.action].className}`}>{ACTION_LABELS[row.action].label}</span>
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2 sm:px-3">
                   <span className="block text-xs text-slate-600">{row.sourceUniversity}</span>
                   {row.source}
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2 sm:px-3">
                   <span className="block text-xs text-slate-600">{row.targetUniversity}</span>
                   {row.transfers ? row.target : <span className="text-red-800">Does not transfer ({row.target})</span>}
+                  {/* On a phone the credits go under the target instead of in a column of their own. */}
+                  {row.credits && <span className="block text-xs text-slate-600 sm:hidden">{row.credits} credits</span>}
                 </td>
-                <td className="px-3 py-2 tabular-nums">{row.credits}</td>
+                <td className="hidden px-3 py-2 tabular-nums sm:table-cell">{row.credits}</td>
               </tr>
             ))}
           </tbody>

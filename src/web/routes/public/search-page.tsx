@@ -51,15 +51,17 @@ export default function SearchPage() {
   });
   const showTranscriptReport = mode === 'transcript' && transcript.report !== null;
   const { data: account, isPending: accountPending } = useAccount();
-  const resumeTranscript = params.get('transcript') === 'resume';
-  const resumeRef = useRef(false);
+  const transcriptParam = params.get('transcript');
+  const followedRef = useRef<string | null>(null);
   useEffect(() => {
-    // Back from signing in to appeal: show the same report again (and reopen the appeal with its note).
-    if (!resumeTranscript || accountPending || resumeRef.current) return;
-    resumeRef.current = true;
+    if (!transcriptParam || accountPending || followedRef.current === transcriptParam) return;
+    followedRef.current = transcriptParam;
     setMode('transcript');
-    void transcript.resume(Boolean(account));
-  }, [resumeTranscript, accountPending, account, transcript]);
+    // Back from signing in to appeal: show the same report again (and reopen the appeal with its note).
+    if (transcriptParam === 'resume') void transcript.resume(Boolean(account));
+    // A transcript of the student's own, analysed from the profile or opened from Compare favorites: wait for its report.
+    else void transcript.follow(transcriptParam);
+  }, [transcriptParam, accountPending, account, transcript]);
   const tryAnotherTranscript = () => {
     transcript.reset();
     setMode('transcript');
