@@ -81,8 +81,10 @@ export function presentAppeal(row: AppealRow): AdminAppeal {
 }
 
 /**
- * One page of appeals, newest first. The search looks in the appeal's course and schools (the appeals_search_trgm
- * index) and in the student's name and e-mail (user_name_email_trgm); the two id sets are united so each side keeps its index.
+ * One page of appeals, newest first. The search looks in the appeal's course and schools (`search_text`) and in its
+ * student's name and e-mail (`student_search`, copied from the account by triggers), both lower-cased with their own
+ * trigram index (migration 0009): a common word walks `appeals_created` and stops after a page, a rare one is a
+ * BitmapOr of the two indexes.
  */
 export async function listAppeals(
   db: Queryable,
@@ -90,22 +92,13 @@ export async function listAppeals(
 ): Promise<{ appeals: AdminAppeal[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const pattern = q ? likePattern(q) : null;
-  // Without a search the list walks an index in (status,) created_at order; with one, the matching ids come first.
-  const matches = pattern
-    ? `join (
-         select s.id from appeals s
-          where (s.course_name || ' ' || s.course_code || ' ' || s.target_school || ' ' || s.current_school) ilike $4
-         union
-         select s.id from appeals s where s.user_id in (select su.id from "user" su where (su.name || ' ' || su.email) ilike $4)
-       ) m on m.id = a.id`
-    : '';
   const rows = await db.query<AppealRow>(
     // The page's ids are chosen from appeals alone; only those 51 rows are joined to the student and the file.
     `with page as (
-       select a.id from appeals a ${matches}
+       select a.id from appeals a
         where ($1::text is null or a.status = $1)
           and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
-          ${pattern ? '' : 'and $4::text is null'}
+          and ${pattern ? '(a.search_text like lower($4) or a.student_search like lower($4))' : '$4::text is null'}
         order by a.created_at desc, a.id desc
         limit ${ADMIN_PAGE_SIZE + 1}
      )
@@ -180,6 +173,8 @@ export async function readAdminStats(db: Queryable) {
   };
 }
 
-/** Students are accounts with the student role and without the admin role (staff are not listed among students). */
-export const STUDENT_ROLE_SQL = (alias: string) =>
-  `(',' || coalesce(${alias}.role, '') || ',') like '%,student,%' and (',' || coalesce(${alias}.role, '') || ',') not like '%,admin,%'`;
+/**
+ * Students are accounts with the student role and without the admin role (staff are not listed among students):
+ * `"user".is_student`, generated from the role by migration 0009's admin_is_student().
+ */
+export const STUDENT_ROLE_SQL = (alias: string) => `${alias}.is_student`;

@@ -22,11 +22,12 @@ interface StudentRow {
   appeal_count: number;
 }
 
-// Matches on the account (name, e-mail) or the profile (full name, school); each side keeps its trigram index.
+// Matches on the account (name, e-mail) or the profile (full name, school), lower-cased on both sides as ILIKE would;
+// each side is a generated lower-cased column with its trigram index (migration 0009).
 const SEARCH_SQL = `u.id in (
-    select su.id from "user" su where (su.name || ' ' || su.email) ilike $1
+    select su.id from "user" su where su.search_text like lower($1)
     union
-    select sp.user_id from student_profiles sp where (sp.full_name || ' ' || sp.current_school) ilike $1)`;
+    select sp.user_id from student_profiles sp where sp.search_text like lower($1))`;
 
 /**
  * One page of the student directory in one statement: the profile, favorites, the first 3 transcripts and first 2
