@@ -1,10 +1,11 @@
 /**
- * The admin searches after migration 0009 (lower-cased search columns kept on write): what a clerk types still finds
- * the same rows.
+ * The admin searches and figures after migration 0009 (lower-cased search columns kept on write, running totals for
+ * the hub): what a clerk types still finds the same rows, and the figures always equal a count of the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAppeal, AdminStudentList } from '../../src/shared/schemas/admin';
-import { createAppeal, createProfile, insertStudentAccount } from '../support/admin-factories';
+import type { AdminAppeal, AdminStats, AdminStudentList } from '../../src/shared/schemas/admin';
+import { compactAdminCounts } from '../../src/server/features/admin/admin-appeals.queries';
+import { createAppeal, createProfile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createTestApp, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -103,5 +104,52 @@ describe('student directory search', () => {
     const list = await getJson<AdminStudentList>(`/api/admin/students?q=${tag.toUpperCase()}`);
     expect(list.total).toBe(53);
     expect(list.students).toHaveLength(50);
+  });
+});
+
+describe('hub figures', () => {
+  const counted = async (): Promise<AdminStats> => {
+    const [row] = await t.deps.db.query<AdminStats>(
+      `select (select count(*)::int from "user" where (',' || coalesce(role, '') || ',') like '%,student,%'
+                                                 and (',' || coalesce(role, '') || ',') not like '%,admin,%') as "students",
+              (select count(*)::int from transcripts where user_id is not null) as "transcripts",
+              (select count(*)::int from appeals where status <> 'resolved') as "pendingAppeals",
+              (select count(*)::int from appeals where status = 'resolved') as "resolvedAppeals"`,
+    );
+    return row!;
+  };
+
+  it('always equal a count of the tables, through inserts, status changes, claims, role changes and deletions', async () => {
+    expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
+    const s = await signUp(t);
+    const other = await signUp(t);
+    await createTranscript(t.deps.db, t.deps.storage, s.id);
+    const appeals = [
+      await createAppeal(t.deps.db, s.id, { status: 'submitted' }),
+      await createAppeal(t.deps.db, s.id, { status: 'in_review' }),
+      await createAppeal(t.deps.db, other.id, { status: 'resolved' }),
+    ];
+    expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
+
+    // Several rows in one statement, a status change and an edit that leaves the status alone.
+    await t.deps.db.query(`update appeals set status = 'resolved' where id = any($1::uuid[])`, [[appeals[0]!.id, appeals[1]!.id]]);
+    await t.deps.db.query(`update appeals set admin_notes = 'checked' where id = $1`, [appeals[2]!.id]);
+    // A visitor's transcript does not count until a student claims it.
+    await t.deps.db.query(`insert into transcripts (file_name, status) values ('visitor.pdf', 'saved')`);
+    const before = await counted();
+    await t.deps.db.query(`update transcripts set user_id = $1 where user_id is null and file_name = 'visitor.pdf'`, [other.id]);
+    expect((await counted()).transcripts).toBe(before.transcripts + 1);
+    expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
+
+    // A student made admin leaves the student figure; a deleted account takes its transcripts and appeals with it.
+    await t.deps.db.query(`update "user" set role = 'admin,student' where id = $1`, [other.id]);
+    await t.deps.db.query(`delete from "user" where id = $1`, [s.id]);
+    expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
+
+    // Folding the change rows keeps the figures.
+    await compactAdminCounts(t.deps.db);
+    const [{ rows }] = (await t.deps.db.query<{ rows: number }>(`select count(*)::int as rows from admin_count_deltas`)) as [{ rows: number }];
+    expect(rows).toBeLessThanOrEqual(5);
+    expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
   });
 });

@@ -157,20 +157,27 @@ export async function findSyllabusFile(db: Queryable, appealId: string) {
   return row ?? null;
 }
 
+/**
+ * The hub's figures, from the running totals kept by migration 0009's triggers (one row per change, summed here and
+ * folded by compactAdminCounts). Pending appeals are those not yet resolved (submitted or in review).
+ */
 export async function readAdminStats(db: Queryable) {
-  const [row] = await db.query<{ students: number; transcripts: number; pending: number; resolved: number }>(
-    `select s.students, t.transcripts, a.pending, a.resolved
-       from (select count(*)::int as students from "user" u where ${STUDENT_ROLE_SQL('u')}) s,
-            (select count(*)::int as transcripts from transcripts where user_id is not null) t,
-            (select count(*) filter (where status <> 'resolved')::int as pending,
-                    count(*) filter (where status = 'resolved')::int as resolved from appeals) a`,
-  );
+  const rows = await db.query<{ name: string; total: number }>(`select name, sum(delta)::int as total from admin_count_deltas group by name`);
+  const total = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
   return {
-    students: Number(row?.students ?? 0),
-    transcripts: Number(row?.transcripts ?? 0),
-    pendingAppeals: Number(row?.pending ?? 0),
-    resolvedAppeals: Number(row?.resolved ?? 0),
+    students: total('students'),
+    transcripts: total('transcripts'),
+    pendingAppeals: total('appeals_submitted') + total('appeals_in_review'),
+    resolvedAppeals: total('appeals_resolved'),
   };
+}
+
+/** Folds the figures' change rows into one row per figure (a periodic task), so the stats read stays a few rows. */
+export async function compactAdminCounts(db: Queryable): Promise<void> {
+  await db.query(
+    `with folded as (delete from admin_count_deltas returning name, delta)
+     insert into admin_count_deltas (name, delta) select name, sum(delta) from folded group by name`,
+  );
 }
 
 /**
