@@ -1,6 +1,6 @@
 /**
- * The admin searches and figures after migration 0009 (lower-cased search columns kept on write, running totals for
- * the hub): what a clerk types still finds the same rows, and the figures always equal a count of the tables.
+ * The admin searches and figures after migrations 0009 and 0010 (lower-cased search columns kept on write, running
+ * totals for the hub): what a clerk types still finds the same rows, and the figures always equal a count of the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAppeal, AdminStats, AdminStudentList } from '../../src/shared/schemas/admin';
@@ -104,6 +104,16 @@ describe('student directory search', () => {
     const list = await getJson<AdminStudentList>(`/api/admin/students?q=${tag.toUpperCase()}`);
     expect(list.total).toBe(53);
     expect(list.students).toHaveLength(50);
+    const second = await getJson<AdminStudentList>(`/api/admin/students?q=${tag}&cursor=${list.nextCursor}`);
+    expect(second).toMatchObject({ total: 53, nextCursor: null });
+    expect(second.students).toHaveLength(3);
+    expect(await getJson<AdminStudentList>(`/api/admin/students?q=${tag}-nobody`)).toEqual({ students: [], total: 0, nextCursor: null });
+
+    // Without a search the total is every student (staff excluded), from the running count.
+    const [counted] = await t.deps.db.query<{ total: number }>(
+      `select count(*)::int as total from "user" where (',' || coalesce(role, '') || ',') like '%,student,%' and (',' || coalesce(role, '') || ',') not like '%,admin,%'`,
+    );
+    expect((await getJson<AdminStudentList>('/api/admin/students')).total).toBe(counted!.total);
   });
 });
 
