@@ -29,6 +29,20 @@ const appealIds = async (query: string) =>
 const studentIds = async (query: string) =>
   (await getJson<AdminStudentList>(`/api/admin/students?q=${encodeURIComponent(query)}`)).students.map((student) => student.id).sort();
 
+/** Every appeal a status filter lists, page after page. */
+async function listAll(status: string): Promise<AdminAppeal[]> {
+  const appeals: AdminAppeal[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { appeals: AdminAppeal[]; nextCursor: string | null } = await getJson(
+      `/api/admin/appeals?status=${status}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    appeals.push(...page.appeals);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return appeals;
+}
+
 describe('appeals search', () => {
   it('finds by student name, e-mail, course and school, by part of a word and in any case', async () => {
     const tag = `Quokka${Date.now()}`;
@@ -161,5 +175,19 @@ describe('hub figures', () => {
     const [{ rows }] = (await t.deps.db.query<{ rows: number }>(`select count(*)::int as rows from admin_count_deltas`)) as [{ rows: number }];
     expect(rows).toBeLessThanOrEqual(5);
     expect(await getJson<AdminStats>('/api/admin/stats')).toEqual(await counted());
+  });
+
+  it('"Pending appeals" is what the appeals list shows under its Pending filter: submitted and in review', async () => {
+    const s = await signUp(t);
+    await createAppeal(t.deps.db, s.id, { status: 'submitted' });
+    await createAppeal(t.deps.db, s.id, { status: 'in_review' });
+    await createAppeal(t.deps.db, s.id, { status: 'resolved' });
+    const stats = await getJson<AdminStats>('/api/admin/stats');
+    const pending = await listAll('pending');
+    expect(pending).toHaveLength(stats.pendingAppeals);
+    expect(new Set(pending.map((appeal) => appeal.status))).toEqual(new Set(['submitted', 'in_review']));
+    expect(await listAll('resolved')).toHaveLength(stats.resolvedAppeals);
+    const searched = await getJson<{ appeals: AdminAppeal[] }>(`/api/admin/appeals?status=pending&q=${encodeURIComponent(s.email)}`);
+    expect(searched.appeals.map((appeal) => appeal.status).sort()).toEqual(['in_review', 'submitted']);
   });
 });

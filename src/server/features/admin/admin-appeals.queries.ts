@@ -1,4 +1,4 @@
-import type { AdminAppeal, AppealEvent, AppealStatus } from '../../../shared/schemas/admin';
+import type { AdminAppeal, AppealEvent, AppealListStatus, AppealStatus } from '../../../shared/schemas/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/client';
 import { decodeCursor, encodeCursor, likePattern } from './admin-cursor';
@@ -88,7 +88,7 @@ export function presentAppeal(row: AppealRow): AdminAppeal {
  */
 export async function listAppeals(
   db: Queryable,
-  { status, q, cursor }: { status?: AppealStatus | ''; q?: string; cursor?: string },
+  { status, q, cursor }: { status?: AppealListStatus; q?: string; cursor?: string },
 ): Promise<{ appeals: AdminAppeal[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const pattern = q ? likePattern(q) : null;
@@ -96,7 +96,7 @@ export async function listAppeals(
     // The page's ids are chosen from appeals alone; only those 51 rows are joined to the student and the file.
     `with page as (
        select a.id from appeals a
-        where ($1::text is null or a.status = $1)
+        where ${status === 'pending' ? `a.status <> 'resolved' and $1::text is not null` : '($1::text is null or a.status = $1)'}
           and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
           and ${pattern ? '(a.search_text like lower($4) or a.student_search like lower($4))' : '$4::text is null'}
         order by a.created_at desc, a.id desc
@@ -159,7 +159,8 @@ export async function findSyllabusFile(db: Queryable, appealId: string) {
 
 /**
  * The hub's figures, from the running totals kept by migration 0009's triggers (one row per change, summed here and
- * folded by compactAdminCounts). Pending appeals are those not yet resolved (submitted or in review).
+ * folded by compactAdminCounts). Pending appeals are those not yet resolved (submitted or in review): the clerks'
+ * open work, and what the appeals list shows with its "Pending" filter.
  */
 export async function readAdminStats(db: Queryable) {
   const rows = await db.query<{ name: string; total: number }>(`select name, sum(delta)::int as total from admin_count_deltas group by name`);
