@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAppeal, AdminStats, AdminStudentList } from '../../src/shared/schemas/admin';
 import { compactAdminCounts } from '../../src/server/features/admin/admin-appeals.queries';
+import { refreshAdminStatistics } from '../../src/server/features/admin/admin-statistics';
 import { createAppeal, createProfile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createTestApp, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
@@ -189,5 +190,28 @@ describe('hub figures', () => {
     expect(await listAll('resolved')).toHaveLength(stats.resolvedAppeals);
     const searched = await getJson<{ appeals: AdminAppeal[] }>(`/api/admin/appeals?status=pending&q=${encodeURIComponent(s.email)}`);
     expect(searched.appeals.map((appeal) => appeal.status).sort()).toEqual(['in_review', 'submitted']);
+  });
+});
+
+describe('planner statistics', () => {
+  it('are refreshed on the embedded database once the appeals have grown, and not again until they grow further', async () => {
+    if (t.deps.db.kind !== 'embedded') {
+      expect(await refreshAdminStatistics(t.deps.db)).toEqual([]); // PostgreSQL's autovacuum does it
+      return;
+    }
+    await refreshAdminStatistics(t.deps.db); // whatever the earlier tests added
+    expect(await refreshAdminStatistics(t.deps.db)).toEqual([]);
+    const s = await signUp(t);
+    await t.deps.db.query(
+      `insert into appeals (user_id, course_name, course_code, target_school)
+       select $1, 'Bulk course ' || g, 'BLK ' || g, 'Somewhere University' from generate_series(1, 200) g`,
+      [s.id],
+    );
+    expect(await refreshAdminStatistics(t.deps.db)).toEqual(['appeals']);
+    const [appeals] = await t.deps.db.query<{ estimated: number; counted: number }>(
+      `select reltuples::int as estimated, (select count(*)::int from appeals) as counted from pg_class where relname = 'appeals'`,
+    );
+    expect(appeals!.estimated).toBe(appeals!.counted);
+    expect(await refreshAdminStatistics(t.deps.db)).toEqual([]);
   });
 });
