@@ -39,6 +39,14 @@ describe('the admin area', () => {
     expect(await queue.getByRole('link', { name: /^Open appeal/ }).count()).toBeLessThanOrEqual(4);
     await shot(page, 'hub-1280');
 
+    // "Pending appeals" (not yet resolved) opens the list under its Pending filter, which lists the same appeals.
+    await stats.getByRole('link', { name: /^Pending appeals \d+$/ }).click();
+    await page.waitForURL(/\/admin\/appeals\?status=pending$/);
+    await main.getByRole('button', { name: 'Pending', pressed: true }).waitFor();
+    await main.getByRole('list', { name: 'Appeals' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/admin$/);
+
     // Directory: search the demo student.
     await main.getByRole('link', { name: 'Browse the student directory' }).click();
     await page.waitForURL(/\/admin\/students$/);

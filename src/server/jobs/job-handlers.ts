@@ -1,4 +1,6 @@
 import type { AppDeps } from '../http/app-env';
+import { compactAdminCounts } from '../features/admin/admin-appeals.queries';
+import { refreshAdminStatistics } from '../features/admin/admin-statistics';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts/transcripts.service';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 
@@ -7,8 +9,16 @@ export const JOB_HANDLERS: JobHandlers = {
   [TRANSCRIPT_ANALYZE_JOB]: analyzeTranscriptJob,
 };
 
-/** Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis. */
-export const PERIODIC_TASKS: PeriodicTask[] = [{ everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) }];
+/**
+ * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; the admin hub's
+ * change rows are folded into one row per figure; on the embedded database, the admin tables' planner statistics are
+ * refreshed when their size has moved (PGlite has no autovacuum).
+ */
+export const PERIODIC_TASKS: PeriodicTask[] = [
+  { everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) },
+  { everyMs: 5 * 60 * 1000, run: (deps) => compactAdminCounts(deps.db) },
+  { everyMs: 10 * 60 * 1000, run: (deps) => refreshAdminStatistics(deps.db).then(() => undefined) },
+];
 
 /** For API tests: run queued jobs synchronously. */
 export function runPendingJobs(deps: AppDeps): Promise<number> {

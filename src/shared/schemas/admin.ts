@@ -16,12 +16,14 @@ const searchText = z.string().trim().max(200, 'Use at most 200 characters').opti
 const cursor = z.string().max(200).optional();
 
 export const adminAppealListQuerySchema = z.object({
-  // An empty status means every appeal (spec section 4).
-  status: z.union([z.enum(APPEAL_STATUSES), z.literal('')]).optional(),
+  // An empty status means every appeal (spec section 4); 'pending' means not yet resolved (submitted or in review),
+  // the hub's "Pending appeals" figure.
+  status: z.union([z.enum(APPEAL_STATUSES), z.literal(''), z.literal('pending')]).optional(),
   q: searchText,
   cursor,
 });
 export type AdminAppealListQuery = z.infer<typeof adminAppealListQuerySchema>;
+export type AppealListStatus = NonNullable<AdminAppealListQuery['status']>;
 
 export const adminStudentListQuerySchema = z.object({ q: searchText, cursor });
 

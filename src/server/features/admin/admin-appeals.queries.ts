@@ -1,4 +1,4 @@
-import type { AdminAppeal, AppealEvent, AppealStatus } from '../../../shared/schemas/admin';
+import type { AdminAppeal, AppealEvent, AppealListStatus, AppealStatus } from '../../../shared/schemas/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/client';
 import { decodeCursor, encodeCursor, likePattern } from './admin-cursor';
@@ -81,31 +81,24 @@ export function presentAppeal(row: AppealRow): AdminAppeal {
 }
 
 /**
- * One page of appeals, newest first. The search looks in the appeal's course and schools (the appeals_search_trgm
- * index) and in the student's name and e-mail (user_name_email_trgm); the two id sets are united so each side keeps its index.
+ * One page of appeals, newest first. The search looks in the appeal's course and schools (`search_text`) and in its
+ * student's name and e-mail (`student_search`, copied from the account by triggers), both lower-cased with their own
+ * trigram index (migration 0009): a common word walks `appeals_created` and stops after a page, a rare one is a
+ * BitmapOr of the two indexes.
  */
 export async function listAppeals(
   db: Queryable,
-  { status, q, cursor }: { status?: AppealStatus | ''; q?: string; cursor?: string },
+  { status, q, cursor }: { status?: AppealListStatus; q?: string; cursor?: string },
 ): Promise<{ appeals: AdminAppeal[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const pattern = q ? likePattern(q) : null;
-  // Without a search the list walks an index in (status,) created_at order; with one, the matching ids come first.
-  const matches = pattern
-    ? `join (
-         select s.id from appeals s
-          where (s.course_name || ' ' || s.course_code || ' ' || s.target_school || ' ' || s.current_school) ilike $4
-         union
-         select s.id from appeals s where s.user_id in (select su.id from "user" su where (su.name || ' ' || su.email) ilike $4)
-       ) m on m.id = a.id`
-    : '';
   const rows = await db.query<AppealRow>(
     // The page's ids are chosen from appeals alone; only those 51 rows are joined to the student and the file.
     `with page as (
-       select a.id from appeals a ${matches}
-        where ($1::text is null or a.status = $1)
+       select a.id from appeals a
+        where ${status === 'pending' ? `a.status <> 'resolved' and $1::text is not null` : '($1::text is null or a.status = $1)'}
           and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
-          ${pattern ? '' : 'and $4::text is null'}
+          and ${pattern ? '(a.search_text like lower($4) or a.student_search like lower($4))' : '$4::text is null'}
         order by a.created_at desc, a.id desc
         limit ${ADMIN_PAGE_SIZE + 1}
      )
@@ -164,22 +157,32 @@ export async function findSyllabusFile(db: Queryable, appealId: string) {
   return row ?? null;
 }
 
+/**
+ * The hub's figures, from the running totals kept by migration 0009's triggers (one row per change, summed here and
+ * folded by compactAdminCounts). Pending appeals are those not yet resolved (submitted or in review): the clerks'
+ * open work, and what the appeals list shows with its "Pending" filter.
+ */
 export async function readAdminStats(db: Queryable) {
-  const [row] = await db.query<{ students: number; transcripts: number; pending: number; resolved: number }>(
-    `select s.students, t.transcripts, a.pending, a.resolved
-       from (select count(*)::int as students from "user" u where ${STUDENT_ROLE_SQL('u')}) s,
-            (select count(*)::int as transcripts from transcripts where user_id is not null) t,
-            (select count(*) filter (where status <> 'resolved')::int as pending,
-                    count(*) filter (where status = 'resolved')::int as resolved from appeals) a`,
-  );
+  const rows = await db.query<{ name: string; total: number }>(`select name, sum(delta)::int as total from admin_count_deltas group by name`);
+  const total = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
   return {
-    students: Number(row?.students ?? 0),
-    transcripts: Number(row?.transcripts ?? 0),
-    pendingAppeals: Number(row?.pending ?? 0),
-    resolvedAppeals: Number(row?.resolved ?? 0),
+    students: total('students'),
+    transcripts: total('transcripts'),
+    pendingAppeals: total('appeals_submitted') + total('appeals_in_review'),
+    resolvedAppeals: total('appeals_resolved'),
   };
 }
 
-/** Students are accounts with the student role and without the admin role (staff are not listed among students). */
-export const STUDENT_ROLE_SQL = (alias: string) =>
-  `(',' || coalesce(${alias}.role, '') || ',') like '%,student,%' and (',' || coalesce(${alias}.role, '') || ',') not like '%,admin,%'`;
+/** Folds the figures' change rows into one row per figure (a periodic task), so the stats read stays a few rows. */
+export async function compactAdminCounts(db: Queryable): Promise<void> {
+  await db.query(
+    `with folded as (delete from admin_count_deltas returning name, delta)
+     insert into admin_count_deltas (name, delta) select name, sum(delta) from folded group by name`,
+  );
+}
+
+/**
+ * Students are accounts with the student role and without the admin role (staff are not listed among students):
+ * `"user".is_student`, generated from the role by migration 0009's admin_is_student().
+ */
+export const STUDENT_ROLE_SQL = (alias: string) => `${alias}.is_student`;

@@ -20,13 +20,17 @@ interface StudentRow {
   transcript_count: number;
   appeals: Array<{ id: string; course_name: string; status: AppealStatus; created_at: string; target_school: string }> | null;
   appeal_count: number;
+  total: number;
 }
 
-// Matches on the account (name, e-mail) or the profile (full name, school); each side keeps its trigram index.
+// Matches on the account (name, e-mail) or the profile (full name, school), lower-cased on both sides as ILIKE would;
+// each side is a generated lower-cased column with its trigram index (migration 0009).
 const SEARCH_SQL = `u.id in (
-    select su.id from "user" su where (su.name || ' ' || su.email) ilike $1
+    select su.id from "user" su where su.search_text like lower($1)
     union
-    select sp.user_id from student_profiles sp where (sp.full_name || ' ' || sp.current_school) ilike $1)`;
+    select sp.user_id from student_profiles sp where sp.search_text like lower($1))`;
+const COUNT_MATCHES_SQL = `select count(*)::int as total from matches`;
+const COUNT_STUDENTS_SQL = `select coalesce(sum(delta), 0)::int as total from admin_count_deltas where name = 'students'`;
 
 /**
  * One page of the student directory in one statement: the profile, favorites, the first 3 transcripts and first 2
@@ -36,19 +40,23 @@ const SEARCH_SQL = `u.id in (
 export async function listStudents(db: Queryable, { q, cursor }: { q?: string; cursor?: string }): Promise<AdminStudentList> {
   const after = decodeCursor(cursor, { idPattern: USER_ID });
   const pattern = q ? likePattern(q) : null;
+  // With a search, the matching students are found once and serve both the page and the total. Without one, the page
+  // walks user_students_created and the total is the hub's running count of students (migration 0010).
+  const totalSql = pattern ? COUNT_MATCHES_SQL : COUNT_STUDENTS_SQL;
   const rows = await db.query<StudentRow>(
     // The page of students is chosen first (index order, 51 rows); only those rows get the lateral lookups.
-    `with page as (
-       select u.id from "user" u
-        where ${STUDENT_ROLE_SQL('u')}
-          and ${pattern ? SEARCH_SQL : '$1::text is null'}
+    `with ${pattern ? `matches as materialized (select u.id, u."createdAt" from "user" u where ${STUDENT_ROLE_SQL('u')} and ${SEARCH_SQL}),` : ''}
+     page as (
+       select u.id from ${pattern ? 'matches' : '"user"'} u
+        where ${pattern ? 'true' : `${STUDENT_ROLE_SQL('u')} and $1::text is null`}
           and ($2::timestamptz is null or (u."createdAt", u.id) < ($2::timestamptz, $3::text))
         order by u."createdAt" desc, u.id desc
         limit ${ADMIN_PAGE_SIZE + 1}
      )
      select u.id, u.name, u.email, u."createdAt" as created_at, u."createdAt"::text as cursor_at,
             p.full_name, p.current_school, p.intended_major,
-            fav.favorites, tr.transcripts, tc.transcript_count, ap.appeals, ac.appeal_count
+            fav.favorites, tr.transcripts, tc.transcript_count, ap.appeals, ac.appeal_count,
+            (${totalSql}) as total
        from page join "user" u on u.id = page.id
        left join student_profiles p on p.user_id = u.id
        left join lateral (
@@ -70,15 +78,22 @@ export async function listStudents(db: Queryable, { q, cursor }: { q?: string; c
       order by u."createdAt" desc, u.id desc`,
     [pattern, after?.at ?? null, after?.id ?? null],
   );
-  const [count] = await db.query<{ total: number }>(
-    `select count(*)::int as total from "user" u where ${STUDENT_ROLE_SQL('u')} and ${pattern ? SEARCH_SQL : '$1::text is null'}`,
-    [pattern],
-  );
+  // An empty page (no match, or a cursor past the end) carries no total: count on its own.
+  const total = rows[0]
+    ? rows[0].total
+    : pattern || after
+      ? ((
+          await db.query<{ total: number }>(
+            pattern ? `with matches as (select u.id from "user" u where ${STUDENT_ROLE_SQL('u')} and ${SEARCH_SQL}) ${COUNT_MATCHES_SQL}` : `${COUNT_STUDENTS_SQL} and $1::text is null`,
+            [pattern],
+          )
+        )[0]?.total ?? 0)
+      : 0;
   const page = rows.slice(0, ADMIN_PAGE_SIZE);
   const last = page.at(-1);
   return {
     students: page.map(presentStudent),
-    total: Number(count?.total ?? 0),
+    total: Number(total),
     nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   };
 }

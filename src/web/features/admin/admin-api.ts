@@ -6,6 +6,7 @@ import type {
   AdminStudentList,
   Announcement,
   AppealDecision,
+  AppealListStatus,
   AppealStatus,
   CreateRuleFromAppeal,
   PartnerStatus,
@@ -51,7 +52,7 @@ const query = (params: Record<string, string | undefined>) => {
 
 export const fetchStats = (signal?: AbortSignal) => apiFetch<AdminStats>('/api/admin/stats', { signal });
 
-export const fetchAppeals = (params: { status: AppealStatus | ''; q?: string; cursor?: string }, signal?: AbortSignal) =>
+export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cursor?: string }, signal?: AbortSignal) =>
   withSpecErrors(APPEAL_ERRORS, () =>
     apiFetch<AdminAppealList>(`/api/admin/appeals?${query({ status: params.status, q: params.q || undefined, cursor: params.cursor })}`, { signal }),
   );

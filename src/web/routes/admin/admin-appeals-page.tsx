@@ -1,4 +1,4 @@
-import type { AdminAppeal, AdminAppealList, AppealDecision, AppealStatus } from '@shared/schemas/admin';
+import type { AdminAppeal, AdminAppealList, AppealDecision, AppealListStatus, AppealStatus } from '@shared/schemas/admin';
 import { statusLabel } from '@shared/schemas/admin';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,8 +10,10 @@ import { ApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const FILTERS: Array<{ value: AppealStatus | ''; label: string }> = [
+const FILTERS: Array<{ value: AppealListStatus; label: string }> = [
   { value: '', label: 'All appeals' },
+  // Not yet resolved (submitted or in review): the hub's "Pending appeals" card opens this view.
+  { value: 'pending', label: 'Pending' },
   { value: 'submitted', label: 'Submitted' },
   { value: 'in_review', label: 'In review' },
   { value: 'resolved', label: 'Resolved' },
@@ -31,7 +33,8 @@ function StatusBadge({ status }: { status: AppealStatus }) {
 export default function AdminAppealsPage() {
   useDocumentTitle('Appeals');
   const [params, setParams] = useSearchParams();
-  const [status, setStatus] = useState<AppealStatus | ''>('submitted');
+  // The hub's cards open a filter with ?status=…; without one the list starts with the submitted queue.
+  const [status, setStatus] = useState<AppealListStatus>(() => FILTERS.find((filter) => filter.value === params.get('status'))?.value ?? 'submitted');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
   const appeals = useInfiniteQuery({
@@ -43,7 +46,14 @@ export default function AdminAppealsPage() {
   const rows = appeals.data?.pages.flatMap((page) => page.appeals) ?? [];
   const selectedId = params.get('highlight') ?? rows[0]?.id ?? null;
   const select = (id: string) => {
-    setParams({ highlight: id }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('highlight', id);
+        return next;
+      },
+      { replace: true },
+    );
     // On phones the detail sits below the list: bring it into view.
     if (window.matchMedia('(max-width: 1023px)').matches) {
       window.requestAnimationFrame(() => document.getElementById('appeal-detail')?.scrollIntoView({ block: 'start' }));

@@ -24,8 +24,9 @@ export default function AdminHubPage() {
   const cards = [
     { label: 'Students', value: stats.data?.students, to: '/admin/students', icon: GraduationCap },
     { label: 'Transcripts', value: stats.data?.transcripts, to: '/admin/students', icon: FileText },
-    { label: 'Pending appeals', value: stats.data?.pendingAppeals, to: '/admin/appeals', icon: Inbox },
-    { label: 'Resolved appeals', value: stats.data?.resolvedAppeals, to: '/admin/appeals', icon: CheckCircle2 },
+    // Pending = not yet resolved (submitted or in review); each appeals card opens the list filtered to the same appeals.
+    { label: 'Pending appeals', value: stats.data?.pendingAppeals, to: '/admin/appeals?status=pending', icon: Inbox },
+    { label: 'Resolved appeals', value: stats.data?.resolvedAppeals, to: '/admin/appeals?status=resolved', icon: CheckCircle2 },
   ];
   const pending = (queue.data?.appeals ?? []).slice(0, QUEUE_SIZE);
 
