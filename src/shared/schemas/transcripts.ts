@@ -3,6 +3,7 @@
  * `POST /api/transcripts`, `POST /api/transcripts/:id/analyze`, `GET /api/transcripts/:id`, `POST /api/appeals`.
  */
 import { z } from 'zod';
+import { fileNameField } from './file-name';
 
 /** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -39,7 +40,7 @@ const institutionIdField = z.preprocess(
 const institutionKeyField = z.string().trim().min(1, 'must name a school').max(100);
 
 export const createTranscriptSchema = z.object({
-  fileName: z.string().trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
+  fileName: fileNameField('fileName', { required: true }),
   fileType: z.preprocess((value) => value ?? '', z.string().max(100)),
   size: z.number({ error: 'must be the file size in bytes' }).int().min(0),
   toInstitutionId: institutionIdField.nullish(),

@@ -17,6 +17,7 @@ import type { JobHandler } from '../../jobs/job-runner';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { detectFileType } from './reader/detect-file-type';
+import { checkImageSize } from './reader/image-size';
 import { openPdf } from './reader/pdf-text';
 import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
@@ -158,6 +159,15 @@ export async function requestTranscriptAnalysis(
       return refuseFile(deps, transcript, 422, `This PDF has ${pages} pages; the limit is ${MAX_TRANSCRIPT_PAGES}. Please upload only the transcript pages.`);
     }
     if (pages === 0) return refuseFile(deps, transcript, 422, 'This PDF has no pages.');
+  }
+  if (type.kind === 'png' || type.kind === 'jpeg') {
+    // Width and height from the header only: a decompression bomb is refused before any pixel is decoded.
+    try {
+      await checkImageSize(new Uint8Array(bytes));
+    } catch (error) {
+      if (error instanceof TranscriptReadError) return refuseFile(deps, transcript, 422, error.message);
+      throw error;
+    }
   }
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
   await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
