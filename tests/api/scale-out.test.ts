@@ -84,6 +84,31 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances on PostgreSQL 
     }
   });
 
+  it('saves a profile upload that went straight to the bucket, and refuses one over the limit that S3 let through', async () => {
+    const student = await signUp(first);
+    const uploadTo = async (bytes: Buffer, filename: string) => {
+      const slot = await first.app.request('/api/student/create-upload-url', jsonRequest('POST', { filename, contentType: 'application/pdf' }, student.cookie));
+      expect(slot.status).toBe(201);
+      const { uploadUrl, key, headers } = (await slot.json()) as { uploadUrl: string; key: string; headers: Record<string, string> };
+      expect((await fetch(uploadUrl, { method: 'PUT', headers, body: new Uint8Array(bytes) })).status).toBe(200);
+      return key;
+    };
+    // Saved through the other instance: the file is recorded as stored on first sight (no PUT route of ours saw it).
+    const key = await uploadTo(FIU_PDF, 'fiu.pdf');
+    const saved = await second.app.request('/api/student/save-transcript', jsonRequest('POST', { key, name: 'fiu.pdf' }, student.cookie));
+    expect(saved.status).toBe(201);
+    const [file] = await first.deps.db.query<{ status: string; size_bytes: number }>('select status, size_bytes from stored_files where storage_key = $1', [key]);
+    expect(file).toEqual({ status: 'stored', size_bytes: FIU_PDF.byteLength });
+
+    // A presigned S3 address does not enforce the signed size: the 20 MB limit is applied when the file is claimed.
+    const oversized = Buffer.concat([FIU_PDF, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
+    const bigKey = await uploadTo(oversized, 'big.pdf');
+    const refused = await second.app.request('/api/student/save-transcript', jsonRequest('POST', { key: bigKey, name: 'big.pdf' }, student.cookie));
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/larger than the 20 MB limit/);
+    expect(await first.deps.storage.stat(bigKey)).toBeNull();
+  }, 60_000);
+
   it("shares analysis jobs between both instances' runners, and runs each job exactly once", async () => {
     // Every handler execution is recorded with the instance that ran it; the real analysis runs inside the wrapper.
     const executions: Array<{ jobId: number; kind: string; instance: 'first' | 'second' }> = [];
