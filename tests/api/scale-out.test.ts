@@ -1,14 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { startServices } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/server/db/client';
 import { loadConfig } from '../../src/server/env';
+import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
+import { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB } from '../../src/server/features/transcripts/transcripts.service';
+import type { AppDeps } from '../../src/server/http/app-env';
+import { enqueueJob, type JobRow } from '../../src/server/jobs/job-queue';
+import { createJobRunner, type JobHandler } from '../../src/server/jobs/job-runner';
 import { createLogger } from '../../src/server/logger';
-import { createTestApp, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
+import { createInstitution } from '../support/factories';
+import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
+
+const FIU_PDF = readFileSync(resolve(import.meta.dirname, '../../../shared/fixtures/transcripts/t11002.pdf'));
 
 /**
  * Two server instances behind one address share everything through PostgreSQL and S3-compatible storage:
@@ -48,6 +57,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances on PostgreSQL 
   });
 
   afterAll(async () => {
+    await terminateTranscriptWorker();
     await second?.deps.db.close();
     await first?.close();
     await s3?.close();
@@ -73,4 +83,105 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances on PostgreSQL 
       expect(await (await app.request('/api/health')).json()).toMatchObject({ status: 'ok', database: 'postgres', storage: 's3' });
     }
   });
+
+  it('saves a profile upload that went straight to the bucket, and refuses one over the limit that S3 let through', async () => {
+    const student = await signUp(first);
+    const uploadTo = async (bytes: Buffer, filename: string) => {
+      const slot = await first.app.request('/api/student/create-upload-url', jsonRequest('POST', { filename, contentType: 'application/pdf' }, student.cookie));
+      expect(slot.status).toBe(201);
+      const { uploadUrl, key, headers } = (await slot.json()) as { uploadUrl: string; key: string; headers: Record<string, string> };
+      expect((await fetch(uploadUrl, { method: 'PUT', headers, body: new Uint8Array(bytes) })).status).toBe(200);
+      return key;
+    };
+    // Saved through the other instance: the file is recorded as stored on first sight (no PUT route of ours saw it).
+    const key = await uploadTo(FIU_PDF, 'fiu.pdf');
+    const saved = await second.app.request('/api/student/save-transcript', jsonRequest('POST', { key, name: 'fiu.pdf' }, student.cookie));
+    expect(saved.status).toBe(201);
+    const [file] = await first.deps.db.query<{ status: string; size_bytes: number }>('select status, size_bytes from stored_files where storage_key = $1', [key]);
+    expect(file).toEqual({ status: 'stored', size_bytes: FIU_PDF.byteLength });
+
+    // A presigned S3 address does not enforce the signed size: the 20 MB limit is applied when the file is claimed.
+    const oversized = Buffer.concat([FIU_PDF, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
+    const bigKey = await uploadTo(oversized, 'big.pdf');
+    const refused = await second.app.request('/api/student/save-transcript', jsonRequest('POST', { key: bigKey, name: 'big.pdf' }, student.cookie));
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/larger than the 20 MB limit/);
+    expect(await first.deps.storage.stat(bigKey)).toBeNull();
+  }, 60_000);
+
+  it("shares analysis jobs between both instances' runners, and runs each job exactly once", async () => {
+    // Every handler execution is recorded with the instance that ran it; the real analysis runs inside the wrapper.
+    const executions: Array<{ jobId: number; kind: string; instance: 'first' | 'second' }> = [];
+    const recorded = (instance: 'first' | 'second', handler: JobHandler): JobHandler => ({
+      run: async (job: JobRow, deps: AppDeps) => {
+        executions.push({ jobId: job.id, kind: job.kind, instance });
+        return handler.run(job, deps);
+      },
+    });
+    const counted: JobHandler = { run: async () => new Promise((done) => setTimeout(() => done({ ok: true }), 5 + Math.random() * 15)) };
+    const runners = (['first', 'second'] as const).map((instance) =>
+      createJobRunner(instance === 'first' ? first.deps : second.deps, {
+        workers: 2,
+        pollMs: 50,
+        handlers: { [TRANSCRIPT_ANALYZE_JOB]: recorded(instance, analyzeTranscriptJob), 'test.counted': recorded(instance, counted) },
+      }),
+    );
+    runners.forEach((runner) => runner.start());
+    try {
+      // Real uploads analysed for a student: created through one instance, the analysis asked for through the other.
+      const destination = await createInstitution(first.deps.db, { name: 'Scale-out Destination University' });
+      const student = await signUp(first);
+      const transcriptIds: string[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const [via, other] = index % 2 === 0 ? [first.app, second.app] : [second.app, first.app];
+        const created = await via.request(
+          '/api/transcripts',
+          jsonRequest('POST', { fileName: `fiu-${index}.pdf`, fileType: 'application/pdf', size: FIU_PDF.byteLength, toInstitutionId: destination.id }, student.cookie),
+        );
+        expect(created.status).toBe(201);
+        const { id, upload } = (await created.json()) as CreateTranscriptResponse;
+        expect((await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(FIU_PDF) })).status).toBe(200);
+        expect((await other.request(`/api/transcripts/${id}/analyze`, jsonRequest('POST', {}, student.cookie))).status).toBe(202);
+        transcriptIds.push(id);
+      }
+      // Many small jobs straight through the queue, enqueued on both instances' connections.
+      const countedIds: number[] = [];
+      for (let index = 0; index < 200; index += 1) {
+        countedIds.push(await enqueueJob(index % 2 === 0 ? first.deps.db : second.deps.db, { kind: 'test.counted', payload: { index } }));
+      }
+
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const [open] = await first.deps.db.query<{ count: number }>(`select count(*)::int as count from jobs where status in ('queued', 'running')`);
+        if (open?.count === 0) break;
+        if (Date.now() > deadline) throw new Error(`${open?.count} jobs still open`);
+        await new Promise((done) => setTimeout(done, 100));
+      }
+
+      const jobs = await first.deps.db.query<{ id: number; kind: string; status: string; attempts: number; locked_by: string | null }>(
+        'select id, kind, status, attempts, locked_by from jobs order by id',
+      );
+      expect(jobs).toHaveLength(204);
+      for (const job of jobs) expect(job, `job ${job.id}`).toMatchObject({ status: 'done', attempts: 1, locked_by: null });
+      // Exactly once: one execution per job id, and no execution of a job that does not exist.
+      const perJob = new Map<number, number>();
+      for (const execution of executions) perJob.set(execution.jobId, (perJob.get(execution.jobId) ?? 0) + 1);
+      expect(perJob.size).toBe(jobs.length);
+      expect([...perJob.values()].every((count) => count === 1)).toBe(true);
+      expect(new Set(perJob.keys())).toEqual(new Set(jobs.map((job) => Number(job.id))));
+      expect(countedIds.every((id) => perJob.get(id) === 1)).toBe(true);
+      // Both instances took part.
+      const byInstance = (instance: string) => executions.filter((execution) => execution.instance === instance).length;
+      expect(byInstance('first')).toBeGreaterThan(10);
+      expect(byInstance('second')).toBeGreaterThan(10);
+
+      for (const id of transcriptIds) {
+        const report = (await (await first.app.request(`/api/transcripts/${id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+        expect(report).toMatchObject({ status: 'done', error: null });
+        expect(report.rows).toHaveLength(8);
+      }
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompareResponse, StudentAppealDetail, StudentMe, StudentTranscript } from '../../src/shared/schemas/student';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { makePdf } from '../support/upload-files';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -18,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = makePdf(1);
 const HTML = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
 
 const request = (path: string, init: RequestInit = {}) => t.app.request(path, init);
@@ -137,7 +138,7 @@ describe('transcripts', () => {
     expect(put.status).toBe(200);
     const before = (await me(alice.cookie)).transcripts.length;
     const response = await send('POST', '/api/student/save-transcript', { key, url: null, name: 'transcript.pdf', size: 10 }, alice.cookie);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(415);
     expect(((await response.json()) as { error: string }).error).toMatch(/not a PDF, PNG, JPEG or HEIC/);
     expect((await me(alice.cookie)).transcripts.length).toBe(before);
     expect(await t.deps.storage.stat(key)).toBeNull();
@@ -260,7 +261,7 @@ describe('appeals', () => {
 
     const html = await upload(alice.cookie, HTML, 'syllabus.doc', 'syllabus');
     const refused = await send('POST', '/api/student/submit-appeal', { ...appealBody, syllabusFile: { key: html.key, name: 'syllabus.doc' } }, alice.cookie);
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(415);
     expect(((await refused.json()) as { error: string }).error).toMatch(/syllabusFile/);
     expect(await t.deps.storage.stat(html.key)).toBeNull();
   });

@@ -5,6 +5,7 @@ import { terminateTranscriptWorker } from '../../src/server/features/transcripts
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { CreateTranscriptResponse, SearchAppealResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createInstitution, createRule } from '../support/factories';
+import { makePdf } from '../support/upload-files';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
@@ -32,25 +33,6 @@ afterAll(async () => {
   await terminateTranscriptWorker();
   await t?.close();
 });
-
-/** A minimal, valid PDF with `pages` empty pages, written by hand (offsets in the xref table are exact). */
-function makePdf(pages: number): Buffer {
-  const objects: string[] = [];
-  const kids = Array.from({ length: pages }, (_, index) => `${3 + index} 0 R`).join(' ');
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
-  for (let index = 0; index < pages; index += 1) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>');
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 async function create(body: Record<string, unknown>, cookie?: string) {
   return t.app.request('/api/transcripts', jsonRequest('POST', body, cookie));

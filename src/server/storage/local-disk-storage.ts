@@ -1,8 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type FileStorage, STORAGE_KEY_PATTERN } from './file-storage';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * Files on the local disk under DATA_DIR/files, outside any static root. Uploads go to our own
@@ -19,6 +28,20 @@ export class LocalDiskStorage implements FileStorage {
   ) {
     this.root = resolve(root);
     mkdirSync(join(this.root, 'tmp'), { recursive: true });
+    this.removeAbandonedTemporaryFiles();
+  }
+
+  /**
+   * A process killed while writing leaves its temporary file behind (never a half-written file under a real key).
+   * At start, temporary files of processes that are no longer running are deleted.
+   */
+  private removeAbandonedTemporaryFiles() {
+    const folder = join(this.root, 'tmp');
+    for (const name of readdirSync(folder)) {
+      const writer = Number(/-(\d+)-\d+$/.exec(name)?.[1]);
+      if (Number.isInteger(writer) && writer !== process.pid && isRunning(writer)) continue;
+      rmSync(join(folder, name), { force: true });
+    }
   }
 
   private pathFor(key: string): string {

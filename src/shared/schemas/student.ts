@@ -1,5 +1,6 @@
 /** The student area's API contract (spec sections 3, 5 and 7): `/api/student/*`. */
 import { z } from 'zod';
+import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
@@ -9,6 +10,8 @@ const requiredText = (max: number, label: string) =>
 export const MAX_FAVORITES = 50;
 export const TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024;
 export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
+/** A syllabus PDF is stored for staff, not read by the transcript reader (30 pages); this bounds what staff are sent. */
+export const SYLLABUS_MAX_PAGES = 100;
 export const TRANSCRIPT_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'heic'] as const;
 export const SYLLABUS_EXTENSIONS = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg'] as const;
 
@@ -41,7 +44,7 @@ export const addFavoritesSchema = z.object({ schools: requiredText(5000, 'school
 export const idParamSchema = z.object({ id: z.uuid({ error: 'must be an id from this app' }) });
 
 export const createUploadUrlSchema = z.object({
-  filename: requiredText(255, 'filename'),
+  filename: fileNameField('filename', { required: true }),
   contentType: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value : 'application/octet-stream'),
     z.string().trim().max(100).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type like application/pdf'),
@@ -52,7 +55,7 @@ export const createUploadUrlSchema = z.object({
 const storedFileRefSchema = z.object({
   key: z.string({ error: 'is required' }).trim().regex(/^(transcripts|syllabi)\/[0-9a-f-]{36}$/, 'must be a key from create-upload-url'),
   url: z.string().max(2000).nullish(),
-  name: text(255),
+  name: fileNameField('name', { required: false }),
   size: z.number().nonnegative().nullish(),
 });
 

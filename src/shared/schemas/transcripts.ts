@@ -4,6 +4,7 @@
  */
 // zod/mini: the search page's transcript tab loads this module; mini keeps it small on a phone (see search.ts).
 import * as z from 'zod/mini';
+import { fileNameField } from './file-name';
 
 /** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -40,7 +41,7 @@ const institutionIdField = z.pipe(
 const institutionKeyField = z.string().check(z.trim(), z.minLength(1, 'must name a school'), z.maxLength(100));
 
 export const createTranscriptSchema = z.object({
-  fileName: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(255, 'must be at most 255 characters')),
+  fileName: fileNameField('fileName', { required: true }),
   fileType: z.pipe(z.transform((value: unknown) => value ?? ''), z.string().check(z.maxLength(100))),
   size: z.int({ error: 'must be the file size in bytes' }).check(z.minimum(0)),
   toInstitutionId: z.nullish(institutionIdField),

@@ -36,6 +36,13 @@ function signedIn(c: Context<AppEnv>): SignedInUser {
   return user;
 }
 
+/** A refused upload (bad type, size, pages or pixels) is logged as the OWASP `upload_validation` event. */
+function logUploadRefusal(c: Context<AppEnv>, user: SignedInUser, error: unknown) {
+  if (error instanceof HttpError && [400, 413, 415, 422].includes(error.status)) {
+    c.get('deps').logger.warn('upload_validation', { requestId: c.get('requestId'), userId: user.id, status: error.status, reason: error.message });
+  }
+}
+
 const idParam = (c: Context<AppEnv>) => idParamSchema.parse({ id: c.req.param('id') }).id;
 
 /** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name. */
@@ -78,12 +85,12 @@ export function registerStudentRoutes(routes: RouteTable) {
   routes.post('/api/student/save-transcript', 'student', async (c) => {
     const user = signedIn(c);
     const input = await readJson(c, saveTranscriptSchema);
-    const { db, storage, logger } = c.get('deps');
+    const { db, storage } = c.get('deps');
     try {
       const transcript = await saveTranscript({ db, storage, userId: user.id, key: input.key, name: input.name });
       return c.json({ transcript }, 201);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) logger.warn('upload_validation', { requestId: c.get('requestId'), userId: user.id, reason: error.message });
+      logUploadRefusal(c, user, error);
       throw error;
     }
   });
@@ -112,7 +119,12 @@ export function registerStudentRoutes(routes: RouteTable) {
     const user = signedIn(c);
     const input = await readJson(c, submitAppealSchema);
     const { db, storage } = c.get('deps');
-    return c.json({ appeal: await submitAppeal({ db, storage, user, input }) }, 201);
+    try {
+      return c.json({ appeal: await submitAppeal({ db, storage, user, input }) }, 201);
+    } catch (error) {
+      if (input.syllabusFile) logUploadRefusal(c, user, error);
+      throw error;
+    }
   });
 
   routes.get('/api/student/appeals/:id', 'student', async (c) => {

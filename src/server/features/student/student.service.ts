@@ -21,7 +21,8 @@ import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { listSavedSearches } from '../search/saved-searches.service';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
-import { detectSyllabusType } from './syllabus-file-type';
+import { markFileStored } from '../transcripts/transcripts.queries';
+import { checkStudentUpload, UPLOAD_LIMITS, type UploadPurpose } from './upload-checks';
 import * as q from './student.queries';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -175,14 +176,37 @@ export async function createUploadSlot({
   return { uploadUrl: upload.url, key, method: upload.method, headers: upload.headers, maxBytes };
 }
 
-/** Loads the student's own uploaded file and its bytes; 404 when the key is not theirs, 400 when nothing arrived. */
-async function loadOwnUpload(db: Database, storage: FileStorage, userId: string, key: string, purpose: 'transcript' | 'syllabus') {
+/**
+ * Loads the student's own uploaded file and its bytes; 404 when the key is not theirs, 400 when nothing arrived,
+ * 413 (and the file is discarded) when it is over the purpose's limit, checked by its size before it is read.
+ */
+async function loadOwnUpload(db: Database, storage: FileStorage, userId: string, key: string, purpose: UploadPurpose) {
   const file = await q.findOwnStoredFileRow(db, userId, key, purpose);
   if (!file) throw notFound(`No ${purpose} upload with this key.`);
-  if (file.status !== 'stored') throw new HttpError(400, 'key: the file has not been uploaded yet. Upload it, then try again.');
+  if (file.status === 'rejected') throw new HttpError(400, 'key: this file was refused. Please upload it again.');
+  const info = await storage.stat(file.storage_key);
+  if (!info) {
+    throw new HttpError(400, file.status === 'stored' ? 'key: the uploaded file is missing. Please upload it again.' : 'key: the file has not been uploaded yet. Upload it, then try again.');
+  }
+  // S3 does not enforce the signed size, so the limit is checked here too, before any byte is loaded.
+  const { maxBytes } = UPLOAD_LIMITS[purpose];
+  if (info.size > maxBytes) {
+    await discardUpload(db, storage, file);
+    throw new HttpError(413, `The file is larger than the ${maxBytes / 1024 / 1024} MB limit for a ${purpose}.`);
+  }
   const bytes = await storage.get(file.storage_key);
   if (!bytes) throw new HttpError(400, 'key: the uploaded file is missing. Please upload it again.');
+  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
+  if (file.status === 'pending') await markFileStored(db, file.id, bytes);
   return { file, bytes };
+}
+
+/** Refuses (and discards) bytes that fail the upload checks, with the check's status and message. */
+async function refuseBadUpload(db: Database, storage: FileStorage, file: q.StoredFileRow, bytes: Buffer, purpose: UploadPurpose, names: string[], field = '') {
+  const refusal = await checkStudentUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), purpose, names);
+  if (!refusal) return;
+  await discardUpload(db, storage, file);
+  throw new HttpError(refusal.status, `${field}${refusal.message}`);
 }
 
 /** A refused upload leaves nothing behind: the bytes and the stored_files row go. */
@@ -209,11 +233,7 @@ export async function saveTranscript({
   if ((await q.countTranscripts(db, userId)) >= MAX_TRANSCRIPTS_PER_STUDENT) {
     throw new HttpError(409, `You can keep at most ${MAX_TRANSCRIPTS_PER_STUDENT} transcripts. Delete one you no longer need first.`);
   }
-  const detected = detectFileType(bytes);
-  if (detected.refuse || !['pdf', 'png', 'jpeg', 'heic'].includes(detected.kind)) {
-    await discardUpload(db, storage, file);
-    throw new HttpError(400, 'This file is not a PDF, PNG, JPEG or HEIC image, so it was not saved. Please upload your transcript as one of those.');
-  }
+  await refuseBadUpload(db, storage, file, bytes, 'transcript', [file.original_name, name]);
   const id = await q.insertTranscriptRow(db, { userId, fileId: file.id, fileName: name || file.original_name });
   const row = await q.findTranscriptRow(db, id, userId);
   if (!row) throw new Error('saved transcript not found');
@@ -286,14 +306,7 @@ export async function submitAppeal({
   let syllabusFileId: string | null = null;
   if (input.syllabusFile) {
     const { file, bytes } = await loadOwnUpload(db, storage, user.id, input.syllabusFile.key, 'syllabus');
-    if (bytes.byteLength > SYLLABUS_MAX_BYTES) {
-      await discardUpload(db, storage, file);
-      throw new HttpError(413, 'syllabusFile: the syllabus is larger than 10 MB.');
-    }
-    if (!detectSyllabusType(bytes)) {
-      await discardUpload(db, storage, file);
-      throw new HttpError(400, 'syllabusFile: the syllabus must be a PDF, DOC, DOCX, PNG or JPEG file.');
-    }
+    await refuseBadUpload(db, storage, file, bytes, 'syllabus', [file.original_name, input.syllabusFile.name], 'syllabusFile: ');
     syllabusFileId = file.id;
   }
   const currentSchool = input.currentSchool || profile?.current_school || '';

@@ -17,7 +17,8 @@ import type { JobHandler } from '../../jobs/job-runner';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { detectFileType } from './reader/detect-file-type';
-import { openPdf } from './reader/pdf-text';
+import { countPdfPages } from './reader/count-pdf-pages';
+import { checkImageSize } from './reader/image-size';
 import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
 import {
@@ -144,12 +145,10 @@ export async function requestTranscriptAnalysis(
     );
   }
   if (type.kind === 'pdf') {
-    // A structural parse, not only magic bytes: a damaged PDF or one with too many pages is refused here.
+    // A structural parse (in a worker thread, time-limited), not only magic bytes: a damaged PDF or one with too many pages is refused here.
     let pages = 0;
     try {
-      const doc = await openPdf(new Uint8Array(bytes));
-      pages = doc.numPages;
-      await doc.destroy().catch(() => undefined);
+      pages = await countPdfPages(new Uint8Array(bytes));
     } catch (error) {
       const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
       return refuseFile(deps, transcript, 422, message);
@@ -158,6 +157,15 @@ export async function requestTranscriptAnalysis(
       return refuseFile(deps, transcript, 422, `This PDF has ${pages} pages; the limit is ${MAX_TRANSCRIPT_PAGES}. Please upload only the transcript pages.`);
     }
     if (pages === 0) return refuseFile(deps, transcript, 422, 'This PDF has no pages.');
+  }
+  if (type.kind === 'png' || type.kind === 'jpeg') {
+    // Width and height from the header only: a decompression bomb is refused before any pixel is decoded.
+    try {
+      await checkImageSize(new Uint8Array(bytes));
+    } catch (error) {
+      if (error instanceof TranscriptReadError) return refuseFile(deps, transcript, 422, error.message);
+      throw error;
+    }
   }
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
   await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });

@@ -1,5 +1,6 @@
 /** Runs readTranscript in a worker thread so the server's main thread never blocks on PDF parsing or OCR. */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from './start-worker';
 import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReadErrorCode, type TranscriptReading } from './types';
 
 type Reply =
@@ -17,18 +18,7 @@ let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
-/**
- * Starts the worker. From TypeScript sources (tsx, vitest) the entry is .ts: a small eval'd bootstrap
- * registers tsx's loader inside the thread first (`execArgv: ['--import', 'tsx']` alone does not apply to a
- * worker's entry module on Node 20). Built output (.js) is started directly.
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./read-transcript.worker.js', import.meta.url));
-  const entry = new URL('./read-transcript.worker.ts', import.meta.url).href;
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true });
-}
+const startWorker = () => startModuleWorker(import.meta.url, 'read-transcript.worker');
 
 function getWorker(): Worker {
   if (worker) return worker;

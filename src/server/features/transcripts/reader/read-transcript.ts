@@ -1,6 +1,6 @@
 /** Reads the bytes of an unofficial transcript (text PDF, scanned PDF, or photo) into course rows. */
-import sharp, { type Metadata } from 'sharp';
 import { detectFileType } from './detect-file-type';
+import { checkImageSize } from './image-size';
 import { buildLines } from './layout-lines';
 import { ocrImage } from './ocr';
 import { parseCourseLines } from './parse-course-lines';
@@ -9,34 +9,12 @@ import { rasterizePdf } from './rasterize-pdf';
 import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReading, type Word } from './types';
 
 export { TranscriptReadError } from './types';
+export { checkImageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size';
 export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode } from './types';
 
-/** Images above either limit are refused before any pixel is decoded. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-export const MAX_IMAGE_SIDE = 12_000;
 export const DEFAULT_MAX_PAGES = 30;
 /** A page with fewer characters of text than this is treated as scanned. */
 const MIN_TEXT_CHARS_PER_PAGE = 40;
-
-/** Reads width and height from the image header only and refuses huge images. */
-export async function checkImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
-  } catch (err) {
-    throw new TranscriptReadError('unreadable', 'This image could not be read. Please upload a JPEG or PNG photo of your transcript.', { cause: err });
-  }
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
-  if (!width || !height) throw new TranscriptReadError('unreadable', 'This image could not be read. Please upload a JPEG or PNG photo of your transcript.');
-  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw new TranscriptReadError(
-      'image_too_large',
-      `This image is too large (${width}×${height} pixels). Please upload a photo under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels per side.`,
-    );
-  }
-  return { width, height };
-}
 
 export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOptions = {}): Promise<TranscriptReading> {
   const started = performance.now();

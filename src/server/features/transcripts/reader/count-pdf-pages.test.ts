@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countPdfPages } from './count-pdf-pages';
+import { TranscriptReadError } from './types';
+
+const FIU_PDF = resolve(process.cwd(), '../shared/fixtures/transcripts/t11002.pdf');
+
+describe('countPdfPages (worker thread, time-limited)', () => {
+  it.skipIf(!existsSync(FIU_PDF))('counts the pages, refuses a damaged PDF, and gives up on one that takes too long', async () => {
+    const pages = await countPdfPages(new Uint8Array(readFileSync(FIU_PDF)));
+    expect(pages).toBeGreaterThan(0);
+
+    const damaged = await countPdfPages(new TextEncoder().encode('%PDF-1.7\n%%EOF\n')).catch((error: unknown) => error);
+    expect(damaged).toBeInstanceOf(TranscriptReadError);
+    expect((damaged as TranscriptReadError).code).toBe('unreadable');
+
+    // Megabytes with no cross-reference table: pdf.js scans them all. With a tiny limit the worker is stopped…
+    const slow = new Uint8Array(8 * 1024 * 1024).fill(0x41);
+    slow.set(new TextEncoder().encode('%PDF-1.4\n'));
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 5);
+    const error = await countPdfPages(slow, { timeoutMs: 30 }).catch((caught: unknown) => caught);
+    clearInterval(ticker);
+    expect((error as TranscriptReadError).code).toBe('timeout');
+    expect((error as TranscriptReadError).message).toMatch(/took too long to read/);
+    expect(ticks).toBeGreaterThan(0); // …and this thread kept running meanwhile
+    // …and the next PDF is read by a fresh one.
+    expect(await countPdfPages(new Uint8Array(readFileSync(FIU_PDF)))).toBe(pages);
+  }, 60_000);
+});
