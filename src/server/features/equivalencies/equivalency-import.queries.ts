@@ -71,9 +71,9 @@ export async function insertNewRules(
   sources: RuleCourseRow[],
   targets: NewRuleTargetRow[],
   actorId: string | null,
-): Promise<number> {
-  if (rules.length === 0) return 0;
-  const [row] = await tx.query<{ written: number }>(
+): Promise<void> {
+  if (rules.length === 0) return;
+  const [row] = await tx.query<{ rules: number; sources: number; targets: number }>(
     `with new_rules as (
        insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
                                       effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
@@ -86,14 +86,17 @@ export async function insertNewRules(
        select r.id, s.pos, r.from_institution_id, s.subj, s.num, s.title, s.cr
          from unnest($12::text[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(fp, pos, subj, num, title, cr)
          join new_rules r on r.fingerprint = s.fp
+       returning 1
      ), new_targets as (
        insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
        select r.id, t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
          from unnest($18::text[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
               as t(fp, pos, subj, num, title, cr, ct, el)
          join new_rules r on r.fingerprint = t.fp
+       returning 1
      )
-     select count(*)::int as written from new_rules`,
+     select (select count(*) from new_rules)::int as rules, (select count(*) from new_sources)::int as sources,
+            (select count(*) from new_targets)::int as targets`,
     [
       ...ruleColumns(rules),
       actorId,
@@ -113,7 +116,29 @@ export async function insertNewRules(
       targets.map((course) => course.isElective),
     ],
   );
-  return row?.written ?? 0;
+  // Every course must have found its rule: this is also what makes the embedded import's skipped foreign-key
+  // triggers safe (see importEquivalencyCsv).
+  if (row?.rules !== rules.length || row.sources !== sources.length || row.targets !== targets.length) {
+    throw new Error(`new rules written incompletely: ${JSON.stringify(row)} of ${rules.length}/${sources.length}/${targets.length}`);
+  }
+}
+
+/**
+ * On the embedded database only (one connection: nothing else can read or write while the import's transaction
+ * holds it), the rest of this transaction skips per-row triggers, which are the foreign-key checks (~5 per rule, a
+ * third of the embedded import's time) and the search-version statement triggers. Indexes and constraints other than
+ * foreign keys are still enforced. The import guarantees the references itself: school ids are resolved or created in
+ * this transaction, and every source and target joins a rule inserted by the same statement (insertNewRules checks
+ * the counts) or an existing rule found by fingerprint. endBulkRuleWrite turns triggers back on and moves the search
+ * catalogue version on, as the skipped triggers would have.
+ */
+export async function beginBulkRuleWrite(tx: Queryable): Promise<void> {
+  await tx.query(`set local session_replication_role = replica`);
+}
+
+export async function endBulkRuleWrite(tx: Queryable): Promise<void> {
+  await tx.query(`set local session_replication_role = origin`);
+  await tx.query(`select nextval('search_catalogue_version')`);
 }
 
 /** Stored rules whose content changed: the rule row is rewritten in place; returns each rule's id by fingerprint. */

@@ -22,6 +22,8 @@ import {
   createInstitutionFromImport,
   deleteRuleCourses,
   findStoredRules,
+  beginBulkRuleWrite,
+  endBulkRuleWrite,
   insertNewRules,
   insertRuleSources,
   insertRuleTargets,
@@ -119,6 +121,8 @@ export async function importEquivalencyCsv({
       else ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
     }
     await lockRuleImports(tx);
+    const bulk = db.kind === 'embedded';
+    if (bulk) await beginBulkRuleWrite(tx);
     // Identity of every rule seen so far (53-bit numbers in typed arrays: ~24 MB for a million rules) -> its first line.
     const seen = createLineByIdentity();
     let importerErrors = 0;
@@ -229,8 +233,7 @@ export async function importEquivalencyCsv({
             }),
           );
         }
-        const written = await insertNewRules(tx, fresh.map(asRow), sources, targets, actor.id);
-        if (written !== fresh.length) throw new Error(`wrote ${written} of ${fresh.length} new rules`);
+        await insertNewRules(tx, fresh.map(asRow), sources, targets, actor.id);
       }
       if (edited.length === 0) return;
       const ids = await updateChangedRules(tx, edited.map(asRow));
@@ -297,6 +300,7 @@ export async function importEquivalencyCsv({
     counts.rows = end.rowCount;
     allErrors = [...end.errors, ...ownErrors].sort((a, b) => a.line - b.line);
     if (allErrors.length > 0 || dryRun) throw new RollBack();
+    if (bulk) await endBulkRuleWrite(tx);
     await recordAudit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: 'equivalency_rules_imported',
