@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
+import { readCatalogueVersion } from '../../src/server/features/search/search.queries';
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, randomAddress, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
@@ -52,9 +53,20 @@ describe('POST /api/admin/equivalencies/import', () => {
       `${from.name},ENC 1101,Composition I,${to.name},ENGL EL,English elective,3,`,
       `${from.name},PED 1000,Bowling,${to.name},NDC,No Degree Credit,1,`,
     ].join('\n');
+    const versionBefore = await readCatalogueVersion(t.deps.db);
     const first = await importCsv(csv);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ saved: true, inserted: 3, updated: 0, unchanged: 0, errors: [] });
+    expect(await countRules(from.id)).toBe(3);
+    // Search's cached answers see the import (on the embedded database the import moves the version on itself), and
+    // every course points at a rule and a school (there the import checks this instead of per-row triggers).
+    expect(await readCatalogueVersion(t.deps.db)).not.toBe(versionBefore);
+    const [orphans] = await t.deps.db.query<{ count: number }>(
+      `select count(*)::int as count from equivalency_rule_sources s
+        where not exists (select 1 from equivalency_rules r where r.id = s.rule_id)
+           or not exists (select 1 from institutions i where i.id = s.from_institution_id)`,
+    );
+    expect(orphans?.count).toBe(0);
     expect(await countRules(from.id)).toBe(3);
 
     const again = await importCsv(csv);

@@ -72,6 +72,7 @@ describe('GET /api/courses/:id', () => {
         minGrade: 'C',
         effectiveFromTerm: 'Fall 2023',
         effectiveToTerm: null,
+        termNote: null,
         origin: 'csv',
         notes: 'Registrar table 2024',
       },
@@ -82,6 +83,25 @@ describe('GET /api/courses/:id', () => {
         alsoRequires: [{ subject: 'CHM', number: '2045L', title: 'General Chemistry I Lab', credits: 1 }],
         creditsAwarded: 4,
         origin: 'admin',
+      }),
+    ]);
+  });
+
+  it('marks a rule out of its effective terms as not transferring now, naming the terms it covers', async () => {
+    const { db } = testApp.deps;
+    const from = await createInstitution(db, { name: 'Old Terms College' });
+    const to = await createInstitution(db, { name: 'Old Terms University' });
+    const course = await createCourse(db, from.id, { subject: 'OTC', number: '1010', title: 'Old Terms' });
+    const rule = await createRule(db, { from: from.id, to: to.id, sources: [{ subject: 'OTC', number: '1010' }], targets: [{ subject: 'OTC', number: '110', title: 'Old' }], effectiveFromTerm: 'fall-2001', effectiveToTerm: 'spring-2003' });
+    const body = (await (await testApp.app.request(`/api/courses/${course.id}`)).json()) as CourseDetails;
+    expect(body.transfers).toEqual([
+      expect.objectContaining({
+        ruleId: rule.id,
+        status: 'not-transferable',
+        equivalentAt: null,
+        effectiveFromTerm: 'Fall 2001',
+        effectiveToTerm: 'Spring 2003',
+        termNote: expect.stringMatching(/^Only for courses taken from Fall 2001 to Spring 2003, not in (Spring|Summer|Fall) \d{4}\.$/),
       }),
     ]);
   });

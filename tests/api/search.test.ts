@@ -101,6 +101,7 @@ describe('GET /api/courses/search: result cards', () => {
         term: 'Summer 2024',
         tuition: '$633',
         equivalentAt: 'Card State University: PSY 2012 General Psychology',
+        termNote: null,
         registrationLink: 'https://register.example.edu/psy2012',
         rateMyProfLink: 'https://ratings.example.edu/lin',
         institutionType: 'Public',
@@ -281,5 +282,43 @@ describe('GET /api/courses/search: invalid parameters', () => {
     expect(status).toBe(400);
     expect(body.error).toContain(`${name}:`);
     expect(body.fields).toEqual([expect.objectContaining({ field: name })]);
+  });
+});
+
+describe('GET /api/courses/search: effective terms (judged against the current term, engine terms.ts currentTerm)', () => {
+  it('shows a rule out of its effective terms as not transferring now, saying which terms it covers; a rule in effect wins', async () => {
+    const { db } = testApp.deps;
+    const from = await createInstitution(db, { name: 'Terms Community College' });
+    const to = await createInstitution(db, { name: 'Terms State University' });
+    const other = await createInstitution(db, { name: 'Terms Tech University' });
+    const expired = await createCourse(db, from.id, { subject: 'TRM', number: '1001', title: 'Expired Rule Studies' });
+    const future = await createCourse(db, from.id, { subject: 'TRM', number: '1002', title: 'Future Rule Studies' });
+    const replaced = await createCourse(db, from.id, { subject: 'TRM', number: '1003', title: 'Replaced Rule Studies' });
+    // Far from any date these tests run on: Fall 2001-Spring 2003 is over, Fall 2090 on has not started.
+    await createRule(db, { from: from.id, to: to.id, sources: [{ subject: 'TRM', number: '1001' }], targets: [{ subject: 'TRM', number: '101', title: 'Old' }], effectiveFromTerm: 'Fall 2001', effectiveToTerm: 'Spring 2003' });
+    await createRule(db, { from: from.id, to: to.id, sources: [{ subject: 'TRM', number: '1002' }], targets: [{ subject: 'TRM', number: '102', title: 'New' }], effectiveFromTerm: 'Fall 2090' });
+    // An old rule replaced by one in effect: the one in effect shows.
+    await createRule(db, { from: from.id, to: other.id, sources: [{ subject: 'TRM', number: '1003' }], targets: [{ subject: 'TRM', number: '900', title: 'Old' }], effectiveToTerm: 'Spring 2003' });
+    await createRule(db, { from: from.id, to: other.id, sources: [{ subject: 'TRM', number: '1003' }], targets: [{ subject: 'TRM', number: '903', title: 'Current' }], effectiveFromTerm: 'Fall 2003' });
+
+    const { body } = await search({ q: 'rule studies', transferFromSchool: from.name, transferToSchool: to.name });
+    const byId = new Map(body.results.map((result) => [result.id, result]));
+    expect(byId.get(expired.id)).toMatchObject({
+      transferStatus: 'not-transferable',
+      equivalentAt: null,
+      termNote: expect.stringMatching(/^Terms State University: Only for courses taken from Fall 2001 to Spring 2003, not in (Spring|Summer|Fall) \d{4}\.$/),
+    });
+    expect(byId.get(future.id)).toMatchObject({
+      transferStatus: 'not-transferable',
+      equivalentAt: null,
+      termNote: expect.stringMatching(/^Terms State University: Only for courses taken from Fall 2090 on, not in /),
+    });
+
+    const toOther = await search({ q: 'replaced rule studies', transferFromSchool: from.name, transferToSchool: other.name });
+    expect(toOther.body.results.find((result) => result.id === replaced.id)).toMatchObject({
+      transferStatus: 'fully',
+      equivalentAt: 'Terms Tech University: TRM 903 Current',
+      termNote: null,
+    });
   });
 });

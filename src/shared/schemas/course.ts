@@ -56,6 +56,11 @@ export interface CourseSearchResult {
   tuition: string | null;
   /** "Florida State University: ECO 2013 Principles of Macroeconomics" */
   equivalentAt: string | null;
+  /**
+   * Set when the rule on file is not in effect for the current term (see currentTerm in the engine's terms.ts): the
+   * card then says the course does not transfer now and this explains for which terms the rule is valid.
+   */
+  termNote: string | null;
   registrationLink: string | null;
   rateMyProfLink: string | null;
   institutionType: 'Public' | 'Private';
@@ -111,6 +116,8 @@ export interface CourseTransfer {
   minGrade: string | null;
   effectiveFromTerm: string | null;
   effectiveToTerm: string | null;
+  /** Set when the rule is not in effect for the current term; its status is then `not-transferable`. */
+  termNote: string | null;
   /** Where the rule came from: 'seed', 'csv', 'admin', 'statewide-numbering' or 'appeal'. */
   origin: string;
   notes: string | null;

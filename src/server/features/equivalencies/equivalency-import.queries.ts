@@ -19,7 +19,7 @@ export async function findStoredRules(tx: Queryable, fingerprints: string[]): Pr
   return new Map(rows.map((row) => [row.fingerprint, { id: row.id, contentHash: row.content_hash }]));
 }
 
-export interface RuleUpsertRow {
+export interface RuleWriteRow {
   fromInstitutionId: number;
   toInstitutionId: number;
   transfers: boolean;
@@ -32,35 +32,137 @@ export interface RuleUpsertRow {
   contentHash: string;
 }
 
-/** Inserts new rules and rewrites changed ones (by fingerprint); returns each rule's id. */
-export async function upsertRules(tx: Queryable, rows: RuleUpsertRow[], actorId: string | null): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const result = await tx.query<{ id: number; fingerprint: string }>(
-    `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
-                                    effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
-     select f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11
-       from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-            as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
-     on conflict (fingerprint) do update set
-       transfers = excluded.transfers, credits_awarded = excluded.credits_awarded, min_grade = excluded.min_grade,
-       effective_from_term = excluded.effective_from_term, effective_to_term = excluded.effective_to_term,
-       notes = excluded.notes, content_hash = excluded.content_hash, updated_at = now()
-     returning id, fingerprint`,
+/** A course of a rule being written, named by the rule's fingerprint (its id is not known before the insert). */
+export interface RuleCourseRow {
+  fingerprint: string;
+  position: number;
+  subject: string;
+  number: string;
+  title: string | null;
+  credits: number | null;
+}
+
+export interface NewRuleTargetRow extends RuleCourseRow {
+  creditsText: string | null;
+  isElective: boolean;
+}
+
+const ruleColumns = (rows: RuleWriteRow[]) => [
+  rows.map((row) => row.fromInstitutionId),
+  rows.map((row) => row.toInstitutionId),
+  rows.map((row) => row.transfers),
+  rows.map((row) => row.creditsAwarded),
+  rows.map((row) => row.minGrade),
+  rows.map((row) => row.effectiveFrom),
+  rows.map((row) => row.effectiveTo),
+  rows.map((row) => row.notes),
+  rows.map((row) => row.fingerprint),
+  rows.map((row) => row.contentHash),
+];
+
+/**
+ * Rules the import found no stored rule for, with their sources and targets, in ONE statement: a plain insert (the
+ * caller holds the import lock and has checked that no rule has these fingerprints, so no `on conflict` speculative
+ * insertion is needed) whose returned ids the course inserts join by fingerprint. One round trip per batch.
+ */
+export async function insertNewRules(
+  tx: Queryable,
+  rules: RuleWriteRow[],
+  sources: RuleCourseRow[],
+  targets: NewRuleTargetRow[],
+  actorId: string | null,
+): Promise<void> {
+  if (rules.length === 0) return;
+  const [row] = await tx.query<{ rules: number; sources: number; targets: number }>(
+    `with new_rules as (
+       insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
+                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
+       select f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11
+         from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+              as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+       returning id, fingerprint, from_institution_id
+     ), new_sources as (
+       insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
+       select r.id, s.pos, r.from_institution_id, s.subj, s.num, s.title, s.cr
+         from unnest($12::text[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(fp, pos, subj, num, title, cr)
+         join new_rules r on r.fingerprint = s.fp
+       returning 1
+     ), new_targets as (
+       insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
+       select r.id, t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
+         from unnest($18::text[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
+              as t(fp, pos, subj, num, title, cr, ct, el)
+         join new_rules r on r.fingerprint = t.fp
+       returning 1
+     )
+     select (select count(*) from new_rules)::int as rules, (select count(*) from new_sources)::int as sources,
+            (select count(*) from new_targets)::int as targets`,
     [
-      rows.map((row) => row.fromInstitutionId),
-      rows.map((row) => row.toInstitutionId),
-      rows.map((row) => row.transfers),
-      rows.map((row) => row.creditsAwarded),
-      rows.map((row) => row.minGrade),
-      rows.map((row) => row.effectiveFrom),
-      rows.map((row) => row.effectiveTo),
-      rows.map((row) => row.notes),
-      rows.map((row) => row.fingerprint),
-      rows.map((row) => row.contentHash),
+      ...ruleColumns(rules),
       actorId,
+      sources.map((course) => course.fingerprint),
+      sources.map((course) => course.position),
+      sources.map((course) => course.subject),
+      sources.map((course) => course.number),
+      sources.map((course) => course.title),
+      sources.map((course) => course.credits),
+      targets.map((course) => course.fingerprint),
+      targets.map((course) => course.position),
+      targets.map((course) => course.subject),
+      targets.map((course) => course.number),
+      targets.map((course) => course.title),
+      targets.map((course) => course.credits),
+      targets.map((course) => course.creditsText),
+      targets.map((course) => course.isElective),
     ],
   );
+  // Every course must have found its rule: this is also what makes the embedded import's skipped foreign-key
+  // triggers safe (see importEquivalencyCsv).
+  if (row?.rules !== rules.length || row.sources !== sources.length || row.targets !== targets.length) {
+    throw new Error(`new rules written incompletely: ${JSON.stringify(row)} of ${rules.length}/${sources.length}/${targets.length}`);
+  }
+}
+
+/**
+ * On the embedded database only (one connection: nothing else can read or write while the import's transaction
+ * holds it), the rest of this transaction skips per-row triggers, which are the foreign-key checks (~5 per rule, a
+ * third of the embedded import's time) and the search-version statement triggers. Indexes and constraints other than
+ * foreign keys are still enforced. The import guarantees the references itself: school ids are resolved or created in
+ * this transaction, and every source and target joins a rule inserted by the same statement (insertNewRules checks
+ * the counts) or an existing rule found by fingerprint. endBulkRuleWrite turns triggers back on and moves the search
+ * catalogue version on, as the skipped triggers would have.
+ */
+export async function beginBulkRuleWrite(tx: Queryable): Promise<void> {
+  await tx.query(`set local session_replication_role = replica`);
+}
+
+export async function endBulkRuleWrite(tx: Queryable): Promise<void> {
+  await tx.query(`set local session_replication_role = origin`);
+  await tx.query(`select nextval('search_catalogue_version')`);
+}
+
+/** Stored rules whose content changed: the rule row is rewritten in place; returns each rule's id by fingerprint. */
+export async function updateChangedRules(tx: Queryable, rows: RuleWriteRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const result = await tx.query<{ id: number; fingerprint: string }>(
+    `update equivalency_rules r set
+       transfers = u.tr, credits_awarded = u.cr, min_grade = u.mg, effective_from_term = u.ef, effective_to_term = u.et,
+       notes = u.n, content_hash = u.ch, updated_at = now()
+       from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+            as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+      where r.fingerprint = u.fp
+     returning r.id, r.fingerprint`,
+    ruleColumns(rows),
+  );
   return new Map(result.map((row) => [row.fingerprint, row.id]));
+}
+
+/**
+ * Serialises rule imports (until the transaction ends): each one classifies its rules against what is stored, which a
+ * concurrent import could change under it. Other readers and writers of the rule tables are not blocked.
+ */
+export async function lockRuleImports(tx: Queryable): Promise<void> {
+  await tx.query(`select pg_advisory_xact_lock(hashtext('crosswalk:equivalency-import'))`);
 }
 
 /** An updated rule's courses are written again from the file. */

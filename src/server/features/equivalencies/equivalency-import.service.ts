@@ -22,13 +22,20 @@ import {
   createInstitutionFromImport,
   deleteRuleCourses,
   findStoredRules,
+  beginBulkRuleWrite,
+  endBulkRuleWrite,
+  insertNewRules,
   insertRuleSources,
   insertRuleTargets,
   listRulesForExport,
-  upsertRules,
+  lockRuleImports,
+  updateChangedRules,
   type ExportRuleRow,
+  type NewRuleTargetRow,
+  type RuleCourseRow,
   type RuleSourceRow,
   type RuleTargetRow,
+  type RuleWriteRow,
 } from './equivalency-import.queries';
 import { findInstitution } from './equivalency.queries';
 import {
@@ -40,6 +47,7 @@ import {
   storedRuleContentHash,
   storedRuleFingerprint,
 } from './rule-identity';
+import { createLineByIdentity } from './rule-identity-table';
 
 export type CsvInput = string | AsyncIterable<string | Uint8Array>;
 
@@ -97,7 +105,7 @@ export async function importEquivalencyCsv({
   batchSize?: number;
 }): Promise<EquivalencyImportResult> {
   const started = Date.now();
-  const importer = createRulesCsvImporter();
+  const importer = createRulesCsvImporter({ identity: false });
   const ownErrors: ImportError[] = [];
   const counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
   const institutionsCreated: string[] = [];
@@ -112,8 +120,11 @@ export async function importEquivalencyCsv({
       if (found) defaultSource = { id: found.id, name: found.name };
       else ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
     }
-    // Identity of every rule seen so far (53-bit numbers, cheap to keep for a million rules) -> its first line.
-    const seen = new Map<number, number>();
+    await lockRuleImports(tx);
+    const bulk = db.kind === 'embedded';
+    if (bulk) await beginBulkRuleWrite(tx);
+    // Identity of every rule seen so far (53-bit numbers in typed arrays: ~24 MB for a million rules) -> its first line.
+    const seen = createLineByIdentity();
     let importerErrors = 0;
 
     const resolveSchool = async (name: string): Promise<ResolvedSchool> => {
@@ -188,26 +199,48 @@ export async function importEquivalencyCsv({
       counts.rules += items.length;
       // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
       if (importerErrors + ownErrors.length > 0 || changed.length === 0) return;
-      const ids = await upsertRules(
-        tx,
-        changed.map(({ draft, from, to, fingerprint, contentHash }) => ({
-          fromInstitutionId: from.id,
-          toInstitutionId: to.id,
-          transfers: draft.transfers,
-          creditsAwarded: draft.creditsAwarded,
-          minGrade: draft.minGrade,
-          effectiveFrom: draft.effectiveFrom,
-          effectiveTo: draft.effectiveTo,
-          notes: draft.notes,
-          fingerprint,
-          contentHash,
-        })),
-        actor.id,
-      );
+      const asRow = ({ draft, from, to, fingerprint, contentHash }: (typeof items)[number]): RuleWriteRow => ({
+        fromInstitutionId: from.id,
+        toInstitutionId: to.id,
+        transfers: draft.transfers,
+        creditsAwarded: draft.creditsAwarded,
+        minGrade: draft.minGrade,
+        effectiveFrom: draft.effectiveFrom,
+        effectiveTo: draft.effectiveTo,
+        notes: draft.notes,
+        fingerprint,
+        contentHash,
+      });
+      const fresh = changed.filter((item) => !stored.has(item.fingerprint));
+      const edited = changed.filter((item) => stored.has(item.fingerprint));
+      if (fresh.length > 0) {
+        const sources: RuleCourseRow[] = [];
+        const targets: NewRuleTargetRow[] = [];
+        for (const { draft, fingerprint } of fresh) {
+          draft.sources.forEach((source, position) =>
+            sources.push({ fingerprint, position, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
+          );
+          draft.targets.forEach((target, position) =>
+            targets.push({
+              fingerprint,
+              position,
+              subject: target.subject,
+              number: target.number,
+              title: target.title,
+              credits: target.credits,
+              creditsText: formatCreditRange(target.creditRange),
+              isElective: target.isElective,
+            }),
+          );
+        }
+        await insertNewRules(tx, fresh.map(asRow), sources, targets, actor.id);
+      }
+      if (edited.length === 0) return;
+      const ids = await updateChangedRules(tx, edited.map(asRow));
       await deleteRuleCourses(tx, updatedIds);
       const sources: RuleSourceRow[] = [];
       const targets: RuleTargetRow[] = [];
-      for (const { draft, from, fingerprint } of changed) {
+      for (const { draft, from, fingerprint } of edited) {
         const ruleId = ids.get(fingerprint);
         if (ruleId === undefined) throw new Error(`rule ${fingerprint} was not written`);
         draft.sources.forEach((source, position) =>
@@ -230,6 +263,22 @@ export async function importEquivalencyCsv({
       await insertRuleTargets(tx, targets);
     };
 
+    // Writing batch k overlaps reading batch k+1: on PostgreSQL the server works while this process parses. Only one
+    // batch is ever in flight (its drafts are the only ones held), and its failure is rethrown at the next await.
+    let inFlight: Promise<void> = Promise.resolve();
+    let inFlightError: unknown = null;
+    const startBatch = async (batch: ParsedRuleDraft[]) => {
+      await inFlight;
+      if (inFlightError) throw inFlightError;
+      inFlight = writeBatch(batch).catch((error: unknown) => {
+        inFlightError = error;
+      });
+    };
+    const settle = async () => {
+      await inFlight;
+      if (inFlightError) throw inFlightError;
+    };
+
     let pending: ParsedRuleDraft[] = [];
     for await (const chunk of textChunks(input)) {
       importer.push(chunk);
@@ -239,16 +288,19 @@ export async function importEquivalencyCsv({
       if (pending.length >= batchSize) {
         const batch = pending;
         pending = [];
-        await writeBatch(batch);
+        await startBatch(batch);
       }
     }
     const end = importer.end();
+    await settle();
     importerErrors = end.errors.length;
     for (const draft of end.rules) pending.push(draft);
-    for (let start = 0; start < pending.length; start += batchSize) await writeBatch(pending.slice(start, start + batchSize));
+    for (let start = 0; start < pending.length; start += batchSize) await startBatch(pending.slice(start, start + batchSize));
+    await settle();
     counts.rows = end.rowCount;
     allErrors = [...end.errors, ...ownErrors].sort((a, b) => a.line - b.line);
     if (allErrors.length > 0 || dryRun) throw new RollBack();
+    if (bulk) await endBulkRuleWrite(tx);
     await recordAudit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: 'equivalency_rules_imported',

@@ -94,10 +94,21 @@ export interface CourseSearchRow {
   is_available: boolean | null;
   is_sample: boolean | null;
   offering_count: number;
-  rule_transfers: boolean | null;
-  rule_to_name: string | null;
-  rule_targets: string | null;
-  rule_all_elective: boolean | null;
+  /**
+   * The rules the card may show (up to 8; at the target school when one is chosen), best first: transferring rules,
+   * then oldest. Which one shows depends on the current term (effective terms), decided in search.service.ts.
+   */
+  rules: CardRuleJson[] | null;
+}
+
+export interface CardRuleJson {
+  id: number;
+  transfers: boolean;
+  to_name: string;
+  effective_from_term: string | null;
+  effective_to_term: string | null;
+  targets: string | null;
+  all_elective: boolean | null;
 }
 
 /** Collects positional parameters while SQL is assembled. */
@@ -218,8 +229,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
-           rule.transfers as rule_transfers, ti.name as rule_to_name, eq.targets as rule_targets,
-           eq.all_elective as rule_all_elective
+           cards.rules
       from page p
       join courses c on c.id = p.id
       join institutions i on i.id = c.institution_id
@@ -228,21 +238,26 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
          order by o.is_available desc, o.id limit 1
       ) o on true
       left join lateral (
-        -- The rule the card shows: at the target when there is one, a transferring rule first.
-        select r.id, r.transfers, r.to_institution_id
-          from equivalency_rule_sources s
-          join equivalency_rules r on r.id = s.rule_id
-         where s.from_institution_id = c.institution_id and s.code_key = c.code_key
-               and r.to_institution_id <> c.institution_id ${targetFilter}
-         order by r.transfers desc, r.id
-         limit 1
-      ) rule on true
-      left join institutions ti on ti.id = rule.to_institution_id
-      left join lateral (
-        select string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
-               bool_and(t.is_elective) as all_elective
-          from equivalency_rule_targets t where t.rule_id = rule.id
-      ) eq on true
+        -- The rules the card may show: at the target when there is one, transferring rules first.
+        select json_agg(json_build_object('id', rule.id, 'transfers', rule.transfers, 'to_name', ti.name,
+                                          'effective_from_term', rule.effective_from_term, 'effective_to_term', rule.effective_to_term,
+                                          'targets', eq.targets, 'all_elective', eq.all_elective) order by rule.transfers desc, rule.id) as rules
+          from (
+            select r.id, r.transfers, r.to_institution_id, r.effective_from_term, r.effective_to_term
+              from equivalency_rule_sources s
+              join equivalency_rules r on r.id = s.rule_id
+             where s.from_institution_id = c.institution_id and s.code_key = c.code_key
+                   and r.to_institution_id <> c.institution_id ${targetFilter}
+             order by r.transfers desc, r.id
+             limit 8
+          ) rule
+          join institutions ti on ti.id = rule.to_institution_id
+          left join lateral (
+            select string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
+                   bool_and(t.is_elective) as all_elective
+              from equivalency_rule_targets t where t.rule_id = rule.id
+          ) eq on true
+      ) cards on true
      order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
   return db.query<CourseSearchRow>(sql, p.values);
 }

@@ -23,6 +23,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { normalizeAlias } from '../../db/seed/seed-demo';
 import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber } from '../equivalencies/engine/florida-statewide-numbering';
+import { currentTerm, ruleTermNote, type ParsedTerm } from '../equivalencies/engine/terms';
 import { HttpError, notFound } from '../../http/errors';
 import type { SearchCache } from './search-cache';
 import {
@@ -165,10 +166,19 @@ export function statewideNumberingTransfer(row: Pick<CourseSearchRow, 'subject' 
   return `${target.name}: ${row.subject} ${row.number} ${row.title}`;
 }
 
-export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null = null): CourseSearchResult {
-  let status = transferStatusOf(row.rule_transfers, row.rule_all_elective);
+/**
+ * The card's answer for the current term (engine order): a rule in effect now (transferring first) → Florida statewide
+ * numbering → a rule that exists but is out of its effective terms, which reads "does not transfer" with a note naming
+ * the terms it covers (a student taking the course now would not get that credit) → no rule on file.
+ */
+export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null = null, term: ParsedTerm = currentTerm()): CourseSearchResult {
+  const rules = row.rules ?? [];
+  const inEffect = rules.find((rule) => ruleTermNote(rule.effective_from_term, rule.effective_to_term, term) === null) ?? null;
+  let status = inEffect ? transferStatusOf(inEffect.transfers, inEffect.all_elective) : 'unknown';
   const statewide = status === 'unknown' ? statewideNumberingTransfer(row, target) : null;
   if (statewide) status = 'fully';
+  const outOfTerm = status === 'unknown' ? (rules[0] ?? null) : null;
+  if (outOfTerm) status = 'not-transferable';
   return {
     id: row.id,
     school: row.school_name,
@@ -183,7 +193,8 @@ export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null 
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt: statewide ?? (status === 'fully' || status === 'elective' ? `${row.rule_to_name}: ${row.rule_targets ?? ''}`.trim() : null),
+    equivalentAt: statewide ?? (inEffect && (status === 'fully' || status === 'elective') ? `${inEffect.to_name}: ${inEffect.targets ?? ''}`.trim() : null),
+    termNote: outOfTerm ? `${outOfTerm.to_name}: ${ruleTermNote(outOfTerm.effective_from_term, outOfTerm.effective_to_term, term)}` : null,
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
     institutionType: institutionType(row.control),
@@ -295,7 +306,8 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
 
 const toNumberOrNull = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
-export function presentRule(rule: RuleRow): CourseTransfer {
+/** One rule on the course page; a rule not in effect for the current term does not transfer now and says why. */
+export function presentRule(rule: RuleRow, term: ParsedTerm = currentTerm()): CourseTransfer {
   const targets = rule.targets.map((target) => ({
     subject: target.subject,
     number: target.number,
@@ -303,13 +315,14 @@ export function presentRule(rule: RuleRow): CourseTransfer {
     credits: toNumberOrNull(target.credits),
     isElective: target.is_elective === true,
   }));
-  const status = transferStatusOf(rule.transfers, targets.length > 0 ? targets.every((target) => target.isElective) : false);
+  const termNote = ruleTermNote(rule.effective_from_term, rule.effective_to_term, term);
+  const status = termNote ? 'not-transferable' : transferStatusOf(rule.transfers, targets.length > 0 ? targets.every((target) => target.isElective) : false);
   const targetText = targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ');
   return {
     ruleId: rule.id,
     toSchool: { key: rule.to_key, name: rule.to_name },
     status,
-    equivalentAt: rule.transfers ? `${rule.to_name}: ${targetText}` : null,
+    equivalentAt: rule.transfers && !termNote ? `${rule.to_name}: ${targetText}` : null,
     targets,
     alsoRequires: rule.other_sources.map((source) => ({
       subject: source.subject,
@@ -321,6 +334,7 @@ export function presentRule(rule: RuleRow): CourseTransfer {
     minGrade: rule.min_grade,
     effectiveFromTerm: formatTerm(rule.effective_from_term),
     effectiveToTerm: formatTerm(rule.effective_to_term),
+    termNote,
     origin: rule.origin,
     notes: rule.notes,
   };
@@ -335,8 +349,11 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
     listRulesForCourse(db, course),
     course.florida_statewide_numbering ? listStatewideNumberingSchools(db, course.institution_id) : Promise.resolve([]),
   ]);
-  // Explicit rules first; then, for every other participating school without one, the statewide-numbering answer.
-  const ruled = new Set(rules.map((rule) => rule.to_key));
+  // Explicit rules first; then, for every other participating school without one in effect this term, the
+  // statewide-numbering answer (the engine's order: a rule out of its effective terms does not outrank it).
+  const term = currentTerm();
+  const presented = rules.map((rule) => presentRule(rule, term));
+  const ruled = new Set(presented.filter((rule) => rule.termNote === null).map((rule) => rule.toSchool.key));
   const statewide = statewideSchools
     .filter((school) => !ruled.has(school.key))
     .flatMap((school): CourseTransfer[] => {
@@ -354,6 +371,7 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
           minGrade: null,
           effectiveFromTerm: null,
           effectiveToTerm: null,
+          termNote: null,
           origin: 'statewide-numbering',
           notes: 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
         },
@@ -390,6 +408,6 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
         isSample: offering.is_sample,
       }),
     ),
-    transfers: [...rules.map(presentRule), ...statewide],
+    transfers: [...presented, ...statewide],
   };
 }

@@ -57,9 +57,11 @@ export function CourseResultCard({ result }: { result: CourseSearchResult }) {
         </p>
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          {result.transferStatus === 'not-transferable'
-            ? 'A rule on file says this course does not transfer there.'
-            : 'No equivalency rule on file yet: the registrar decides.'}
+          {result.termNote
+            ? result.termNote
+            : result.transferStatus === 'not-transferable'
+              ? 'A rule on file says this course does not transfer there.'
+              : 'No equivalency rule on file yet: the registrar decides.'}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">

@@ -20,6 +20,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
     ['Credits awarded', transfer.creditsAwarded === null ? null : String(transfer.creditsAwarded)],
     ['Minimum grade', transfer.minGrade],
     ['Effective', effective || null],
+    ['Not in effect now', transfer.termNote],
     ['Source of the rule', ORIGIN_LABELS[transfer.origin] ?? transfer.origin],
     ['Notes', transfer.notes],
   ];

@@ -126,17 +126,29 @@ describe('fingerprints and export', () => {
 const WISCONSIN = '/work/shared/data/equivalencies/wisconsin-transfer-rules.csv';
 
 describe.skipIf(!existsSync(WISCONSIN))('the real Wisconsin file', () => {
-  it('parses 125k rows with zero errors in a few seconds, streamed', () => {
-    const started = Date.now();
+  // What this proves: the real 125k-row file parses with zero errors, streamed in 64 KB chunks and drained as the
+  // server's import does, in a few seconds of this process's CPU. CPU time, not wall-clock time, is what is
+  // asserted: on a shared 2-CPU machine the wall clock measured 6-22 s for the same work depending on other people's
+  // load, while the CPU the parser needs does not change with it. A regression (say, quadratic work per row) still
+  // fails the CPU limit. The test's own timeout is generous for the same reason: a busy machine is not a failure.
+  it('parses 125k rows with zero errors in a few seconds of CPU, streamed', () => {
     const text = readFileSync(WISCONSIN, 'utf8');
+    const cpuBefore = process.cpuUsage();
     const importer = createRulesCsvImporter();
-    for (let i = 0; i < text.length; i += 64 * 1024) importer.push(text.slice(i, i + 64 * 1024));
+    const rules: ParsedRuleDraft[] = [];
+    for (let i = 0; i < text.length; i += 64 * 1024) {
+      importer.push(text.slice(i, i + 64 * 1024));
+      rules.push(...importer.drain().rules);
+    }
     const result = importer.end();
-    const elapsed = Date.now() - started;
+    rules.push(...result.rules);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     expect(result.errors).toEqual([]);
     expect(result.rowCount).toBe(125_503);
-    expect(result.rules).toHaveLength(125_503);
-    expect(result.rules.filter((rule) => !rule.transfers).length).toBeGreaterThan(5000);
-    expect(elapsed).toBeLessThan(10_000);
-  }, 20_000);
+    expect(rules).toHaveLength(125_503);
+    expect(new Set(rules.map((rule) => rule.fingerprint)).size).toBeGreaterThan(120_000);
+    expect(rules.filter((rule) => !rule.transfers).length).toBeGreaterThan(5000);
+    expect(cpuMs).toBeLessThan(10_000);
+  }, 120_000);
 });

@@ -28,7 +28,9 @@ export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-pa
 export const REQUIRED_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
 export const OPTIONAL_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'] as const;
 type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
-const KNOWN_COLUMNS = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
+const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
+const KNOWN_COLUMNS = new Set<string>(ALL_COLUMNS);
+const NON_EMPTY_COLUMNS = ['source_code', 'target_code', 'target_university'] as const;
 
 /** Column order used for export. */
 export const EXPORT_COLUMNS: Column[] = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'];
@@ -122,6 +124,7 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
 type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' };
 
 const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
+const EMPTY_CREDITS: CreditsValue = { kind: 'empty' };
 
 function readCredits(raw: string, allowRange: boolean): CreditsValue {
   const text = raw.trim();
@@ -157,8 +160,16 @@ export interface RulesCsvImporter {
   end(): ParseRulesCsvResult;
 }
 
+export interface RulesCsvImporterOptions {
+  /**
+   * Compute each draft's `fingerprint` and `contentHash` (default true). The server's import sets it to false: it
+   * builds its own identity from the resolved school ids (rule-identity.ts), so hashing twice per row is wasted work.
+   */
+  identity?: boolean;
+}
+
 /** Streaming importer: feed chunks, then end() groups rows into rule drafts. */
-export function createRulesCsvImporter(): RulesCsvImporter {
+export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOptions = {}): RulesCsvImporter {
   const parser = createCsvRowParser();
   const errors: CsvImportError[] = [];
   // Insertion order keeps export → import stable and errors in file order.
@@ -193,38 +204,35 @@ export function createRulesCsvImporter(): RulesCsvImporter {
 
   const readRow = (row: CsvRow) => {
     rowCount += 1;
-    const rowErrors: CsvImportError[] = [];
-    const fail = (column: Column | undefined, message: string) => rowErrors.push(column ? { line: row.line, column, message } : { line: row.line, message });
-    if (row.error) fail(undefined, row.error);
-    if (header && row.fields.length !== header.length) fail(undefined, `expected ${header.length} fields, found ${row.fields.length}`);
+    const line = row.line;
+    const errorsBefore = errors.length;
+    if (row.error) errors.push({ line, message: row.error });
+    if (header && row.fields.length !== header.length) errors.push({ line, message: `expected ${header.length} fields, found ${row.fields.length}` });
     const values = {} as Record<Column, string>;
-    for (const column of [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]) {
+    for (const column of ALL_COLUMNS) {
       const index = columnIndex[column];
       values[column] = index === undefined ? '' : (row.fields[index] ?? '').trim();
     }
-    for (const column of ['source_code', 'target_code', 'target_university'] as const) {
-      if (!values[column]) fail(column, 'is empty');
+    for (const column of NON_EMPTY_COLUMNS) {
+      if (!values[column]) errors.push({ line, column, message: 'is empty' });
     }
     const sourceSplit = values.source_code ? splitCourseCode(values.source_code) : null;
     const targetSplit = values.target_code ? splitCourseCode(values.target_code) : null;
 
     const credits = readCredits(values.credits, true);
-    if (credits.kind === 'invalid') fail('credits', `"${values.credits}" is not a number`);
-    const sourceCredits = readCredits(values.source_credits, false);
-    if (sourceCredits.kind === 'invalid') fail('source_credits', `"${values.source_credits}" is not a number`);
-    if (values.min_grade && !isValidMinimumGrade(values.min_grade)) fail('min_grade', `"${values.min_grade}" is not a letter grade (A+ … D-)`);
+    if (credits.kind === 'invalid') errors.push({ line, column: 'credits', message: `"${values.credits}" is not a number` });
+    const sourceCredits = values.source_credits ? readCredits(values.source_credits, false) : EMPTY_CREDITS;
+    if (sourceCredits.kind === 'invalid') errors.push({ line, column: 'source_credits', message: `"${values.source_credits}" is not a number` });
+    if (values.min_grade && !isValidMinimumGrade(values.min_grade)) errors.push({ line, column: 'min_grade', message: `"${values.min_grade}" is not a letter grade (A+ … D-)` });
     const from = values.effective_from ? parseTerm(values.effective_from) : null;
     const to = values.effective_to ? parseTerm(values.effective_to) : null;
-    if (values.effective_from && !from) fail('effective_from', `"${values.effective_from}" is not a term such as "Fall 2020"`);
-    if (values.effective_to && !to) fail('effective_to', `"${values.effective_to}" is not a term such as "Spring 2024"`);
-    if (from && to && from.ordinal > to.ordinal) fail('effective_to', `"${values.effective_to}" is before effective_from "${values.effective_from}"`);
+    if (values.effective_from && !from) errors.push({ line, column: 'effective_from', message: `"${values.effective_from}" is not a term such as "Fall 2020"` });
+    if (values.effective_to && !to) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is not a term such as "Spring 2024"` });
+    if (from && to && from.ordinal > to.ordinal) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is before effective_from "${values.effective_from}"` });
 
-    if (rowErrors.length > 0 || !sourceSplit || !targetSplit) {
-      errors.push(...rowErrors);
-      return;
-    }
+    if (errors.length > errorsBefore || !sourceSplit || !targetSplit) return;
     const validRow: ValidRow = {
-      line: row.line,
+      line,
       values,
       source: { subject: sourceSplit.subject, number: sourceSplit.number, title: values.source_name || null, credits: sourceCredits.kind === 'fixed' ? sourceCredits.value : null },
       target: {
@@ -251,7 +259,36 @@ export function createRulesCsvImporter(): RulesCsvImporter {
     }
   };
 
+  const finishDraft = (base: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>, lines: number[]): ParsedRuleDraft => {
+    if (!identity) return { ...base, contentHash: '', lines };
+    base.fingerprint = ruleFingerprint(base);
+    return { ...base, contentHash: contentHashOf(base), lines };
+  };
+
+  // One row, one rule (nearly every row of a real file): nothing to merge or compare.
+  const buildSingleDraft = (row: ValidRow): ParsedRuleDraft => {
+    const { values, source, target } = row;
+    return finishDraft(
+      {
+        sourceUniversity: values.source_university || null,
+        targetUniversity: values.target_university,
+        sources: [source],
+        targets: [target],
+        transfers: nonTransferTargetKind(target) === null,
+        creditsAwarded: target.credits === null ? null : Math.round(target.credits * 100) / 100,
+        minGrade: values.min_grade ? values.min_grade.toUpperCase() : null,
+        effectiveFrom: values.effective_from || null,
+        effectiveTo: values.effective_to || null,
+        group: values.group || null,
+        notes: values.notes || null,
+        fingerprint: '',
+      },
+      [row.line],
+    );
+  };
+
   const buildDraft = (group: GroupAccumulator): ParsedRuleDraft | null => {
+    if (group.rows.length === 1) return buildSingleDraft(group.rows[0]!);
     const first = group.rows[0]!;
     const lines = group.rows.map((row) => row.line);
     const sources = new Map<string, DraftSourceCourse>();
@@ -303,8 +340,7 @@ export function createRulesCsvImporter(): RulesCsvImporter {
       notes,
       fingerprint: '',
     };
-    base.fingerprint = ruleFingerprint(base);
-    return { ...base, contentHash: contentHashOf(base), lines };
+    return finishDraft(base, lines);
   };
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTermRange, describeTermRange, parseTerm } from './terms';
+import { checkTermRange, currentTerm, describeTermRange, parseTerm, ruleTermNote } from './terms';
 
 describe('parseTerm', () => {
   it.each([
@@ -50,5 +50,31 @@ describe('checkTermRange', () => {
     expect(describeTermRange('fall-2020', '2023SP')).toBe('from Fall 2020 to Spring 2023');
     expect(describeTermRange('FA20', null)).toBe('from Fall 2020 on');
     expect(describeTermRange(null, 'Spring 2023')).toBe('until Spring 2023');
+  });
+});
+
+describe('currentTerm', () => {
+  it('is Spring from January to May, Summer in June and July, Fall from August (UTC)', () => {
+    expect(currentTerm(new Date('2026-01-05T00:00:00Z'))).toMatchObject({ year: 2026, season: 'spring' });
+    expect(currentTerm(new Date('2026-05-31T23:59:59Z'))).toMatchObject({ year: 2026, season: 'spring' });
+    expect(currentTerm(new Date('2026-06-01T00:00:00Z'))).toMatchObject({ year: 2026, season: 'summer' });
+    expect(currentTerm(new Date('2026-07-31T12:00:00Z'))).toMatchObject({ year: 2026, season: 'summer' });
+    expect(currentTerm(new Date('2026-08-01T00:00:00Z'))).toMatchObject({ year: 2026, season: 'fall' });
+    expect(currentTerm(new Date('2026-12-31T23:59:59Z'))).toMatchObject({ year: 2026, season: 'fall' });
+  });
+});
+
+describe('ruleTermNote', () => {
+  const fall2026 = currentTerm(new Date('2026-11-22T00:00:00Z'));
+  it('is null when the rule is in effect, open, or has unreadable bounds', () => {
+    expect(ruleTermNote(null, null, fall2026)).toBeNull();
+    expect(ruleTermNote('Fall 2020', null, fall2026)).toBeNull();
+    expect(ruleTermNote('Fall 2020', 'Fall 2026', fall2026)).toBeNull();
+    expect(ruleTermNote(null, 'sometime', fall2026)).toBeNull();
+  });
+  it('names the terms a rule covers when the current term is outside them', () => {
+    expect(ruleTermNote('Fall 2001', 'Spring 2003', fall2026)).toBe('Only for courses taken from Fall 2001 to Spring 2003, not in Fall 2026.');
+    expect(ruleTermNote('SP27', null, fall2026)).toBe('Only for courses taken from Spring 2027 on, not in Fall 2026.');
+    expect(ruleTermNote(null, 'Summer 2026', fall2026)).toBe('Only for courses taken until Summer 2026, not in Fall 2026.');
   });
 });

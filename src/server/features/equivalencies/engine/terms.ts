@@ -94,3 +94,25 @@ export function describeTermRange(from: string | null | undefined, to: string | 
   if (endText) return `until ${endText}`;
   return 'at any time';
 }
+
+/**
+ * "The current term": the one place it is defined. A student searching today would take a course in the term that is
+ * running or about to start: January–May is Spring, June–July Summer, August–December Fall (by the UTC date).
+ * Winter intersessions are too short to plan a transfer around, so January counts as Spring. Search cards and the
+ * course page judge a rule's effective terms against this term; the transcript report judges them against the term
+ * each course was taken in.
+ */
+export function currentTerm(now: Date = new Date()): ParsedTerm {
+  const month = now.getUTCMonth();
+  return build(now.getUTCFullYear(), month <= 4 ? 'spring' : month <= 6 ? 'summer' : 'fall');
+}
+
+/**
+ * Null when a rule with these effective terms applies to a course taken in `term` (open and unreadable bounds apply);
+ * otherwise what a student should be told: "Only for courses taken from Fall 2001 to Spring 2003, not in Fall 2026."
+ */
+export function ruleTermNote(from: string | null | undefined, to: string | null | undefined, term: ParsedTerm): string | null {
+  const check = checkTermRange(formatTerm(term), from, to);
+  if (check !== 'before' && check !== 'after') return null;
+  return `Only for courses taken ${describeTermRange(from, to)}, not in ${formatTerm(term)}.`;
+}
