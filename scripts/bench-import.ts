@@ -8,10 +8,10 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { once } from 'node:events';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+import { createBenchDatabase } from './support/bench-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SOURCES = 20;
@@ -82,19 +82,13 @@ try {
   }
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
-    const name = `crosswalk_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const benchUrl = new URL(url);
-    benchUrl.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: folder });
+    const database = await createBenchDatabase(url);
+    const db = await openDatabase({ databaseUrl: database.url, dataDir: folder });
     try {
       await run('PostgreSQL', db, file);
     } finally {
       await db.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   }
 } finally {
