@@ -15,8 +15,8 @@
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_USERS (200), BENCH_SECONDS (60), BENCH_TIMEOUT_MS (30000),
  * BENCH_TRANSCRIPT (../shared/fixtures/transcripts/t11000.pdf), BENCH_SKIP_EMBEDDED=1, BENCH_TRACE=FILE (every request as a
- * CSV line: start second, kind, address, ms, error; the last database run's), BENCH_SERVER_NODE_OPTIONS (Node flags for
- * the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * CSV line: start second, kind, address, ms, error, in FILE-embedded.csv and FILE-postgres.csv),
+ * BENCH_SERVER_NODE_OPTIONS (Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -35,13 +35,17 @@ const ADDRESS_HEADER = 'x-real-ip';
 /** How many students are prepared at once. */
 const SETUP_PARALLEL = 8;
 
-/** What one virtual user does, and how often (weights out of 100). */
+/**
+ * What one virtual user does, and how often (weights out of 100): a student signs in once and then searches, reads
+ * their profile and watches their transcript's analysis, so about one request in twenty is a sign-in (each one costs
+ * a deliberately slow password hash).
+ */
 const MIX = [
   { kind: 'search', weight: 45 },
   { kind: 'status', weight: 25 },
-  { kind: 'profile', weight: 10 },
-  { kind: 'account', weight: 10 },
-  { kind: 'sign-in', weight: 10 },
+  { kind: 'profile', weight: 13 },
+  { kind: 'account', weight: 12 },
+  { kind: 'sign-in', weight: 5 },
 ] as const;
 type Kind = (typeof MIX)[number]['kind'];
 const LABELS: Record<Kind, string> = {
@@ -183,7 +187,7 @@ async function request(baseUrl: string, student: Student, kind: Kind, searches: 
 }
 
 /** BENCH_USERS virtual users, each looping over the mix with no pause, for BENCH_SECONDS. */
-async function drive(baseUrl: string, students: Student[]) {
+async function drive(baseUrl: string, students: Student[], traceFile: string | null) {
   const searches = searchPaths();
   const tallies = Object.fromEntries(MIX.map(({ kind }) => [kind, { times: [], errors: new Map() }])) as unknown as Record<Kind, Tally>;
   const totalWeight = MIX.reduce((sum, item) => sum + item.weight, 0);
@@ -196,7 +200,7 @@ async function drive(baseUrl: string, students: Student[]) {
   const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 5000);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
-  const trace = process.env.BENCH_TRACE ? ['start_s,kind,address,ms,error'] : null;
+  const trace = traceFile ? ['start_s,kind,address,ms,error'] : null;
   await Promise.all(
     students.map(async (student) => {
       while (performance.now() < deadline) {
@@ -213,7 +217,7 @@ async function drive(baseUrl: string, students: Student[]) {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   loads.push(loadavg()[0] ?? 0);
-  if (trace && process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, `${trace.join('\n')}\n`);
+  if (trace && traceFile) writeFileSync(traceFile, `${trace.join('\n')}\n`);
   return { tallies, elapsed, loads, searchCount: searches.length };
 }
 
@@ -227,7 +231,7 @@ async function transcriptStates(baseUrl: string, students: Student[]): Promise<s
   return [...counts].map(([state, count]) => `${count} ${state}`).join(', ');
 }
 
-async function runOn(label: string, env: Record<string, string>): Promise<number> {
+async function runOn(label: string, env: Record<string, string>, traceFile: string | null): Promise<number> {
   console.log(`\n== ${label} ==`);
   const server = await startServerProcess({ ...env, TRUSTED_PROXY_HEADER: ADDRESS_HEADER });
   try {
@@ -241,7 +245,7 @@ async function runOn(label: string, env: Record<string, string>): Promise<number
     }
     console.log(`  prepared in ${((performance.now() - prepared) / 1000).toFixed(1)} s; transcripts: ${await transcriptStates(server.baseUrl, students)}`);
     console.log(`Driving ${USERS} virtual users for ${SECONDS} s…`);
-    const { tallies, elapsed, loads, searchCount } = await drive(server.baseUrl, students);
+    const { tallies, elapsed, loads, searchCount } = await drive(server.baseUrl, students, traceFile);
     console.log(`  transcripts after the run: ${await transcriptStates(server.baseUrl, students)}`);
 
     const all = MIX.flatMap(({ kind }) => tallies[kind].times).sort((a, b) => a - b);
@@ -279,13 +283,15 @@ async function runOn(label: string, env: Record<string, string>): Promise<number
   }
 }
 
+/** BENCH_TRACE=FILE: every request of a run as a CSV line, in FILE-embedded.csv and FILE-postgres.csv. */
+const traceFileFor = (database: string) => (process.env.BENCH_TRACE ? `${process.env.BENCH_TRACE}-${database}.csv` : null);
 let errors = 0;
-if (process.env.BENCH_SKIP_EMBEDDED !== '1') errors += await runOn('embedded database (PGlite)', {});
+if (process.env.BENCH_SKIP_EMBEDDED !== '1') errors += await runOn('embedded database (PGlite)', {}, traceFileFor('embedded'));
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
   const database = await createBenchDatabase(serverUrl);
   try {
-    errors += await runOn('PostgreSQL', { DATABASE_URL: database.url });
+    errors += await runOn('PostgreSQL', { DATABASE_URL: database.url }, traceFileFor('postgres'));
   } finally {
     await database.drop();
   }
