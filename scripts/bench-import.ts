@@ -14,10 +14,10 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+import { createBenchDatabase } from './support/bench-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SOURCES = 20;
@@ -130,22 +130,16 @@ try {
   }
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
-    const name = `crosswalk_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const benchUrl = new URL(url);
-    benchUrl.pathname = `/${name}`;
+    const database = await createBenchDatabase(url);
     try {
-      const db = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: folder });
+      const db = await openDatabase({ databaseUrl: database.url, dataDir: folder });
       await migrate(db);
       await db.close();
-      const first = child(['--import-postgres', benchUrl.toString(), file])!;
-      const again = child(['--import-postgres', benchUrl.toString(), file])!;
+      const first = child(['--import-postgres', database.url, file])!;
+      const again = child(['--import-postgres', database.url, file])!;
       report('PostgreSQL', first, again);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   }
   console.log(`load average after: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);

@@ -16,7 +16,6 @@ import { cpus, freemem, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -24,6 +23,7 @@ import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { autocannon } from './support/autocannon';
+import { createBenchDatabase } from './support/bench-database';
 
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -171,22 +171,8 @@ function listen(server: Server): Promise<number> {
 async function openBenchDatabase(dataDir: string): Promise<{ db: Database; drop: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return { db: await openDatabase({ dataDir, inMemory: true }), drop: async () => undefined };
-  const name = `crosswalk_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    db: await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir }),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const database = await createBenchDatabase(url);
+  return { db: await openDatabase({ databaseUrl: database.url, dataDir }), drop: database.drop };
 }
 
 async function main() {

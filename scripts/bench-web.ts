@@ -9,12 +9,12 @@
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort, startServerProcess } from './support/server-process';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist/web');
@@ -26,16 +26,6 @@ const LIGHTHOUSE_ROUTES = ['/', '/search', '/about'];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** The budget of issue 4: initial JavaScript for / at most 100 KB gzipped. */
 const HOME_JS_BUDGET_KB = 100;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
@@ -49,34 +39,6 @@ async function waitFor(url: string, child: ChildProcess, output: () => string) {
     if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output()}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-}
-
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-'));
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'info', SEED_DEMO: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(`${baseUrl}/api/health`, child, () => output);
-  // The demo seed loads real equivalency rules in the background after start: measure a settled server, not that load.
-  const settleBy = Date.now() + 180_000;
-  while (!/demo_rules_(not_)?loaded/.test(output) && Date.now() < settleBy && child.exitCode === null) {
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((done) => child.once('exit', done));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const gzipKb = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
@@ -194,7 +156,7 @@ function writeSection(section: string) {
 
 console.log('Building the web app…');
 execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
-const server = await startServer();
+const server = await startServerProcess();
 try {
   console.log(`Measuring JavaScript per route against ${server.baseUrl}…`);
   const javascript = await measureJavaScript(server.baseUrl);

@@ -3,6 +3,7 @@ import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { passwordHasher } from './password-hashing';
 import { ADMIN_AND_STUDENT, STUDENT_ONLY } from './role-names';
 
 /**
@@ -37,6 +38,8 @@ export function createAuth({ db, secret, appUrl, isProduction, adminEmails, mail
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // Sign-ins must not starve session checks of libuv's thread pool (see password-hashing.ts).
+      password: passwordHasher,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
