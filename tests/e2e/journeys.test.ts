@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { makePdf } from '../support/upload-files';
 
 /**
  * Issue 10: the student's and the admin's journeys end to end, each at a desktop's and at a phone's width.
@@ -58,7 +59,8 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
   expect(overflow, where).toBeLessThanOrEqual(0);
 }
 
-const SYLLABUS_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// A PDF that opens: syllabi are parsed for their page count when the appeal is submitted.
+const SYLLABUS_PDF = makePdf(1);
 
 describe.each([
   { name: 'desktop', viewport: DESKTOP_VIEWPORT, adminIndex: 1 },
