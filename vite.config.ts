@@ -17,8 +17,6 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
-    // dist/web/.vite/manifest.json: which chunks each page needs, for the server's <link rel="modulepreload"> tags.
-    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       plugins: [

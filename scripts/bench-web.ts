@@ -99,7 +99,7 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((done) => child.once('exit', done));
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

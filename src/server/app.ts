@@ -5,7 +5,6 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { handleError } from './http/errors';
-import { createPagePreloads, readViteManifest } from './http/page-preloads';
 import { RouteTable } from './http/route-table';
 import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
 import { resolveSession } from './http/session';
@@ -94,14 +93,9 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string, deps: AppDeps) {
     },
     serveStatic({ root, precompressed: true }),
   );
-  // The build manifest is for the server (page preloads), not for browsers.
-  app.use('/.vite/*', async (c) => c.notFound());
   app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
-  const pagePreloads = createPagePreloads(readViteManifest(root));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    const html = c.req.path === '/' ? indexHtml : indexWithoutHeroPreload;
-    const preloads = pagePreloads(c.req.path);
-    return c.html(preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html);
+    return c.html(c.req.path === '/' ? indexHtml : indexWithoutHeroPreload);
   });
 }

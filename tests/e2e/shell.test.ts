@@ -48,19 +48,4 @@ describe('the web shell', () => {
     const before = scripts.length;
     expect(scripts.slice(0, before).some((path) => path.includes('student-hub-page'))).toBe(false);
   });
-
-  it('names the search page chunks in <link rel="modulepreload"> and none on the home page; the build manifest stays private', async () => {
-    const modulePreloads = async (path: string) => {
-      const html = await (await fetch(baseUrl + path)).text();
-      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
-    };
-    const search = await modulePreloads('/search');
-    expect(search.some((href) => /\/assets\/search-page-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(search.some((href) => /\/assets\/query-layout-[\w-]+\.js$/.test(href))).toBe(true);
-    const home = await modulePreloads('/');
-    expect(home.some((href) => href.includes('search-page') || href.includes('query-layout'))).toBe(false);
-    // Every named chunk exists.
-    for (const href of search) expect((await fetch(baseUrl + href)).status, href).toBe(200);
-    expect((await fetch(`${baseUrl}/.vite/manifest.json`)).status).toBe(404);
-  });
 });

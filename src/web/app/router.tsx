@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import HomePage from '../routes/public/home-page';
 import NotFoundPage from '../routes/public/not-found-page';
-import { EARLY_PAGE_CHUNKS, type EarlyPageChunk } from '@shared/early-page-chunks';
 
 /**
  * Every route of spec section 2, in React Router's declarative mode (smaller than the data router, which this app
@@ -13,9 +12,9 @@ import { EARLY_PAGE_CHUNKS, type EarlyPageChunk } from '@shared/early-page-chunk
 type PageModule = Promise<{ default: ComponentType }>;
 const preloadable: Array<{ pattern: RegExp; load: () => PageModule }> = [];
 
-/** A lazy page; with its entry of EARLY_PAGE_CHUNKS, its chunk is also fetched early (see preloadRouteChunks). */
-const page = (load: () => PageModule, early?: EarlyPageChunk): LazyExoticComponent<ComponentType> => {
-  if (early) preloadable.push({ pattern: early.pattern, load });
+/** A lazy page; with a path pattern, its chunk can also be fetched early (see preloadRouteChunks). */
+const page = (load: () => PageModule, pattern?: RegExp): LazyExoticComponent<ComponentType> => {
+  if (pattern) preloadable.push({ pattern, load });
   return lazy(load);
 };
 
@@ -25,7 +24,6 @@ const QueryLayout = page(loadQueryLayout);
 /**
  * Fetches the chunks the first page needs in parallel (the data layout and the page itself) instead of one after
  * the other as React renders them: on a slow phone connection that saves a round trip before anything shows.
- * The server also names them in the page's <link rel="modulepreload"> (src/shared/early-page-chunks.ts).
  */
 export function preloadRouteChunks(pathname: string): void {
   const matches = preloadable.filter(({ pattern }) => pattern.test(pathname));
@@ -33,20 +31,20 @@ export function preloadRouteChunks(pathname: string): void {
   void loadQueryLayout();
   for (const { load } of matches) void load();
 }
-const AdminLayout = page(() => import('../routes/admin/admin-layout'), EARLY_PAGE_CHUNKS.adminLayout);
-const SearchPage = page(() => import('../routes/public/search-page'), EARLY_PAGE_CHUNKS.search);
-const AboutPage = page(() => import('../routes/public/about-page'), EARLY_PAGE_CHUNKS.about);
+const AdminLayout = page(() => import('../routes/admin/admin-layout'), /^\/admin(\/|$)/);
+const SearchPage = page(() => import('../routes/public/search-page'), /^\/search\/?$/);
+const AboutPage = page(() => import('../routes/public/about-page'), /^\/about\/?$/);
 const MyCoursesPage = page(() => import('../routes/public/my-courses-page'));
 const ResultsPage = page(() => import('../routes/public/results-page'));
-const CourseDetailsPage = page(() => import('../routes/public/course-details-page'), EARLY_PAGE_CHUNKS.courseDetails);
+const CourseDetailsPage = page(() => import('../routes/public/course-details-page'), /^\/course\//);
 const ForgotPasswordPage = page(() => import('../routes/public/forgot-password-page'));
 const ResetPasswordPage = page(() => import('../routes/public/reset-password-page'));
 const DebugPage = page(() => import('../routes/public/debug-page'));
-const StudentHubPage = page(() => import('../routes/student/student-hub-page'), EARLY_PAGE_CHUNKS.studentHub);
+const StudentHubPage = page(() => import('../routes/student/student-hub-page'), /^\/student\/?$/);
 const StudentSearchPage = page(() => import('../routes/student/student-search-page'));
 const StudentLoginPage = page(() => import('../routes/student/student-login-page'));
 const StudentSignupPage = page(() => import('../routes/student/student-signup-page'));
-const StudentProfilePage = page(() => import('../routes/student/student-profile-page'), EARLY_PAGE_CHUNKS.studentProfile);
+const StudentProfilePage = page(() => import('../routes/student/student-profile-page'), /^\/student\/profile/);
 const StudentAppealPage = page(() => import('../routes/student/student-appeal-page'));
 const StudentAppealStatusPage = page(() => import('../routes/student/student-appeal-status-page'));
 const AdminLoginPage = page(() => import('../routes/admin/admin-login-page'));

@@ -34,7 +34,9 @@ export function SiteLayout() {
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 focus:outline-none">
         <RenderErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<p role="status" className="px-4 py-24 text-center text-slate-600">Loading…</p>}>
+          {/* The fallback fills the screen, so the footer waits below the fold while a page's code loads instead of
+              showing and then jumping away (a layout shift a phone user sees). */}
+          <Suspense fallback={<p role="status" className="min-h-svh px-4 py-24 text-center text-slate-600">Loading…</p>}>
             <Outlet />
           </Suspense>
         </RenderErrorBoundary>
