@@ -6,14 +6,15 @@
  * then, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database created (and dropped) there.
  * Through the real API it prepares BENCH_USERS students (sign-up, profile, a transcript PDF uploaded with
  * create-upload-url → PUT → save-transcript, and its analysis started), each with an address of its own.
- * Then BENCH_USERS virtual users loop for BENCH_SECONDS with no pause between requests, each request one of:
+ * Then BENCH_USERS virtual users loop for BENCH_SECONDS, each pausing between requests for a random 0.5–1.5 ×
+ * BENCH_THINK_MS (1000: a person clicking quickly; 0 = no pause, a stress test), each request one of:
  * a public course search (a mix of ~300 different searches), sign-in with e-mail and password, a profile read
  * (GET /api/student/me or /api/account/me with the session cookie) and a poll of their transcript's analysis status.
  * Any answer other than the expected one, a network error or a request slower than BENCH_TIMEOUT_MS is an error.
  * Prints a Markdown table per database for the "Load benchmark" section of docs/BENCHMARKS.md and exits with 1 when
  * there was any error. Writes nothing into the repository.
  *
- * Options (environment): BENCH_DATABASE_URL, BENCH_USERS (200), BENCH_SECONDS (60), BENCH_TIMEOUT_MS (30000),
+ * Options (environment): BENCH_DATABASE_URL, BENCH_USERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (1000), BENCH_TIMEOUT_MS (30000),
  * BENCH_TRANSCRIPT (../shared/fixtures/transcripts/t11000.pdf), BENCH_SKIP_EMBEDDED=1, BENCH_TRACE=FILE (every request as a
  * CSV line: start second, kind, address, ms, error, in FILE-embedded.csv and FILE-postgres.csv),
  * BENCH_SERVER_NODE_OPTIONS (Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -28,6 +29,8 @@ import { startServerProcess } from './support/server-process';
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
+/** A user's pause between requests (a random 0.5–1.5 × this); 0 sends the next request as soon as one is answered. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const TRANSCRIPT_PATH = resolve(process.env.BENCH_TRANSCRIPT ?? resolve(import.meta.dirname, '../../shared/fixtures/transcripts/t11000.pdf'));
 const TRANSCRIPT = readFileSync(TRANSCRIPT_PATH);
 /** The header the load balancer overwrites with the client's address (see TRUSTED_PROXY_HEADER). */
@@ -186,7 +189,7 @@ async function request(baseUrl: string, student: Student, kind: Kind, searches: 
   }
 }
 
-/** BENCH_USERS virtual users, each looping over the mix with no pause, for BENCH_SECONDS. */
+/** BENCH_USERS virtual users, each looping over the mix (pausing THINK_MS on average between requests), for BENCH_SECONDS. */
 async function drive(baseUrl: string, students: Student[], traceFile: string | null) {
   const searches = searchPaths();
   const tallies = Object.fromEntries(MIX.map(({ kind }) => [kind, { times: [], errors: new Map() }])) as unknown as Record<Kind, Tally>;
@@ -211,6 +214,7 @@ async function drive(baseUrl: string, students: Student[], traceFile: string | n
         tally.times.push(performance.now() - sent);
         trace?.push(`${((sent - started) / 1000).toFixed(3)},${kind},${student.address},${Math.round(performance.now() - sent)},${error ?? ''}`);
         if (error) tally.errors.set(error, (tally.errors.get(error) ?? 0) + 1);
+        if (THINK_MS > 0) await new Promise((done) => setTimeout(done, THINK_MS * (0.5 + Math.random())));
       }
     }),
   );
@@ -257,7 +261,7 @@ async function runOn(label: string, env: Record<string, string>, traceFile: stri
         `${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
     );
     console.log(
-      `${USERS} virtual users, ${elapsed.toFixed(1)} s, no pause between requests; ${searchCount} different searches; ` +
+      `${USERS} virtual users, ${elapsed.toFixed(1)} s, ${THINK_MS > 0 ? `${THINK_MS} ms average pause` : 'no pause'} between requests; ${searchCount} different searches; ` +
         `load average (1 min) during the run ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}\n`,
     );
     console.log('| request | share | count | errors | p50 ms | p99 ms |');
