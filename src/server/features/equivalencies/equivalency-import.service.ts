@@ -75,6 +75,19 @@ async function* textChunks(input: CsvInput): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
+/** A target course's columns as both write paths (new rules, changed rules) store them. */
+function targetCourseFields(target: ParsedRuleDraft['targets'][number], position: number) {
+  return {
+    position,
+    subject: target.subject,
+    number: target.number,
+    title: target.title,
+    credits: target.credits,
+    creditsText: formatCreditRange(target.creditRange),
+    isElective: target.isElective,
+  };
+}
+
 /** Thrown inside the transaction to roll it back (dry runs, files with errors); never leaves this module. */
 class RollBack extends Error {}
 
@@ -220,18 +233,7 @@ export async function importEquivalencyCsv({
           draft.sources.forEach((source, position) =>
             sources.push({ fingerprint, position, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
           );
-          draft.targets.forEach((target, position) =>
-            targets.push({
-              fingerprint,
-              position,
-              subject: target.subject,
-              number: target.number,
-              title: target.title,
-              credits: target.credits,
-              creditsText: formatCreditRange(target.creditRange),
-              isElective: target.isElective,
-            }),
-          );
+          draft.targets.forEach((target, position) => targets.push({ fingerprint, ...targetCourseFields(target, position) }));
         }
         await insertNewRules(tx, fresh.map(asRow), sources, targets, actor.id);
       }
@@ -246,18 +248,7 @@ export async function importEquivalencyCsv({
         draft.sources.forEach((source, position) =>
           sources.push({ ruleId, position, fromInstitutionId: from.id, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
         );
-        draft.targets.forEach((target, position) =>
-          targets.push({
-            ruleId,
-            position,
-            subject: target.subject,
-            number: target.number,
-            title: target.title,
-            credits: target.credits,
-            creditsText: formatCreditRange(target.creditRange),
-            isElective: target.isElective,
-          }),
-        );
+        draft.targets.forEach((target, position) => targets.push({ ruleId, ...targetCourseFields(target, position) }));
       }
       await insertRuleSources(tx, sources);
       await insertRuleTargets(tx, targets);
