@@ -54,7 +54,8 @@ async function main(): Promise<number> {
     process.stderr.write('--to needs a school, e.g. --to fsu\n');
     return 2;
   }
-  const file = args.find((a, index) => !a.startsWith('--') && index !== toAt + 1);
+  // The file is the one argument that is neither a flag nor the school after --to (there may be no --to at all).
+  const file = args.find((a, index) => !a.startsWith('--') && (toAt < 0 || index !== toAt + 1));
   if (!file) {
     process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL]\n');
     return 2;
