@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
+import type { CompareResponse } from '../../src/shared/schemas/student';
 import type { CreateTranscriptResponse, SearchAppealResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createInstitution, createRule } from '../support/factories';
 import { makePdf } from '../support/upload-files';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   // t11002.pdf (FIU): POS 2042 transfers directly, CHM 1045 does not transfer, the rest have no rule (needs review).
   await createRule(db, { from: fiu.id, to: destination.id, sources: [{ subject: 'POS', number: '2042' }], targets: [{ subject: 'POL', number: '101', title: 'American Politics' }] });
   await createRule(db, { from: fiu.id, to: destination.id, sources: [{ subject: 'CHM', number: '1045' }], targets: [], transfers: false, creditsAwarded: 0 });
+  // MAC 2311 is still in progress on that transcript (no grade yet): a rule exists, but nothing is earned yet.
+  await createRule(db, { from: fiu.id, to: destination.id, sources: [{ subject: 'MAC', number: '2311' }], targets: [{ subject: 'MATH', number: '201', title: 'Calculus I' }] });
 }, 60_000);
 afterAll(async () => {
   await terminateTranscriptWorker();
@@ -84,6 +87,9 @@ describe('transcript analysis API', () => {
     expect(byCode.get('POS 2042')?.transfersTo).toContain('POL 101');
     expect(byCode.get('CHM 1045')).toMatchObject({ statusCode: 'NO_TRANSFER', statusLabel: 'No Transfer', transfers: false, transfersTo: null });
     expect(byCode.get('STA 2023')).toMatchObject({ statusCode: 'NEEDS_EVAL', statusLabel: 'Needs Review' });
+    // In progress ("IP" on the transcript): not Direct Transfer yet, and the reason says what finishing it will give.
+    expect(byCode.get('MAC 2311')).toMatchObject({ statusCode: 'NEEDS_EVAL', grade: 'IP', transfers: false });
+    expect(byCode.get('MAC 2311')?.reason).toMatch(/MAC 2311 is still in progress\. Once it is finished with a passing grade, it is expected to transfer as MATH 201/);
     for (const item of report.items) expect(item.reason.length).toBeGreaterThan(10);
     expect(report.summary).toMatchObject({ courses: 8, directTransfers: 1 });
     expect(report.summary!.totalCredits).toBeGreaterThan(0);
@@ -256,5 +262,27 @@ describe('appeals from the transcript report', () => {
       jsonRequest('POST', { transcriptId: visitor.created.id, subject: 'CHM', number: '1045', toInstitutionId: destination.id, note: '' }, bob.cookie),
     );
     expect(appeal.status).toBe(201);
+  });
+
+  it('treats a course listed without a grade in the current term as in progress, not as earned', async () => {
+    // Last: other tests read Valencia College's photo as a school nobody has entered.
+    // t11000.pdf (Valencia College) lists BSC 1010C in its last term with no grade: the reader marks it in progress.
+    const valencia = await createInstitution(t.deps.db, { name: 'Valencia College' });
+    await createRule(t.deps.db, { from: valencia.id, to: destination.id, sources: [{ subject: 'BSC', number: '1010C' }], targets: [{ subject: 'BIO', number: '110', title: 'Biology I' }] });
+    const { created } = await submit({ fileName: 'valencia.pdf', fileType: 'application/pdf', bytes: readFileSync(resolve(FIXTURES, 't11000.pdf')), cookie: bob.cookie });
+    await runPendingJobs(t.deps);
+    const report = (await (await read(created.id, { cookie: bob.cookie })).json()) as TranscriptResponse;
+    expect(report.status).toBe('done');
+    const biology = report.items.find((item) => item.subject === 'BSC' && item.number === '1010C');
+    expect(biology).toMatchObject({ statusCode: 'NEEDS_EVAL', grade: null, transfers: false });
+    expect(biology?.reason).toMatch(/BSC 1010C is still in progress\. Once it is finished with a passing grade, it is expected to transfer as BIO 110/);
+    // The compare view decides again from the stored rows, and agrees.
+    const compare = await t.app.request(`/api/student/compare?a=${encodeURIComponent(destination.name)}&b=${encodeURIComponent('Florida International University')}`, {
+      headers: { cookie: bob.cookie },
+    });
+    expect(compare.status).toBe(200);
+    const compared = (await compare.json()) as CompareResponse;
+    expect(compared.transcript?.id).toBe(created.id);
+    expect(compared.schools[0]!.courses.find((course) => course.subject === 'BSC' && course.number === '1010C')).toMatchObject({ status: 'NEEDS_EVAL' });
   });
 });

@@ -287,13 +287,14 @@ export interface TranscriptCourseRow {
   earned: number | null;
   grade: string | null;
   term: string | null;
+  in_progress: boolean;
   status: string | null;
   transfers_to: string | null;
 }
 
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
-    `select transcript_id, subject, number, title, credits, earned, grade, term, status, transfers_to from transcript_rows
+    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
       where transcript_id = any($1::uuid[]) order by transcript_id, position`,
     [transcriptIds],
   );

@@ -17,6 +17,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { SignedInUser } from '../../http/app-env';
 import { HttpError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/file-storage';
+import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { listSavedSearches } from '../search/saved-searches.service';
@@ -359,7 +360,7 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
     number: row.number,
     title: row.title,
     credits: row.earned ?? row.credits,
-    grade: row.grade,
+    grade: gradeForDecision(row.grade, row.in_progress),
     term: row.term,
   }));
   const schools: CompareSchool[] = [];

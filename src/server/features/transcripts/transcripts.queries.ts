@@ -146,6 +146,7 @@ export interface AnalyzedRow {
   grade: string | null;
   term: string | null;
   inTransferSection: boolean;
+  inProgress: boolean;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
   ruleId: number | null;
   transfersTo: string | null;
@@ -169,8 +170,8 @@ export async function saveAnalysis(
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
-                                    status, rule_id, transfers_to, credits_awarded, reason, evidence)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         input.id,
         position,
@@ -188,6 +189,7 @@ export async function saveAnalysis(
         row.creditsAwarded,
         row.reason,
         JSON.stringify(row.evidence ?? null),
+        row.inProgress,
       ],
     );
   }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
 import { enqueueJob, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
+import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { detectFileType } from './reader/detect-file-type';
@@ -259,6 +260,7 @@ async function matchRows(
     grade: row.grade,
     term: row.term,
     inTransferSection: row.transferSection,
+    inProgress: row.inProgress,
   });
   if (input.fromInstitutionId === null || input.rows.length === 0) {
     return input.rows.map((row) => ({
@@ -274,7 +276,14 @@ async function matchRows(
   const { decisions } = await decideForCourses(db, {
     fromInstitutionId: input.fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
-    courses: input.rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits, grade: row.grade, term: row.term })),
+    courses: input.rows.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: row.credits,
+      grade: gradeForDecision(row.grade, row.inProgress),
+      term: row.term,
+    })),
   });
   return input.rows.map((row, index) => {
     const decision = decisions[index];

@@ -79,3 +79,11 @@ export function checkGrade(rawGrade: string | null | undefined, rawMinimum: stri
 export function isValidMinimumGrade(raw: string): boolean {
   return letterRank(raw) !== null && letterRank(raw) !== 0;
 }
+
+/**
+ * The grade a decision is made on: a course the transcript lists in progress without a grade counts as "IP", so it is
+ * not taken as earned (the engine answers Needs Review with what finishing it will give).
+ */
+export function gradeForDecision(grade: string | null, inProgress: boolean): string | null {
+  return grade ?? (inProgress ? 'IP' : null);
+}
