@@ -19,7 +19,6 @@ import { registerHealthRoutes } from './features/health/health.routes';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerTranscriptRoutes } from './features/transcripts/transcripts.routes';
-import { registerStudentDevRoutes } from './features/student/student-dev.routes';
 import { registerStudentRoutes } from './features/student/student.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { publicConfigFor } from './public-config';
@@ -64,7 +63,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
-  if (!deps.config.isProduction) registerStudentDevRoutes(routes);
 
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);

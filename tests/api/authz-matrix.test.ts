@@ -13,7 +13,6 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/public-config': 'public',
   'GET /api/dev/outbox': 'public',
-  'POST /api/dev/student/analysed-transcript': 'student',
   'PUT /api/uploads/:prefix/:id': 'public',
   'GET /api/account/session': 'public',
   'GET /api/account/me': 'signed-in',
