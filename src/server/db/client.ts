@@ -4,9 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Dialect } from 'kysely';
 import { PostgresDialect } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { pgliteKyselyDialect } from './pglite-kysely-dialect';
 
 /** The small surface every query in the app uses; the same SQL runs on PGlite and PostgreSQL. */
 export interface Queryable {
@@ -83,7 +83,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'embedded',
     ...base,
     transaction: (work) => client.transaction((tx) => work(wrap(tx))),
-    authDialect: new KyselyPGlite(client).dialect,
+    authDialect: pgliteKyselyDialect(client),
     dumpEmbedded: () => client.dumpDataDir('gzip'),
     async ping() {
       try {
