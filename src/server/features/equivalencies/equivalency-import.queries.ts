@@ -124,21 +124,45 @@ export async function insertNewRules(
 }
 
 /**
- * On the embedded database only (one connection: nothing else can read or write while the import's transaction
- * holds it), the rest of this transaction skips per-row triggers, which are the foreign-key checks (~5 per rule, a
- * third of the embedded import's time) and the search-version statement triggers. Indexes and constraints other than
- * foreign keys are still enforced. The import guarantees the references itself: school ids are resolved or created in
- * this transaction, and every source and target joins a rule inserted by the same statement (insertNewRules checks
- * the counts) or an existing rule found by fingerprint. endBulkRuleWrite turns triggers back on and moves the search
+ * Turns off, for the rest of the import's transaction, the per-row triggers on the rule tables: the foreign-key checks
+ * (~5 per rule, a third to half of the import's database time) and the search-version statement triggers. This is
+ * what pg_restore's --disable-triggers does, and it needs the same right: `session_replication_role` can be set by a
+ * superuser (PGlite's only user), or on PostgreSQL 15+ by a role granted `SET ON PARAMETER session_replication_role`.
+ * Without it the import runs with the checks on (slower, same result): returns whether they are off.
+ *
+ * The import keeps the references true itself: every source and target is inserted by the statement that inserts its
+ * rule (insertNewRules checks the counts) or joins a changed rule the same transaction has just updated (so locked);
+ * and on PostgreSQL, where other sessions could delete a school mid-import, every school the import writes rules for is
+ * locked against deletion (lockInstitutionAgainstDeletion), as the skipped foreign-key checks would have locked it.
+ * Indexes and unique constraints are enforced as always. endBulkRuleWrite turns triggers back on and moves the search
  * catalogue version on, as the skipped triggers would have.
  */
-export async function beginBulkRuleWrite(tx: Queryable): Promise<void> {
-  await tx.query(`set local session_replication_role = replica`);
+export async function beginBulkRuleWrite(tx: Queryable): Promise<boolean> {
+  await tx.query(`savepoint bulk_rule_write`);
+  try {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(`release savepoint bulk_rule_write`);
+    return true;
+  } catch {
+    // Permission denied: the transaction is aborted until it rolls back to the savepoint.
+    await tx.query(`rollback to savepoint bulk_rule_write`);
+    await tx.query(`release savepoint bulk_rule_write`);
+    return false;
+  }
 }
 
 export async function endBulkRuleWrite(tx: Queryable): Promise<void> {
   await tx.query(`set local session_replication_role = origin`);
   await tx.query(`select nextval('search_catalogue_version')`);
+}
+
+/**
+ * Takes the lock a foreign-key check takes on a referenced row (`for key share`): until the import commits, nobody can
+ * delete the school or change its id. False when the school is gone.
+ */
+export async function lockInstitutionAgainstDeletion(tx: Queryable, institutionId: number): Promise<boolean> {
+  const rows = await tx.query(`select 1 from institutions where id = $1 for key share`, [institutionId]);
+  return rows.length > 0;
 }
 
 /** Stored rules whose content changed: the rule row is rewritten in place; returns each rule's id by fingerprint. */

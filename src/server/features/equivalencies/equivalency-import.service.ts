@@ -28,6 +28,7 @@ import {
   insertRuleSources,
   insertRuleTargets,
   listRulesForExport,
+  lockInstitutionAgainstDeletion,
   lockRuleImports,
   updateChangedRules,
   type ExportRuleRow,
@@ -126,16 +127,21 @@ export async function importEquivalencyCsv({
   let allErrors: ImportError[] = [];
 
   const run = async (tx: Queryable) => {
+    await lockRuleImports(tx);
+    const bulk = await beginBulkRuleWrite(tx);
+    // With foreign-key checks off, a school another session deletes mid-import would leave rules pointing nowhere.
+    const findSchool = async (name: string) => {
+      const found = await findInstitution(tx, name);
+      if (found && bulk && db.kind === 'postgres' && !(await lockInstitutionAgainstDeletion(tx, found.id))) return null;
+      return found;
+    };
     const schools = new Map<string, ResolvedSchool | null>();
     let defaultSource: ResolvedSchool | null = null;
     if (sourceUniversity) {
-      const found = await findInstitution(tx, sourceUniversity);
+      const found = await findSchool(sourceUniversity);
       if (found) defaultSource = { id: found.id, name: found.name };
       else ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
     }
-    await lockRuleImports(tx);
-    const bulk = db.kind === 'embedded';
-    if (bulk) await beginBulkRuleWrite(tx);
     // Identity of every rule seen so far (53-bit numbers in typed arrays: ~24 MB for a million rules) -> its first line.
     const seen = createLineByIdentity();
     let importerErrors = 0;
@@ -144,7 +150,7 @@ export async function importEquivalencyCsv({
       const normalized = normalizeInstitutionAlias(name);
       const cached = schools.get(normalized);
       if (cached) return cached;
-      const found = await findInstitution(tx, name);
+      const found = await findSchool(name);
       let school: ResolvedSchool;
       if (found) school = { id: found.id, name: found.name };
       else {

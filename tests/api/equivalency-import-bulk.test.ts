@@ -1,0 +1,134 @@
+/**
+ * The rules import's bulk path: it turns the per-row foreign-key triggers off inside its own transaction when the
+ * database role may (beginBulkRuleWrite), so these tests prove what the skipped checks would have guaranteed: every
+ * course belongs to a written rule, the checks are back on afterwards, a school cannot be deleted under a running
+ * import on PostgreSQL, and a role without the right still imports (with the checks on).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { beginBulkRuleWrite } from '../../src/server/features/equivalencies/equivalency-import.queries';
+import { importEquivalencyCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
+import { createInstitution } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HEADER = 'source_university,source_code,source_name,target_university,target_code,target_name,credits';
+const actor = { id: null, email: 'test:bulk-import' };
+
+async function schools() {
+  const suffix = randomUUID().slice(0, 8);
+  const from = await createInstitution(t.deps.db, { name: `Bulk College ${suffix}` });
+  const to = await createInstitution(t.deps.db, { name: `Bulk University ${suffix}`, aliases: [] });
+  return { from, to };
+}
+
+const rows = (from: { name: string }, to: { name: string }, count: number) =>
+  Array.from({ length: count }, (_, i) => `${from.name},HIS ${1000 + i},History ${i},${to.name},HIST ${100 + i},History ${i},3`);
+
+describe('the rules import with foreign-key triggers off', () => {
+  it('writes every rule with its source and target, and the checks are on again once it has committed', async () => {
+    const { from, to } = await schools();
+    const result = await importEquivalencyCsv({ db: t.deps.db, input: [HEADER, ...rows(from, to, 120)].join('\n'), actor, batchSize: 50 });
+    expect(result).toMatchObject({ saved: true, inserted: 120, errorCount: 0 });
+    const [counts] = await t.deps.db.query<{ rules: number; sources: number; targets: number; orphans: number }>(
+      `select (select count(*) from equivalency_rules where from_institution_id = $1)::int as rules,
+              (select count(*) from equivalency_rule_sources s join equivalency_rules r on r.id = s.rule_id where r.from_institution_id = $1)::int as sources,
+              (select count(*) from equivalency_rule_targets g join equivalency_rules r on r.id = g.rule_id where r.from_institution_id = $1)::int as targets,
+              (select count(*) from equivalency_rule_sources s where not exists (select 1 from equivalency_rules r where r.id = s.rule_id))::int
+            + (select count(*) from equivalency_rule_targets g where not exists (select 1 from equivalency_rules r where r.id = g.rule_id))::int as orphans`,
+      [from.id],
+    );
+    expect(counts).toEqual({ rules: 120, sources: 120, targets: 120, orphans: 0 });
+    // The next statement on the same connection is checked again.
+    await expect(
+      t.deps.db.query(`insert into equivalency_rule_targets (rule_id, position, subject, number) values (2147483000, 0, 'X', '1')`),
+    ).rejects.toThrow(/foreign key/);
+    // And deleting the school still cascades to its rules and their courses.
+    await t.deps.db.query(`delete from institutions where id = $1`, [from.id]);
+    const [left] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from equivalency_rules where from_institution_id = $1`, [from.id]);
+    expect(left?.count).toBe(0);
+  });
+
+  it('a file with an error still stores nothing', async () => {
+    const { from, to } = await schools();
+    const csv = [HEADER, ...rows(from, to, 30), `${from.name},HIS 9999,Broken,${to.name},HIST 999,Broken,three`].join('\n');
+    const result = await importEquivalencyCsv({ db: t.deps.db, input: csv, actor, batchSize: 10 });
+    expect(result).toMatchObject({ saved: false, inserted: 0, errorCount: 1 });
+    const [left] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from equivalency_rules where from_institution_id = $1`, [from.id]);
+    expect(left?.count).toBe(0);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the rules import on PostgreSQL, next to other sessions', () => {
+  it('holds every school it writes rules for against deletion until it commits', async () => {
+    const { from, to } = await schools();
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    async function* slowFile() {
+      yield `${[HEADER, ...rows(from, to, 20)].join('\n')}\n`;
+      await gate;
+      yield `${rows(from, to, 21).slice(20).join('\n')}\n`;
+    }
+    const running = importEquivalencyCsv({ db: t.deps.db, input: slowFile(), actor, batchSize: 5 });
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    let blocked = false;
+    try {
+      for (let attempt = 0; attempt < 50 && !blocked; attempt++) {
+        await other.query('begin');
+        await other.query(`set local lock_timeout = '200ms'`);
+        try {
+          await other.query(`delete from institutions where id = $1`, [from.id]);
+        } catch (error) {
+          blocked = /lock timeout/.test(String(error));
+          if (!blocked) throw error;
+        } finally {
+          await other.query('rollback');
+        }
+      }
+    } finally {
+      openGate();
+      await other.end();
+    }
+    expect(blocked).toBe(true);
+    expect(await running).toMatchObject({ saved: true, inserted: 21 });
+  });
+
+  it('a role that may not turn the checks off imports the same file with them on', async () => {
+    const { from, to } = await schools();
+    const role = `crosswalk_importer_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+    await t.deps.db.query(`create role ${role} login`);
+    const databaseName = new URL(t.databaseUrl!).pathname.slice(1);
+    await t.deps.db.query(`grant all on all tables in schema public to ${role}`);
+    await t.deps.db.query(`grant all on all sequences in schema public to ${role}`);
+    await t.deps.db.query(`grant connect on database ${databaseName} to ${role}`);
+    const url = new URL(t.databaseUrl!);
+    url.username = role;
+    const limited = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+    try {
+      const allowed = await limited.transaction(async (tx) => {
+        const off = await beginBulkRuleWrite(tx);
+        // The refused setting must not leave the transaction aborted.
+        await tx.query('select 1');
+        return off;
+      });
+      expect(allowed).toBe(false);
+      const result = await importEquivalencyCsv({ db: limited, input: [HEADER, ...rows(from, to, 40)].join('\n'), actor, batchSize: 15 });
+      expect(result).toMatchObject({ saved: true, inserted: 40, errorCount: 0 });
+    } finally {
+      await limited.close();
+      await t.deps.db.query(`drop owned by ${role}`);
+      await t.deps.db.query(`drop role ${role}`);
+    }
+  });
+});
