@@ -43,6 +43,19 @@ describe('parseRulesCsv: rows and columns', () => {
     expect(errors).toContainEqual({ line: 4, column: 'effective_to', message: expect.stringContaining('before effective_from') });
   });
 
+  it('refuses credits the database could not store (more than 999.99), on a row and summed over a group', () => {
+    const { rules, errors } = parseRulesCsv(
+      csv(HEADER + ',source_credits,group', 'A 1,x,FSU,B 1,y,1000,,', 'A 2,x,FSU,B 2,y,1-5000,,', 'A 3,x,FSU,B 3,y,3,1234.5,', 'A 4,x,FSU,B 4,y,600,,g', 'A 4,x,FSU,B 5,y,600,,g', 'A 6,x,FSU,B 6,y,999.99,,'),
+    );
+    expect(errors).toEqual([
+      { line: 2, column: 'credits', message: '"1000" is more than 999.99' },
+      { line: 3, column: 'credits', message: '"1-5000" is more than 999.99' },
+      { line: 4, column: 'source_credits', message: '"1234.5" is more than 999.99' },
+      { line: 5, column: 'credits', message: 'group "g" awards 1200 credits, more than 999.99' },
+    ]);
+    expect(rules.map((rule) => rule.creditsAwarded)).toEqual([999.99]);
+  });
+
   it('handles BOM, CRLF and quoted fields, and counts lines across quoted line breaks', () => {
     const text = `\uFEFF${HEADER},notes\r\n"BIO 101","Biology, ""General""",UW-Madison,BIO EL,Biology Elective,3,"two\r\nlines"\r\nX 1,x,UW-Madison,Y 1,y,oops,\r\n`;
     const { rules, errors } = parseRulesCsv(text);

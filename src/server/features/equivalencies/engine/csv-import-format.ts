@@ -121,7 +121,10 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
   return stableHash(JSON.stringify(body));
 }
 
-type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' };
+type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' } | { kind: 'too-large' };
+
+/** Credits are stored as numeric(5, 2). */
+export const MAX_CREDITS = 999.99;
 
 const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
 const EMPTY_CREDITS: CreditsValue = { kind: 'empty' };
@@ -129,11 +132,12 @@ const EMPTY_CREDITS: CreditsValue = { kind: 'empty' };
 function readCredits(raw: string, allowRange: boolean): CreditsValue {
   const text = raw.trim();
   if (!text) return { kind: 'empty' };
-  if (NUMBER.test(text)) return { kind: 'fixed', value: Number(text) };
+  if (NUMBER.test(text)) return Number(text) > MAX_CREDITS ? { kind: 'too-large' } : { kind: 'fixed', value: Number(text) };
   const range = /^(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)$/.exec(text);
   if (allowRange && range) {
     const min = Number(range[1]);
     const max = Number(range[2]);
+    if (max > MAX_CREDITS) return { kind: 'too-large' };
     if (min <= max) return min === max ? { kind: 'fixed', value: min } : { kind: 'range', range: { min, max } };
   }
   return { kind: 'invalid' };
@@ -174,11 +178,12 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
   const errors: CsvImportError[] = [];
   // Insertion order keeps export → import stable and errors in file order.
   const groups = new Map<string, GroupAccumulator>();
+  // Rows without a group are rules on their own (nearly every row of a real file): no map entry, no key to build.
+  let ungrouped: ValidRow[] = [];
   let header: Column[] | null = null;
   let headerFailed = false;
   let columnIndex: Partial<Record<Column, number>> = {};
   let rowCount = 0;
-  let ungroupedCounter = 0;
 
   const readHeader = (row: CsvRow) => {
     const names = row.fields.map((name) => name.trim().toLowerCase());
@@ -221,8 +226,10 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
 
     const credits = readCredits(values.credits, true);
     if (credits.kind === 'invalid') errors.push({ line, column: 'credits', message: `"${values.credits}" is not a number` });
+    if (credits.kind === 'too-large') errors.push({ line, column: 'credits', message: `"${values.credits}" is more than ${MAX_CREDITS}` });
     const sourceCredits = values.source_credits ? readCredits(values.source_credits, false) : EMPTY_CREDITS;
     if (sourceCredits.kind === 'invalid') errors.push({ line, column: 'source_credits', message: `"${values.source_credits}" is not a number` });
+    if (sourceCredits.kind === 'too-large') errors.push({ line, column: 'source_credits', message: `"${values.source_credits}" is more than ${MAX_CREDITS}` });
     if (values.min_grade && !isValidMinimumGrade(values.min_grade)) errors.push({ line, column: 'min_grade', message: `"${values.min_grade}" is not a letter grade (A+ … D-)` });
     const from = values.effective_from ? parseTerm(values.effective_from) : null;
     const to = values.effective_to ? parseTerm(values.effective_to) : null;
@@ -244,12 +251,14 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
         isElective: isElectiveTarget(targetSplit),
       },
     };
-    const groupKey = values.group
-      ? `g|${values.group}|${normaliseUniversity(values.source_university)}|${normaliseUniversity(values.target_university)}`
-      : `row|${(ungroupedCounter += 1)}`;
-    const group = groups.get(groupKey) ?? { rows: [] };
-    group.rows.push(validRow);
-    groups.set(groupKey, group);
+    if (!values.group) {
+      ungrouped.push(validRow);
+      return;
+    }
+    const groupKey = `${values.group}|${normaliseUniversity(values.source_university)}|${normaliseUniversity(values.target_university)}`;
+    const group = groups.get(groupKey);
+    if (group) group.rows.push(validRow);
+    else groups.set(groupKey, { rows: [validRow] });
   };
 
   const handleRows = (rows: CsvRow[]) => {
@@ -260,9 +269,15 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
   };
 
   const finishDraft = (base: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>, lines: number[]): ParsedRuleDraft => {
-    if (!identity) return { ...base, contentHash: '', lines };
-    base.fingerprint = ruleFingerprint(base);
-    return { ...base, contentHash: contentHashOf(base), lines };
+    const draft = base as ParsedRuleDraft;
+    draft.lines = lines;
+    if (!identity) {
+      draft.contentHash = '';
+      return draft;
+    }
+    draft.fingerprint = ruleFingerprint(base);
+    draft.contentHash = contentHashOf(base);
+    return draft;
   };
 
   // One row, one rule (nearly every row of a real file): nothing to merge or compare.
@@ -325,6 +340,10 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
     const creditsAwarded = targetList.some((target) => target.credits === null)
       ? null
       : Math.round(targetList.reduce((sum, target) => sum + (target.credits ?? 0), 0) * 100) / 100;
+    if (creditsAwarded !== null && creditsAwarded > MAX_CREDITS) {
+      errors.push({ line: first.line, column: 'credits', message: `group "${first.values.group}" awards ${creditsAwarded} credits, more than ${MAX_CREDITS}` });
+      return null;
+    }
     const notes = [...new Set(group.rows.map((row) => row.values.notes).filter(Boolean))].join('; ') || null;
     const base = {
       sourceUniversity: first.values.source_university || null,
@@ -348,19 +367,15 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
       handleRows(parser.push(chunk));
     },
     drain() {
-      const rules: ParsedRuleDraft[] = [];
-      for (const [key, group] of groups) {
-        if (!key.startsWith('row|')) continue;
-        groups.delete(key);
-        const draft = buildDraft(group);
-        if (draft) rules.push(draft);
-      }
+      const rules = ungrouped.map(buildSingleDraft);
+      ungrouped = [];
       return { rules, errorCount: errors.length };
     },
     end(): ParseRulesCsvResult {
       handleRows(parser.end());
       if (!header) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
-      const rules: ParsedRuleDraft[] = [];
+      const rules = ungrouped.map(buildSingleDraft);
+      ungrouped = [];
       for (const group of groups.values()) {
         const draft = buildDraft(group);
         if (draft) rules.push(draft);
