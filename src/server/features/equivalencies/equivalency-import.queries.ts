@@ -3,7 +3,7 @@
  * PostgreSQL 15, so a million rules cost a few hundred statements rather than millions.
  */
 import type { Queryable } from '../../db/client';
-import { institutionKeyFromName, normalizeInstitutionAlias } from './rule-identity';
+import { formatCreditRange, institutionKeyFromName, normalizeInstitutionAlias, type RuleContent } from './rule-identity';
 
 export interface StoredRuleState {
   id: number;
@@ -32,19 +32,70 @@ export interface RuleWriteRow {
   contentHash: string;
 }
 
-/** A course of a rule being written, named by the rule's fingerprint (its id is not known before the insert). */
-export interface RuleCourseRow {
-  fingerprint: string;
-  position: number;
-  subject: string;
-  number: string;
-  title: string | null;
-  credits: number | null;
-}
+/**
+ * New rules of one batch as parallel arrays, one per column, filled row by row by the import and sent as they are:
+ * the one statement of insertNewRules unnests them. Sources and targets name their rule by fingerprint (its id is
+ * not known before the insert).
+ */
+export class NewRuleColumns {
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  readonly transfers: boolean[] = [];
+  readonly creditsAwarded: Array<number | null> = [];
+  readonly minGrade: Array<string | null> = [];
+  readonly effectiveFrom: Array<string | null> = [];
+  readonly effectiveTo: Array<string | null> = [];
+  readonly notes: Array<string | null> = [];
+  readonly fingerprint: string[] = [];
+  readonly contentHash: string[] = [];
+  readonly sources = { fingerprint: [] as string[], position: [] as number[], subject: [] as string[], number: [] as string[], title: [] as Array<string | null>, credits: [] as Array<number | null> };
+  readonly targets = {
+    fingerprint: [] as string[],
+    position: [] as number[],
+    subject: [] as string[],
+    number: [] as string[],
+    title: [] as Array<string | null>,
+    credits: [] as Array<number | null>,
+    creditsText: [] as Array<string | null>,
+    isElective: [] as boolean[],
+  };
 
-export interface NewRuleTargetRow extends RuleCourseRow {
-  creditsText: string | null;
-  isElective: boolean;
+  get size(): number {
+    return this.fingerprint.length;
+  }
+
+  add(rule: RuleWriteRow, sources: RuleContent['sources'], targets: RuleContent['targets']): void {
+    this.from.push(rule.fromInstitutionId);
+    this.to.push(rule.toInstitutionId);
+    this.transfers.push(rule.transfers);
+    this.creditsAwarded.push(rule.creditsAwarded);
+    this.minGrade.push(rule.minGrade);
+    this.effectiveFrom.push(rule.effectiveFrom);
+    this.effectiveTo.push(rule.effectiveTo);
+    this.notes.push(rule.notes);
+    this.fingerprint.push(rule.fingerprint);
+    this.contentHash.push(rule.contentHash);
+    for (let position = 0; position < sources.length; position++) {
+      const source = sources[position]!;
+      this.sources.fingerprint.push(rule.fingerprint);
+      this.sources.position.push(position);
+      this.sources.subject.push(source.subject);
+      this.sources.number.push(source.number);
+      this.sources.title.push(source.title);
+      this.sources.credits.push(source.credits);
+    }
+    for (let position = 0; position < targets.length; position++) {
+      const target = targets[position]!;
+      this.targets.fingerprint.push(rule.fingerprint);
+      this.targets.position.push(position);
+      this.targets.subject.push(target.subject);
+      this.targets.number.push(target.number);
+      this.targets.title.push(target.title);
+      this.targets.credits.push(target.credits);
+      this.targets.creditsText.push(formatCreditRange(target.creditRange));
+      this.targets.isElective.push(target.isElective);
+    }
+  }
 }
 
 const ruleColumns = (rows: RuleWriteRow[]) => [
@@ -65,14 +116,9 @@ const ruleColumns = (rows: RuleWriteRow[]) => [
  * caller holds the import lock and has checked that no rule has these fingerprints, so no `on conflict` speculative
  * insertion is needed) whose returned ids the course inserts join by fingerprint. One round trip per batch.
  */
-export async function insertNewRules(
-  tx: Queryable,
-  rules: RuleWriteRow[],
-  sources: RuleCourseRow[],
-  targets: NewRuleTargetRow[],
-  actorId: string | null,
-): Promise<void> {
-  if (rules.length === 0) return;
+export async function insertNewRules(tx: Queryable, rules: NewRuleColumns, actorId: string | null): Promise<void> {
+  if (rules.size === 0) return;
+  const { sources, targets } = rules;
   const [row] = await tx.query<{ rules: number; sources: number; targets: number }>(
     `with new_rules as (
        insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
@@ -98,28 +144,37 @@ export async function insertNewRules(
      select (select count(*) from new_rules)::int as rules, (select count(*) from new_sources)::int as sources,
             (select count(*) from new_targets)::int as targets`,
     [
-      ...ruleColumns(rules),
+      rules.from,
+      rules.to,
+      rules.transfers,
+      rules.creditsAwarded,
+      rules.minGrade,
+      rules.effectiveFrom,
+      rules.effectiveTo,
+      rules.notes,
+      rules.fingerprint,
+      rules.contentHash,
       actorId,
-      sources.map((course) => course.fingerprint),
-      sources.map((course) => course.position),
-      sources.map((course) => course.subject),
-      sources.map((course) => course.number),
-      sources.map((course) => course.title),
-      sources.map((course) => course.credits),
-      targets.map((course) => course.fingerprint),
-      targets.map((course) => course.position),
-      targets.map((course) => course.subject),
-      targets.map((course) => course.number),
-      targets.map((course) => course.title),
-      targets.map((course) => course.credits),
-      targets.map((course) => course.creditsText),
-      targets.map((course) => course.isElective),
+      sources.fingerprint,
+      sources.position,
+      sources.subject,
+      sources.number,
+      sources.title,
+      sources.credits,
+      targets.fingerprint,
+      targets.position,
+      targets.subject,
+      targets.number,
+      targets.title,
+      targets.credits,
+      targets.creditsText,
+      targets.isElective,
     ],
   );
-  // Every course must have found its rule: this is also what makes the embedded import's skipped foreign-key
-  // triggers safe (see importEquivalencyCsv).
-  if (row?.rules !== rules.length || row.sources !== sources.length || row.targets !== targets.length) {
-    throw new Error(`new rules written incompletely: ${JSON.stringify(row)} of ${rules.length}/${sources.length}/${targets.length}`);
+  // Every course must have found its rule: this is also what makes the skipped foreign-key triggers safe
+  // (beginBulkRuleWrite).
+  if (row?.rules !== rules.size || row.sources !== sources.fingerprint.length || row.targets !== targets.fingerprint.length) {
+    throw new Error(`new rules written incompletely: ${JSON.stringify(row)} of ${rules.size}/${sources.fingerprint.length}/${targets.fingerprint.length}`);
   }
 }
 

@@ -26,14 +26,13 @@ import {
   endBulkRuleWrite,
   insertNewRules,
   insertRuleSources,
+  NewRuleColumns,
   insertRuleTargets,
   listRulesForExport,
   lockInstitutionAgainstDeletion,
   lockRuleImports,
   updateChangedRules,
   type ExportRuleRow,
-  type NewRuleTargetRow,
-  type RuleCourseRow,
   type RuleSourceRow,
   type RuleTargetRow,
   type RuleWriteRow,
@@ -45,8 +44,7 @@ import {
   formatCreditRange,
   normalizeInstitutionAlias,
   readCreditRange,
-  storedRuleContentHash,
-  storedRuleFingerprint,
+  storedRuleIdentity,
 } from './rule-identity';
 import { createLineByIdentity } from './rule-identity-table';
 
@@ -86,6 +84,22 @@ function targetCourseFields(target: ParsedRuleDraft['targets'][number], position
     credits: target.credits,
     creditsText: formatCreditRange(target.creditRange),
     isElective: target.isElective,
+  };
+}
+
+/** The rule row of a classified draft, as the new-rule and changed-rule writes store it. */
+function asRuleRow({ draft, from, to, fingerprint, contentHash }: { draft: ParsedRuleDraft; from: { id: number }; to: { id: number }; fingerprint: string; contentHash: string }): RuleWriteRow {
+  return {
+    fromInstitutionId: from.id,
+    toInstitutionId: to.id,
+    transfers: draft.transfers,
+    creditsAwarded: draft.creditsAwarded,
+    minGrade: draft.minGrade,
+    effectiveFrom: draft.effectiveFrom,
+    effectiveTo: draft.effectiveTo,
+    notes: draft.notes,
+    fingerprint,
+    contentHash,
   };
 }
 
@@ -146,19 +160,24 @@ export async function importEquivalencyCsv({
     const seen = createLineByIdentity();
     let importerErrors = 0;
 
+    // By the name as written first (one map lookup per row), then by its normalised alias (one query per spelling).
+    const schoolsByName = new Map<string, ResolvedSchool>();
     const resolveSchool = async (name: string): Promise<ResolvedSchool> => {
+      const known = schoolsByName.get(name);
+      if (known) return known;
       const normalized = normalizeInstitutionAlias(name);
-      const cached = schools.get(normalized);
-      if (cached) return cached;
-      const found = await findSchool(name);
-      let school: ResolvedSchool;
-      if (found) school = { id: found.id, name: found.name };
-      else {
-        const created = await createInstitutionFromImport(tx, name);
-        institutionsCreated.push(created.name);
-        school = { id: created.id, name: created.name };
+      let school = schools.get(normalized) ?? null;
+      if (!school) {
+        const found = await findSchool(name);
+        if (found) school = { id: found.id, name: found.name };
+        else {
+          const created = await createInstitutionFromImport(tx, name);
+          institutionsCreated.push(created.name);
+          school = { id: created.id, name: created.name };
+        }
+        schools.set(normalized, school);
       }
-      schools.set(normalized, school);
+      schoolsByName.set(name, school);
       return school;
     };
 
@@ -181,7 +200,7 @@ export async function importEquivalencyCsv({
           ownErrors.push({ line, column: 'target_university', message: `"${draft.targetUniversity}" is the same school as the source` });
           continue;
         }
-        const fingerprint = storedRuleFingerprint(from.id, to.id, draft);
+        const { fingerprint, contentHash } = storedRuleIdentity(from.id, to.id, draft);
         const identity = Number.parseInt(fingerprint, 16);
         const firstLine = seen.get(identity);
         if (firstLine !== undefined) {
@@ -189,19 +208,19 @@ export async function importEquivalencyCsv({
           continue;
         }
         seen.set(identity, line);
-        items.push({ draft, from, to, fingerprint, contentHash: storedRuleContentHash(fingerprint, draft) });
+        items.push({ draft, from, to, fingerprint, contentHash });
       }
       const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
-      const changed: typeof items = [];
-      const updatedIds: number[] = [];
+      // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
+      const writing = () => importerErrors + ownErrors.length === 0;
+      const fresh = new NewRuleColumns();
+      const edited: Array<{ item: (typeof items)[number]; ruleId: number }> = [];
       for (const item of items) {
         const state = stored.get(item.fingerprint);
         const action: ImportAction = !state ? 'insert' : state.contentHash === item.contentHash ? 'unchanged' : 'update';
         if (action === 'insert') counts.inserted += 1;
         else if (action === 'update') counts.updated += 1;
         else counts.unchanged += 1;
-        if (action !== 'unchanged') changed.push(item);
-        if (action === 'update' && state) updatedIds.push(state.id);
         if (dryRun && preview.length < previewLimit) {
           preview.push({
             line: item.draft.lines[0] ?? 0,
@@ -214,41 +233,20 @@ export async function importEquivalencyCsv({
             transfers: item.draft.transfers,
           });
         }
+        if (action === 'unchanged' || dryRun || !writing()) continue;
+        if (state) edited.push({ item, ruleId: state.id });
+        else fresh.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       }
       counts.rules += items.length;
-      // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
-      if (importerErrors + ownErrors.length > 0 || changed.length === 0) return;
-      const asRow = ({ draft, from, to, fingerprint, contentHash }: (typeof items)[number]): RuleWriteRow => ({
-        fromInstitutionId: from.id,
-        toInstitutionId: to.id,
-        transfers: draft.transfers,
-        creditsAwarded: draft.creditsAwarded,
-        minGrade: draft.minGrade,
-        effectiveFrom: draft.effectiveFrom,
-        effectiveTo: draft.effectiveTo,
-        notes: draft.notes,
-        fingerprint,
-        contentHash,
-      });
-      const fresh = changed.filter((item) => !stored.has(item.fingerprint));
-      const edited = changed.filter((item) => stored.has(item.fingerprint));
-      if (fresh.length > 0) {
-        const sources: RuleCourseRow[] = [];
-        const targets: NewRuleTargetRow[] = [];
-        for (const { draft, fingerprint } of fresh) {
-          draft.sources.forEach((source, position) =>
-            sources.push({ fingerprint, position, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
-          );
-          draft.targets.forEach((target, position) => targets.push({ fingerprint, ...targetCourseFields(target, position) }));
-        }
-        await insertNewRules(tx, fresh.map(asRow), sources, targets, actor.id);
-      }
+      if (dryRun || !writing()) return;
+      await insertNewRules(tx, fresh, actor.id);
       if (edited.length === 0) return;
-      const ids = await updateChangedRules(tx, edited.map(asRow));
-      await deleteRuleCourses(tx, updatedIds);
+      const ids = await updateChangedRules(tx, edited.map(({ item }) => asRuleRow(item)));
+      await deleteRuleCourses(tx, edited.map(({ ruleId }) => ruleId));
       const sources: RuleSourceRow[] = [];
       const targets: RuleTargetRow[] = [];
-      for (const { draft, from, fingerprint } of edited) {
+      for (const { item } of edited) {
+        const { draft, from, fingerprint } = item;
         const ruleId = ids.get(fingerprint);
         if (ruleId === undefined) throw new Error(`rule ${fingerprint} was not written`);
         draft.sources.forEach((source, position) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRulesCsvImporter, parseRulesCsv } from './engine/csv-import-format';
 import { detectCsvKind } from './equivalency-import.service';
-import { describeCredits, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
+import { describeCredits, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
 
 const header = 'source_university,source_code,source_name,target_university,target_code,target_name,credits,notes';
 
@@ -24,6 +24,30 @@ describe('stored rule identity', () => {
     expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macro,3,gen ed SS'))).not.toBe(hash);
     expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macroeconomics,3,'))).not.toBe(hash);
     expect(storedRuleContentHash(fingerprint, parse('A,ECO 101,Macro,B,ECON 102,Macro,1-3,'))).not.toBe(hash);
+  });
+
+  it('storedRuleIdentity gives exactly the stored values of earlier versions, for one-course and grouped rules', () => {
+    // Stored rules are compared against these: a changed formula would make every re-import an update.
+    const csv = [
+      'source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes',
+      'A,ECO 101,Macro "Intro",,B,ECON 102,Macro,3,,,,,gen ed SS',
+      'A,BSC 2010,Bio,4,B,BIO 1,Biology,4,C,Fall 2020,Spring 2024,g1,lab',
+      'A,BSC 2010L,Bio Lab,1,B,BIO 1,Biology,4,C,Fall 2020,Spring 2024,g1,',
+      'A,MATH 221,Calc,5,B,MATH 2,Calc,3,,,,g2,',
+      'A,MATH 221,Calc,5,B,ELEC EL,Elective,1.00-2.00,,,,g2,',
+      'A,PE 1,Bowling,,B,NDC,No credit,1,,,,,',
+    ].join('\n');
+    const identities = Object.fromEntries(parseRulesCsv(csv).rules.map((rule) => [rule.lines.join('+'), storedRuleIdentity(12, 345, rule)]));
+    expect(identities).toEqual({
+      '2': { fingerprint: '0f2eb1295863fb', contentHash: '09ac719b041060' },
+      '3+4': { fingerprint: '0ae55d2e95dd5b', contentHash: '03f22df6b0d724' },
+      '5+6': { fingerprint: '05ce353403c179', contentHash: '1e5a6c8f92be45' },
+      '7': { fingerprint: '1ffd969d080929', contentHash: '14225fda2389c3' },
+    });
+    for (const rule of parseRulesCsv(csv).rules) {
+      const fingerprint = storedRuleFingerprint(12, 345, rule);
+      expect(storedRuleIdentity(12, 345, rule)).toEqual({ fingerprint, contentHash: storedRuleContentHash(fingerprint, rule) });
+    }
   });
 
   it('keeps credit ranges readable and describes credits for a preview', () => {

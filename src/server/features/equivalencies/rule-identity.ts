@@ -39,6 +39,35 @@ export function storedRuleContentHash(fingerprint: string, rule: RuleContent): s
   );
 }
 
+/**
+ * Both of the above in one pass, for the import's hot loop: each course key is computed once and a one-course side
+ * is not copied and sorted. The values are exactly those of storedRuleFingerprint and storedRuleContentHash (stored
+ * rules are compared against them; rule-identity.test.ts pins them).
+ */
+export function storedRuleIdentity(fromInstitutionId: number, toInstitutionId: number, rule: RuleContent): { fingerprint: string; contentHash: string } {
+  const sources = keyed(rule.sources);
+  const targets = keyed(rule.targets);
+  const fingerprint = stableHash(`#${fromInstitutionId}|${joinKeys(sources)}|#${toInstitutionId}|${joinKeys(targets)}`);
+  let body = `[${JSON.stringify(fingerprint)},[`;
+  sortByKey(sources).forEach(({ key, course }, index) => {
+    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)}]`;
+  });
+  body += '],[';
+  sortByKey(targets).forEach(({ key, course }, index) => {
+    const range = course.creditRange ? JSON.stringify(`${course.creditRange.min}-${course.creditRange.max}`) : 'null';
+    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)},${range},${course.isElective}]`;
+  });
+  body += `],${rule.transfers},${jsonOrNull(rule.minGrade)},${jsonOrNull(rule.effectiveFrom)},${jsonOrNull(rule.effectiveTo)},${jsonOrNull(rule.notes)}]`;
+  return { fingerprint, contentHash: stableHash(body) };
+}
+
+const keyed = <T extends { subject: string; number: string }>(courses: T[]) => courses.map((course) => ({ key: courseKey(course), course }));
+// ruleFingerprint sorts the keys as strings (code-unit order); the content hash sorts courses with localeCompare.
+const joinKeys = (courses: Array<{ key: string }>) => (courses.length === 1 ? courses[0]!.key : courses.map(({ key }) => key).sort().join('+'));
+const sortByKey = <T extends { key: string }>(courses: T[]) => (courses.length < 2 ? courses : [...courses].sort((a, b) => a.key.localeCompare(b.key)));
+// JSON.stringify writes undefined as null inside an array, as the ?? null above does.
+const jsonOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
+
 /** "1-3" as stored in equivalency_rule_targets.credits_text back to a range. */
 export function readCreditRange(text: string | null): CreditRange | null {
   const match = text ? /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text) : null;
