@@ -5,7 +5,7 @@
  * again (every rule compared and left alone).
  *
  * Each import runs in a child process that only opens the (already created and migrated) database and runs the
- * import, as `npm run import` does, so its peak resident memory (sampled every 50 ms) is what an import costs: the
+ * import, as `npm run import` does (with its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
  * process, the embedded database's WebAssembly memory and the import. Creating the embedded database (initdb, which
  * alone leaves ~550 MB behind in the process that ran it) happens in another child beforehand.
  */
@@ -14,7 +14,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { COMMAND_SHARED_BUFFERS, openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
 import { createBenchDatabase } from './support/bench-database';
@@ -100,7 +100,7 @@ if (mode === '--prepare-embedded') {
   await migrate(db);
   await db.close();
 } else if (mode === '--import-embedded' || mode === '--import-postgres') {
-  const db = mode === '--import-embedded' ? await openDatabase({ dataDir: rest[0]! }) : await openDatabase({ databaseUrl: rest[0]!, dataDir: tmpdir() });
+  const db = mode === '--import-embedded' ? await openDatabase({ dataDir: rest[0]!, sharedBuffers: COMMAND_SHARED_BUFFERS }) : await openDatabase({ databaseUrl: rest[0]!, dataDir: tmpdir() });
   try {
     console.log(JSON.stringify(await importInChild(db, rest[1]!)));
   } finally {

@@ -5,7 +5,7 @@
  * so it refuses while a server holds the embedded database.
  */
 import { createReadStream, existsSync, openSync, readSync, closeSync } from 'node:fs';
-import { openDatabase } from '../src/server/db/client';
+import { COMMAND_SHARED_BUFFERS, openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
@@ -45,7 +45,7 @@ if (!kind) usage(`${file}: the header names neither a rules CSV (source_code, ta
 
 try {
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: COMMAND_SHARED_BUFFERS });
   try {
     await migrate(db);
     const started = Date.now();

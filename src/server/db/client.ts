@@ -34,6 +34,9 @@ const toNumber = (value: string) => (value === null ? null : Number(value));
 pg.types.setTypeParser(INT8_OID, toNumber);
 pg.types.setTypeParser(NUMERIC_OID, toNumber);
 
+/** Shared buffers for one-off commands on the embedded database (see OpenDatabaseOptions.sharedBuffers). */
+export const COMMAND_SHARED_BUFFERS = '32MB';
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder that holds the embedded database (`<dataDir>/pgdata`) and its lock file. */
@@ -42,6 +45,13 @@ export interface OpenDatabaseOptions {
   inMemory?: boolean;
   /** …optionally starting from a dumped data folder (a migrated template), which skips initdb. */
   template?: Blob;
+  /**
+   * The embedded database's shared buffers (PostgreSQL's `shared_buffers`, default 128MB). They live inside PGlite's
+   * WebAssembly memory, which never shrinks once they have filled; its pages are files the operating system caches
+   * anyway. The server keeps the default (uncached searches on a million rules were ~15% slower with 32MB); a
+   * one-off command such as `npm run import` takes 32MB and stays ~100 MB smaller at no measured cost in speed.
+   */
+  sharedBuffers?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -63,6 +73,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       dataDir: dataPath,
       loadDataDir: options.inMemory ? options.template : undefined,
       extensions: { pg_trgm },
+      ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
       parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
     });
   } catch (error) {
