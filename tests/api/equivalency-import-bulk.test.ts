@@ -59,6 +59,22 @@ describe('the rules import with foreign-key triggers off', () => {
     expect(left?.count).toBe(0);
   });
 
+  it('counts new, changed and unchanged rules mixed in one batch, and rewrites the changed ones whole', async () => {
+    const { from, to } = await schools();
+    const first = rows(from, to, 40);
+    expect(await importEquivalencyCsv({ db: t.deps.db, input: [HEADER, ...first].join('\n'), actor, batchSize: 15 })).toMatchObject({ inserted: 40 });
+    // Every fourth row retitled, ten rows added, in batches that mix all three.
+    const second = [...first.map((row, i) => (i % 4 === 0 ? row.replace(/,3$/, ',4') : row)), ...rows(from, to, 50).slice(40)];
+    const result = await importEquivalencyCsv({ db: t.deps.db, input: [HEADER, ...second].join('\n'), actor, batchSize: 15 });
+    expect(result).toMatchObject({ saved: true, inserted: 10, updated: 10, unchanged: 30, errorCount: 0 });
+    const credits = await t.deps.db.query<{ credits: number; count: number }>(
+      `select g.credits::float8 as credits, count(*)::int as count from equivalency_rule_targets g join equivalency_rules r on r.id = g.rule_id
+        where r.from_institution_id = $1 group by 1 order by 1`,
+      [from.id],
+    );
+    expect(credits).toEqual([{ credits: 3, count: 40 }, { credits: 4, count: 10 }]);
+  });
+
   it('a file with an error still stores nothing', async () => {
     const { from, to } = await schools();
     const csv = [HEADER, ...rows(from, to, 30), `${from.name},HIS 9999,Broken,${to.name},HIST 999,Broken,three`].join('\n');

@@ -112,37 +112,56 @@ const ruleColumns = (rows: RuleWriteRow[]) => [
 ];
 
 /**
- * Rules the import found no stored rule for, with their sources and targets, in ONE statement: a plain insert (the
- * caller holds the import lock and has checked that no rule has these fingerprints, so no `on conflict` speculative
- * insertion is needed) whose returned ids the course inserts join by fingerprint. One round trip per batch.
+ * One batch of a real import in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
+ * the new ones are inserted with their sources and targets (data-modifying CTEs joined by fingerprint), and the stored
+ * ones whose content hash differs come back for the caller to update. No round trip to classify first, so on
+ * PostgreSQL the server goes from one batch to the next while this process prepares the following one. A plain
+ * insert (no `on conflict` speculative insertion): the caller holds the import lock and has removed repeats.
  */
-export async function insertNewRules(tx: Queryable, rules: NewRuleColumns, actorId: string | null): Promise<void> {
-  if (rules.size === 0) return;
+export async function writeRuleBatch(
+  tx: Queryable,
+  rules: NewRuleColumns,
+  actorId: string | null,
+): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
+  if (rules.size === 0) return { inserted: 0, changed: [] };
   const { sources, targets } = rules;
-  const [row] = await tx.query<{ rules: number; sources: number; targets: number }>(
-    `with new_rules as (
+  const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
+    `with batch as (
+       select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+              as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+     ), stored as (
+       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where r.fingerprint = any($9::text[])
+     ), new_rules as (
        insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
                                       effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
        select f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11
-         from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-              as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+         from batch b
+        where not exists (select 1 from stored s where s.fingerprint = b.fp)
        returning id, fingerprint, from_institution_id
+     ), batch_sources as (
+       select * from unnest($12::text[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(fp, pos, subj, num, title, cr)
      ), new_sources as (
        insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
        select r.id, s.pos, r.from_institution_id, s.subj, s.num, s.title, s.cr
-         from unnest($12::text[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(fp, pos, subj, num, title, cr)
-         join new_rules r on r.fingerprint = s.fp
+         from batch_sources s join new_rules r on r.fingerprint = s.fp
        returning 1
+     ), batch_targets as (
+       select * from unnest($18::text[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
+              as t(fp, pos, subj, num, title, cr, ct, el)
      ), new_targets as (
        insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
        select r.id, t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
-         from unnest($18::text[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
-              as t(fp, pos, subj, num, title, cr, ct, el)
-         join new_rules r on r.fingerprint = t.fp
+         from batch_targets t join new_rules r on r.fingerprint = t.fp
        returning 1
      )
-     select (select count(*) from new_rules)::int as rules, (select count(*) from new_sources)::int as sources,
-            (select count(*) from new_targets)::int as targets`,
+     select (select count(*) from new_rules)::int as inserted,
+            (select count(*) from new_sources)::int as sources,
+            (select count(*) from new_targets)::int as targets,
+            ((select count(*) from batch_sources where fp not in (select fp from batch))
+              + (select count(*) from batch_targets where fp not in (select fp from batch)))::int as courses_without_rule,
+            coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
+                        from stored s join batch b on b.fp = s.fingerprint
+                       where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
     [
       rules.from,
       rules.to,
@@ -171,11 +190,14 @@ export async function insertNewRules(tx: Queryable, rules: NewRuleColumns, actor
       targets.isElective,
     ],
   );
-  // Every course must have found its rule: this is also what makes the skipped foreign-key triggers safe
-  // (beginBulkRuleWrite).
-  if (row?.rules !== rules.size || row.sources !== sources.fingerprint.length || row.targets !== targets.fingerprint.length) {
-    throw new Error(`new rules written incompletely: ${JSON.stringify(row)} of ${rules.size}/${sources.fingerprint.length}/${targets.fingerprint.length}`);
+  if (!row) throw new Error('rule batch returned nothing');
+  // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
+  // this is also what makes the skipped foreign-key triggers safe (beginBulkRuleWrite).
+  const allNew = row.inserted === rules.size;
+  if (row.courses_without_rule !== 0 || (allNew && (row.sources !== sources.fingerprint.length || row.targets !== targets.fingerprint.length))) {
+    throw new Error(`rule batch written incompletely: ${JSON.stringify({ ...row, changed: row.changed.length })}`);
   }
+  return { inserted: row.inserted, changed: row.changed };
 }
 
 /**

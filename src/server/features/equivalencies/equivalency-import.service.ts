@@ -24,7 +24,6 @@ import {
   findStoredRules,
   beginBulkRuleWrite,
   endBulkRuleWrite,
-  insertNewRules,
   insertRuleSources,
   NewRuleColumns,
   insertRuleTargets,
@@ -32,6 +31,7 @@ import {
   lockInstitutionAgainstDeletion,
   lockRuleImports,
   updateChangedRules,
+  writeRuleBatch,
   type ExportRuleRow,
   type RuleSourceRow,
   type RuleTargetRow,
@@ -181,9 +181,13 @@ export async function importEquivalencyCsv({
       return school;
     };
 
-    const writeBatch = async (drafts: ParsedRuleDraft[]) => {
-      if (drafts.length === 0) return;
-      const items: Array<{ draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string }> = [];
+    type BatchItem = { draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string };
+    // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
+    const writing = () => importerErrors + ownErrors.length === 0;
+
+    /** Schools, identity and repeats of one batch: this process's work, done while the previous batch is stored. */
+    const prepareBatch = async (drafts: ParsedRuleDraft[]): Promise<BatchItem[]> => {
+      const items: BatchItem[] = [];
       for (const draft of drafts) {
         const line = draft.lines[0] ?? 0;
         let from: ResolvedSchool | null;
@@ -210,18 +214,18 @@ export async function importEquivalencyCsv({
         seen.set(identity, line);
         items.push({ draft, from, to, fingerprint, contentHash });
       }
+      counts.rules += items.length;
+      return items;
+    };
+
+    /** A dry run: what each rule would do, for the counts and the preview; nothing is written. */
+    const classifyBatch = async (items: BatchItem[]) => {
       const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
-      // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
-      const writing = () => importerErrors + ownErrors.length === 0;
-      const fresh = new NewRuleColumns();
-      const edited: Array<{ item: (typeof items)[number]; ruleId: number }> = [];
       for (const item of items) {
         const state = stored.get(item.fingerprint);
         const action: ImportAction = !state ? 'insert' : state.contentHash === item.contentHash ? 'unchanged' : 'update';
-        if (action === 'insert') counts.inserted += 1;
-        else if (action === 'update') counts.updated += 1;
-        else counts.unchanged += 1;
-        if (dryRun && preview.length < previewLimit) {
+        counts[action === 'insert' ? 'inserted' : action === 'update' ? 'updated' : 'unchanged'] += 1;
+        if (preview.length < previewLimit) {
           preview.push({
             line: item.draft.lines[0] ?? 0,
             action,
@@ -233,14 +237,22 @@ export async function importEquivalencyCsv({
             transfers: item.draft.transfers,
           });
         }
-        if (action === 'unchanged' || dryRun || !writing()) continue;
-        if (state) edited.push({ item, ruleId: state.id });
-        else fresh.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       }
-      counts.rules += items.length;
-      if (dryRun || !writing()) return;
-      await insertNewRules(tx, fresh, actor.id);
-      if (edited.length === 0) return;
+    };
+
+    /** A real import: new rules written and changed ones found by one statement; changed ones rewritten. */
+    const storeBatch = async (items: BatchItem[]) => {
+      if (dryRun) return classifyBatch(items);
+      if (!writing() || items.length === 0) return;
+      const columns = new NewRuleColumns();
+      for (const item of items) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
+      const { inserted, changed } = await writeRuleBatch(tx, columns, actor.id);
+      counts.inserted += inserted;
+      counts.updated += changed.length;
+      counts.unchanged += items.length - inserted - changed.length;
+      if (changed.length === 0) return;
+      const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
+      const edited = changed.map(({ id, fingerprint }) => ({ ruleId: id, item: byFingerprint.get(fingerprint)! }));
       const ids = await updateChangedRules(tx, edited.map(({ item }) => asRuleRow(item)));
       await deleteRuleCourses(tx, edited.map(({ ruleId }) => ruleId));
       const sources: RuleSourceRow[] = [];
@@ -258,14 +270,24 @@ export async function importEquivalencyCsv({
       await insertRuleTargets(tx, targets);
     };
 
-    // Writing batch k overlaps reading batch k+1: on PostgreSQL the server works while this process parses. Only one
-    // batch is ever in flight (its drafts are the only ones held), and its failure is rethrown at the next await.
+    // Storing batch k overlaps reading and preparing batch k+1: on PostgreSQL the server works while this process
+    // parses and hashes. Only one batch is ever being stored (its drafts and the next batch's are the only ones held),
+    // and its failure is rethrown at the next await.
     let inFlight: Promise<void> = Promise.resolve();
     let inFlightError: unknown = null;
     const startBatch = async (batch: ParsedRuleDraft[]) => {
+      if (batch.length === 0) return;
+      let items: BatchItem[];
+      try {
+        items = await prepareBatch(batch);
+      } catch (error) {
+        // A school lookup queued behind a failed batch fails too: report the batch's own error.
+        await inFlight;
+        throw inFlightError ?? error;
+      }
       await inFlight;
       if (inFlightError) throw inFlightError;
-      inFlight = writeBatch(batch).catch((error: unknown) => {
+      inFlight = storeBatch(items).catch((error: unknown) => {
         inFlightError = error;
       });
     };
