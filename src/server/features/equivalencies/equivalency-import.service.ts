@@ -240,16 +240,26 @@ export async function importEquivalencyCsv({
       }
     };
 
+    // Share of the last batch's rules that were already stored. A file imported again is mostly unchanged rules: then
+    // a lookup by fingerprint first, and only what differs is sent, is cheaper than sending every course.
+    let storedShare = 0;
+
     /** A real import: new rules written and changed ones found by one statement; changed ones rewritten. */
     const storeBatch = async (items: BatchItem[]) => {
       if (dryRun) return classifyBatch(items);
       if (!writing() || items.length === 0) return;
+      let differing = items;
+      if (storedShare > 0.5) {
+        const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+        differing = items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash);
+      }
       const columns = new NewRuleColumns();
-      for (const item of items) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
+      for (const item of differing) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       const { inserted, changed } = await writeRuleBatch(tx, columns, actor.id);
       counts.inserted += inserted;
       counts.updated += changed.length;
       counts.unchanged += items.length - inserted - changed.length;
+      storedShare = (items.length - inserted) / items.length;
       if (changed.length === 0) return;
       const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
       const edited = changed.map(({ id, fingerprint }) => ({ ruleId: id, item: byFingerprint.get(fingerprint)! }));
