@@ -13,10 +13,7 @@ export interface StoredRuleState {
 export async function findStoredRules(tx: Queryable, fingerprints: string[]): Promise<Map<string, StoredRuleState>> {
   if (fingerprints.length === 0) return new Map();
   const rows = await tx.query<{ id: number; fingerprint: string; content_hash: string | null }>(
-    // One index probe per fingerprint (see writeRuleBatch's `stored`).
-    `select r.id, r.fingerprint, r.content_hash
-       from unnest($1::text[]) as f(fp)
-       cross join lateral (select id, fingerprint, content_hash from equivalency_rules where fingerprint = f.fp offset 0) r`,
+    `select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])`,
     [fingerprints],
   );
   return new Map(rows.map((row) => [row.fingerprint, { id: row.id, contentHash: row.content_hash }]));
@@ -133,10 +130,7 @@ export async function writeRuleBatch(
        select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
               as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
      ), stored as (
-       -- One index probe per rule of the batch (offset 0 keeps the planner from turning this into a scan of every
-       -- stored rule, which it prefers for a long = any(…) list until the table has millions of rows).
-       select r.id, r.fingerprint, r.content_hash
-         from batch b cross join lateral (select id, fingerprint, content_hash from equivalency_rules where fingerprint = b.fp offset 0) r
+       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where r.fingerprint = any($9::text[])
      ), new_rules as (
        insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
                                       effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
