@@ -33,11 +33,11 @@ export interface RuleWriteRow {
 }
 
 /**
- * New rules of one batch as parallel arrays, one per column, filled row by row by the import and sent as they are:
- * the one statement of insertNewRules unnests them. Sources and targets name their rule by fingerprint (its id is
- * not known before the insert).
+ * The rules of one batch as parallel arrays, one per column, filled row by row by the import and sent as they are:
+ * writeRuleBatch unnests them. Sources and targets name their rule by fingerprint (a new rule's id is not known before
+ * the insert).
  */
-export class NewRuleColumns {
+export class RuleBatchColumns {
   readonly from: number[] = [];
   readonly to: number[] = [];
   readonly transfers: boolean[] = [];
@@ -120,7 +120,7 @@ const ruleColumns = (rows: RuleWriteRow[]) => [
  */
 export async function writeRuleBatch(
   tx: Queryable,
-  rules: NewRuleColumns,
+  rules: RuleBatchColumns,
   actorId: string | null,
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (rules.size === 0) return { inserted: 0, changed: [] };
@@ -208,7 +208,7 @@ export async function writeRuleBatch(
  * Without it the import runs with the checks on (slower, same result): returns whether they are off.
  *
  * The import keeps the references true itself: every source and target is inserted by the statement that inserts its
- * rule (insertNewRules checks the counts) or joins a changed rule the same transaction has just updated (so locked);
+ * rule (writeRuleBatch checks the counts) or joins a changed rule the same transaction has just updated (so locked);
  * and on PostgreSQL, where other sessions could delete a school mid-import, every school the import writes rules for is
  * locked against deletion (lockInstitutionAgainstDeletion), as the skipped foreign-key checks would have locked it.
  * Indexes and unique constraints are enforced as always. endBulkRuleWrite turns triggers back on and moves the search
@@ -242,20 +242,23 @@ export async function lockInstitutionAgainstDeletion(tx: Queryable, institutionI
   return rows.length > 0;
 }
 
-/** Stored rules whose content changed: the rule row is rewritten in place; returns each rule's id by fingerprint. */
-export async function updateChangedRules(tx: Queryable, rows: RuleWriteRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const result = await tx.query<{ id: number; fingerprint: string }>(
+/**
+ * Stored rules whose content changed: the rule row is rewritten in place. Returns how many were found: fewer than
+ * asked means another session deleted one since the batch found it.
+ */
+export async function updateChangedRules(tx: Queryable, rows: RuleWriteRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await tx.query<{ id: number }>(
     `update equivalency_rules r set
        transfers = u.tr, credits_awarded = u.cr, min_grade = u.mg, effective_from_term = u.ef, effective_to_term = u.et,
        notes = u.n, content_hash = u.ch, updated_at = now()
        from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
             as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
       where r.fingerprint = u.fp
-     returning r.id, r.fingerprint`,
+     returning r.id`,
     ruleColumns(rows),
   );
-  return new Map(result.map((row) => [row.fingerprint, row.id]));
+  return result.length;
 }
 
 /**

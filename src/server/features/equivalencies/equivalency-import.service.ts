@@ -25,7 +25,7 @@ import {
   beginBulkRuleWrite,
   endBulkRuleWrite,
   insertRuleSources,
-  NewRuleColumns,
+  RuleBatchColumns,
   insertRuleTargets,
   listRulesForExport,
   lockInstitutionAgainstDeletion,
@@ -72,19 +72,6 @@ async function* textChunks(input: CsvInput): AsyncGenerator<string> {
   }
   const rest = decoder.decode();
   if (rest) yield rest;
-}
-
-/** A target course's columns as both write paths (new rules, changed rules) store them. */
-function targetCourseFields(target: ParsedRuleDraft['targets'][number], position: number) {
-  return {
-    position,
-    subject: target.subject,
-    number: target.number,
-    title: target.title,
-    credits: target.credits,
-    creditsText: formatCreditRange(target.creditRange),
-    isElective: target.isElective,
-  };
 }
 
 /** The rule row of a classified draft, as the new-rule and changed-rule writes store it. */
@@ -149,7 +136,7 @@ export async function importEquivalencyCsv({
       if (found && bulk && db.kind === 'postgres' && !(await lockInstitutionAgainstDeletion(tx, found.id))) return null;
       return found;
     };
-    const schools = new Map<string, ResolvedSchool | null>();
+    const schools = new Map<string, ResolvedSchool>();
     let defaultSource: ResolvedSchool | null = null;
     if (sourceUniversity) {
       const found = await findSchool(sourceUniversity);
@@ -253,7 +240,7 @@ export async function importEquivalencyCsv({
         const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
         differing = items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash);
       }
-      const columns = new NewRuleColumns();
+      const columns = new RuleBatchColumns();
       for (const item of differing) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       const { inserted, changed } = await writeRuleBatch(tx, columns, actor.id);
       counts.inserted += inserted;
@@ -263,18 +250,28 @@ export async function importEquivalencyCsv({
       if (changed.length === 0) return;
       const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
       const edited = changed.map(({ id, fingerprint }) => ({ ruleId: id, item: byFingerprint.get(fingerprint)! }));
-      const ids = await updateChangedRules(tx, edited.map(({ item }) => asRuleRow(item)));
+      if ((await updateChangedRules(tx, edited.map(({ item }) => asRuleRow(item)))) !== edited.length) {
+        throw new Error('a changed rule was deleted during the import');
+      }
       await deleteRuleCourses(tx, edited.map(({ ruleId }) => ruleId));
       const sources: RuleSourceRow[] = [];
       const targets: RuleTargetRow[] = [];
-      for (const { item } of edited) {
-        const { draft, from, fingerprint } = item;
-        const ruleId = ids.get(fingerprint);
-        if (ruleId === undefined) throw new Error(`rule ${fingerprint} was not written`);
-        draft.sources.forEach((source, position) =>
-          sources.push({ ruleId, position, fromInstitutionId: from.id, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
+      for (const { ruleId, item } of edited) {
+        item.draft.sources.forEach((source, position) =>
+          sources.push({ ruleId, position, fromInstitutionId: item.from.id, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
         );
-        draft.targets.forEach((target, position) => targets.push({ ruleId, ...targetCourseFields(target, position) }));
+        item.draft.targets.forEach((target, position) =>
+          targets.push({
+            ruleId,
+            position,
+            subject: target.subject,
+            number: target.number,
+            title: target.title,
+            credits: target.credits,
+            creditsText: formatCreditRange(target.creditRange),
+            isElective: target.isElective,
+          }),
+        );
       }
       await insertRuleSources(tx, sources);
       await insertRuleTargets(tx, targets);

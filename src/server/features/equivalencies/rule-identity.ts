@@ -4,7 +4,7 @@
  * the ids, so an export (which writes the schools' own names) imports back as unchanged. Pure: no I/O.
  */
 import { courseKey, formatCourseCode } from './engine/course-code';
-import { ruleFingerprint, stableHash, type CreditRange, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
+import { stableHash, type CreditRange, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
 
 export interface RuleContent {
   sources: DraftSourceCourse[];
@@ -16,38 +16,26 @@ export interface RuleContent {
   notes: string | null;
 }
 
-/** The value of equivalency_rules.fingerprint for a rule between two known schools. */
-export function storedRuleFingerprint(fromInstitutionId: number, toInstitutionId: number, rule: Pick<RuleContent, 'sources' | 'targets'>): string {
-  return ruleFingerprint({ sourceUniversity: `#${fromInstitutionId}`, targetUniversity: `#${toInstitutionId}`, sources: rule.sources, targets: rule.targets });
+interface KeyedCourse<T> {
+  key: string;
+  course: T;
 }
 
-const byKey = <T extends { subject: string; number: string }>(items: T[]) => [...items].sort((a, b) => courseKey(a).localeCompare(courseKey(b)));
+const keyed = <T extends { subject: string; number: string }>(courses: T[]): Array<KeyedCourse<T>> =>
+  courses.map((course) => ({ key: courseKey(course), course }));
+// The fingerprint sorts the keys as strings (code-unit order, as the engine's ruleFingerprint does); the content hash
+// sorts courses with localeCompare. A one-course side is neither copied nor sorted.
+const joinKeys = (courses: Array<KeyedCourse<unknown>>) => (courses.length === 1 ? courses[0]!.key : courses.map(({ key }) => key).sort().join('+'));
+const sortByKey = <T>(courses: Array<KeyedCourse<T>>) => (courses.length < 2 ? courses : [...courses].sort((a, b) => a.key.localeCompare(b.key)));
+// Written as JSON.stringify writes an array's elements (undefined inside an array becomes null).
+const jsonOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
 
-/** The value of equivalency_rules.content_hash: everything a re-import could change. */
-export function storedRuleContentHash(fingerprint: string, rule: RuleContent): string {
-  return stableHash(
-    JSON.stringify([
-      fingerprint,
-      byKey(rule.sources).map((s) => [courseKey(s), s.subject, s.number, s.title ?? null, s.credits ?? null]),
-      byKey(rule.targets).map((t) => [courseKey(t), t.subject, t.number, t.title ?? null, t.credits ?? null, t.creditRange ? `${t.creditRange.min}-${t.creditRange.max}` : null, t.isElective]),
-      rule.transfers,
-      rule.minGrade ?? null,
-      rule.effectiveFrom ?? null,
-      rule.effectiveTo ?? null,
-      rule.notes ?? null,
-    ]),
-  );
+function fingerprintOf(fromInstitutionId: number, toInstitutionId: number, sources: Array<KeyedCourse<unknown>>, targets: Array<KeyedCourse<unknown>>): string {
+  return stableHash(`#${fromInstitutionId}|${joinKeys(sources)}|#${toInstitutionId}|${joinKeys(targets)}`);
 }
 
-/**
- * Both of the above in one pass, for the import's hot loop: each course key is computed once and a one-course side
- * is not copied and sorted. The values are exactly those of storedRuleFingerprint and storedRuleContentHash (stored
- * rules are compared against them; rule-identity.test.ts pins them).
- */
-export function storedRuleIdentity(fromInstitutionId: number, toInstitutionId: number, rule: RuleContent): { fingerprint: string; contentHash: string } {
-  const sources = keyed(rule.sources);
-  const targets = keyed(rule.targets);
-  const fingerprint = stableHash(`#${fromInstitutionId}|${joinKeys(sources)}|#${toInstitutionId}|${joinKeys(targets)}`);
+/** The JSON array [fingerprint, sources, targets, transfers, minGrade, effectiveFrom, effectiveTo, notes], hashed. */
+function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSourceCourse>>, targets: Array<KeyedCourse<DraftTargetCourse>>, rule: RuleContent): string {
   let body = `[${JSON.stringify(fingerprint)},[`;
   sortByKey(sources).forEach(({ key, course }, index) => {
     body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)}]`;
@@ -58,15 +46,29 @@ export function storedRuleIdentity(fromInstitutionId: number, toInstitutionId: n
     body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)},${range},${course.isElective}]`;
   });
   body += `],${rule.transfers},${jsonOrNull(rule.minGrade)},${jsonOrNull(rule.effectiveFrom)},${jsonOrNull(rule.effectiveTo)},${jsonOrNull(rule.notes)}]`;
-  return { fingerprint, contentHash: stableHash(body) };
+  return stableHash(body);
 }
 
-const keyed = <T extends { subject: string; number: string }>(courses: T[]) => courses.map((course) => ({ key: courseKey(course), course }));
-// ruleFingerprint sorts the keys as strings (code-unit order); the content hash sorts courses with localeCompare.
-const joinKeys = (courses: Array<{ key: string }>) => (courses.length === 1 ? courses[0]!.key : courses.map(({ key }) => key).sort().join('+'));
-const sortByKey = <T extends { key: string }>(courses: T[]) => (courses.length < 2 ? courses : [...courses].sort((a, b) => a.key.localeCompare(b.key)));
-// JSON.stringify writes undefined as null inside an array, as the ?? null above does.
-const jsonOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
+/** The value of equivalency_rules.fingerprint for a rule between two known schools. */
+export function storedRuleFingerprint(fromInstitutionId: number, toInstitutionId: number, rule: Pick<RuleContent, 'sources' | 'targets'>): string {
+  return fingerprintOf(fromInstitutionId, toInstitutionId, keyed(rule.sources), keyed(rule.targets));
+}
+
+/** The value of equivalency_rules.content_hash: everything a re-import could change. */
+export function storedRuleContentHash(fingerprint: string, rule: RuleContent): string {
+  return contentHashOf(fingerprint, keyed(rule.sources), keyed(rule.targets), rule);
+}
+
+/**
+ * Both of the above, for the import's hot loop: each course key is computed once. Stored rules are compared against
+ * these values, so they must never change; rule-identity.test.ts pins them.
+ */
+export function storedRuleIdentity(fromInstitutionId: number, toInstitutionId: number, rule: RuleContent): { fingerprint: string; contentHash: string } {
+  const sources = keyed(rule.sources);
+  const targets = keyed(rule.targets);
+  const fingerprint = fingerprintOf(fromInstitutionId, toInstitutionId, sources, targets);
+  return { fingerprint, contentHash: contentHashOf(fingerprint, sources, targets, rule) };
+}
 
 /** "1-3" as stored in equivalency_rule_targets.credits_text back to a range. */
 export function readCreditRange(text: string | null): CreditRange | null {

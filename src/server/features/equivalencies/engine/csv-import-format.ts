@@ -131,7 +131,7 @@ const EMPTY_CREDITS: CreditsValue = { kind: 'empty' };
 
 function readCredits(raw: string, allowRange: boolean): CreditsValue {
   const text = raw.trim();
-  if (!text) return { kind: 'empty' };
+  if (!text) return EMPTY_CREDITS;
   if (NUMBER.test(text)) return Number(text) > MAX_CREDITS ? { kind: 'too-large' } : { kind: 'fixed', value: Number(text) };
   const range = /^(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)$/.exec(text);
   if (allowRange && range) {
@@ -225,11 +225,11 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
     const targetSplit = values.target_code ? splitCourseCode(values.target_code) : null;
 
     const credits = readCredits(values.credits, true);
-    if (credits.kind === 'invalid') errors.push({ line, column: 'credits', message: `"${values.credits}" is not a number` });
-    if (credits.kind === 'too-large') errors.push({ line, column: 'credits', message: `"${values.credits}" is more than ${MAX_CREDITS}` });
     const sourceCredits = values.source_credits ? readCredits(values.source_credits, false) : EMPTY_CREDITS;
-    if (sourceCredits.kind === 'invalid') errors.push({ line, column: 'source_credits', message: `"${values.source_credits}" is not a number` });
-    if (sourceCredits.kind === 'too-large') errors.push({ line, column: 'source_credits', message: `"${values.source_credits}" is more than ${MAX_CREDITS}` });
+    for (const [column, value] of [['credits', credits], ['source_credits', sourceCredits]] as const) {
+      const problem = value.kind === 'invalid' ? 'is not a number' : value.kind === 'too-large' ? `is more than ${MAX_CREDITS}` : null;
+      if (problem) errors.push({ line, column, message: `"${values[column]}" ${problem}` });
+    }
     if (values.min_grade && !isValidMinimumGrade(values.min_grade)) errors.push({ line, column: 'min_grade', message: `"${values.min_grade}" is not a letter grade (A+ … D-)` });
     const from = values.effective_from ? parseTerm(values.effective_from) : null;
     const to = values.effective_to ? parseTerm(values.effective_to) : null;
