@@ -30,9 +30,12 @@ describe('student accounts in the browser', () => {
     const email = newEmail();
     await signUpThroughThePage(page, email, 'a long student password');
 
+    // Sign-out loads / afresh, so nothing the student's pages fetched stays in this tab's memory.
+    await page.evaluate(() => Object.assign(window, { loadedBeforeSignOut: true }));
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(() => 'loadedBeforeSignOut' in window)).toBe(false);
     const session = await page.evaluate(async () => (await fetch('/api/account/me')).status);
     expect(session).toBe(401);
 

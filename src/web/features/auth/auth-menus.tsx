@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from './auth-api';
 import { SignInForm } from './sign-in-form';
-import { useAccount, useRefreshAccount } from './use-account';
+import { useAccount } from './use-account';
 
 /**
  * The Sign in modal and the user menu: loaded on first use (see auth-controls.tsx), then opened at once,
@@ -14,7 +14,6 @@ export default function AuthMenus({ onNavigate }: { onNavigate?: () => void }) {
   const [open, setOpen] = useState(true);
   const [menuOpen, setMenuOpen] = useState(true);
   const navigate = useNavigate();
-  const refreshAccount = useRefreshAccount();
 
   if (isPending) return <span className="inline-block h-9 w-20" aria-hidden="true" />;
 
@@ -83,9 +82,10 @@ export default function AuthMenus({ onNavigate }: { onNavigate?: () => void }) {
             className={itemClass}
             onSelect={async () => {
               await signOut().catch(() => undefined);
-              await refreshAccount();
               onNavigate?.();
-              navigate('/');
+              // A full page load, not a client-side navigation: nothing of the signed-out student's data stays in
+              // memory (the query cache), and the page being left never re-renders as signed out on its way to /.
+              window.location.assign('/');
             }}
           >
             Sign out
