@@ -30,6 +30,7 @@ import {
   listRulesForExport,
   lockInstitutionAgainstDeletion,
   lockRuleImports,
+  preferIndexLookups,
   updateChangedRules,
   writeRuleBatch,
   type ExportRuleRow,
@@ -129,6 +130,7 @@ export async function importEquivalencyCsv({
 
   const run = async (tx: Queryable) => {
     await lockRuleImports(tx);
+    await preferIndexLookups(tx);
     const bulk = await beginBulkRuleWrite(tx);
     // With foreign-key checks off, a school another session deletes mid-import would leave rules pointing nowhere.
     const findSchool = async (name: string) => {
