@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
+import { authDialect } from '../db/auth-dialect';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -33,7 +34,7 @@ export function createAuth({ db, secret, appUrl, isProduction, adminEmails, mail
     basePath: '/api/auth',
     secret,
     trustedOrigins: [appUrl],
-    database: { dialect: db.authDialect, type: 'postgres' },
+    database: { dialect: authDialect(db), type: 'postgres' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

@@ -2,11 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Dialect } from 'kysely';
-import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import { pgliteKyselyDialect } from './pglite-kysely-dialect';
 
 /** The small surface every query in the app uses; the same SQL runs on PGlite and PostgreSQL. */
 export interface Queryable {
@@ -18,8 +15,11 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** A Kysely dialect on the same connection, for better-auth. */
-  readonly authDialect: Dialect;
+  /**
+   * The connection underneath, for better-auth's Kysely dialect only (auth-dialect.ts builds it there, so that
+   * commands that never sign anyone in, such as `npm run import`, do not load Kysely: ~30 MB of resident memory).
+   */
+  readonly authConnection: { kind: 'embedded'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** The embedded database's whole data folder as a tarball (tests' templates, backups); null on PostgreSQL. */
@@ -35,7 +35,7 @@ pg.types.setTypeParser(INT8_OID, toNumber);
 pg.types.setTypeParser(NUMERIC_OID, toNumber);
 
 /** Shared buffers for one-off commands on the embedded database (see OpenDatabaseOptions.sharedBuffers). */
-export const COMMAND_SHARED_BUFFERS = '32MB';
+export const COMMAND_SHARED_BUFFERS = '64MB';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -94,7 +94,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'embedded',
     ...base,
     transaction: (work) => client.transaction((tx) => work(wrap(tx))),
-    authDialect: pgliteKyselyDialect(client),
+    authConnection: { kind: 'embedded', client },
     dumpEmbedded: () => client.dumpDataDir('gzip'),
     async ping() {
       try {
@@ -145,7 +145,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         connection.release();
       }
     },
-    authDialect: new PostgresDialect({ pool }),
+    authConnection: { kind: 'postgres', pool },
     dumpEmbedded: async () => null,
     async ping() {
       try {

@@ -1,0 +1,9 @@
+import { PostgresDialect, type Dialect } from 'kysely';
+import type { Database } from './client';
+import { pgliteKyselyDialect } from './pglite-kysely-dialect';
+
+/** The Kysely dialect better-auth reads and writes through, on the app's own connection (PGlite or the pool). */
+export function authDialect(db: Database): Dialect {
+  const connection = db.authConnection;
+  return connection.kind === 'postgres' ? new PostgresDialect({ pool: connection.pool }) : pgliteKyselyDialect(connection.client);
+}
