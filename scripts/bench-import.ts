@@ -5,7 +5,7 @@
  * again (every rule compared and left alone).
  *
  * Each import runs in a child process that only opens the (already created and migrated) database and runs the
- * import, as `npm run import` does (with its Node flags, and its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
+ * import, as `npm run import` does (with its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
  * process, the embedded database's WebAssembly memory and the import. Creating the embedded database (initdb, which
  * alone leaves ~550 MB behind in the process that ran it) happens in another child beforehand.
  */
@@ -14,7 +14,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { COMMAND_SHARED_BUFFERS, IMPORT_NODE_FLAGS, openDatabase, type Database } from '../src/server/db/client';
+import { COMMAND_SHARED_BUFFERS, openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
 import { createBenchDatabase } from './support/bench-database';
@@ -77,8 +77,7 @@ async function importInChild(db: Database, file: string): Promise<ImportFigures>
 }
 
 function child(args: string[]): ImportFigures | null {
-  const nodeFlags = args[0] === '--prepare-embedded' ? [] : IMPORT_NODE_FLAGS;
-  const run = spawnSync(process.execPath, [...nodeFlags, ...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`child ${args[0]} failed (${run.status ?? run.signal})`);
   const last = run.stdout.trim().split('\n').pop() ?? '';
   return last.startsWith('{') ? (JSON.parse(last) as ImportFigures) : null;

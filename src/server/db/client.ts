@@ -34,13 +34,6 @@ const toNumber = (value: string) => (value === null ? null : Number(value));
 pg.types.setTypeParser(INT8_OID, toNumber);
 pg.types.setTypeParser(NUMERIC_OID, toNumber);
 
-/**
- * Node flags of `npm run import` (package.json; command-flags.test.ts keeps the two the same, and bench:import starts
- * its import with them too). A 1 MB young generation makes V8 collect the import's short-lived row objects often
- * instead of letting ~100 MB of them pile up: a million-row import peaked at 385 MB instead of 455, no slower.
- */
-export const IMPORT_NODE_FLAGS = ['--max-semi-space-size=1'];
-
 /** Shared buffers for one-off commands on the embedded database (see OpenDatabaseOptions.sharedBuffers). */
 export const COMMAND_SHARED_BUFFERS = '64MB';
 
