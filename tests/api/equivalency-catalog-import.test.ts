@@ -37,4 +37,13 @@ describe('importCatalogCsv (npm run import with a catalogue file)', () => {
     const [count] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from courses where institution_id = $1`, [school.id]);
     expect(Number(count?.count)).toBe(0);
   });
+
+  it('counts every wrong row of a long file and reports the first thousand', async () => {
+    const school = await createInstitution(t.deps.db);
+    const rows = Array.from({ length: 1200 }, (_, index) => `${school.name},BIO,,Biology ${index},3,`);
+    const result = await importCatalogCsv({ db: t.deps.db, input: `${HEADER}\n${rows.join('\n')}\n` });
+    expect(result).toMatchObject({ saved: false, errorCount: 1200 });
+    expect(result.errors).toHaveLength(1000);
+    expect(result.errors[999]?.line).toBe(1001);
+  });
 });

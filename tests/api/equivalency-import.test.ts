@@ -184,6 +184,20 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(again.body.unchanged).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts every error of a file full of them, reports the first thousand by line, and saves nothing', async () => {
+    const { from, to } = await schools();
+    const rows = Array.from({ length: 1500 }, (_, index) => `${from.name},ECO ${1000 + index},Macro,${to.name},ECON 101,Macro,three,`);
+    // A repeat found by the import itself (not by the CSV reader), after the thousandth bad row.
+    rows.push(`${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,3,`, `${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,3,`);
+    const result = await importCsv(`${HEADER}\n${rows.join('\n')}\n`);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ saved: false, inserted: 0, errorCount: 1501 });
+    expect(result.body.errors).toHaveLength(1000);
+    expect(result.body.errors[0]).toMatchObject({ line: 2, column: 'credits', message: '"three" is not a number' });
+    expect(result.body.errors[999]?.line).toBe(1001);
+    expect(await countRules(from.id)).toBe(0);
+  });
+
   it('refuses a repeated rule, a body that is not CSV (415) and one over 100 MB (413), saving nothing', async () => {
     const { from, to } = await schools();
     const row = `${from.name},ECO 2013,Macro,${to.name},ECON 101,Macro,3,`;

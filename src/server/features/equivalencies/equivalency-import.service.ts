@@ -47,6 +47,7 @@ import {
   readCreditRange,
   storedRuleIdentity,
 } from './rule-identity';
+import { LimitedErrorList } from './engine/limited-error-list';
 import { createLineByIdentity } from './rule-identity-table';
 
 export type CsvInput = string | AsyncIterable<string | Uint8Array>;
@@ -121,12 +122,14 @@ export async function importEquivalencyCsv({
   batchSize?: number;
 }): Promise<EquivalencyImportResult> {
   const started = Date.now();
-  const importer = createRulesCsvImporter({ identity: false });
-  const ownErrors: ImportError[] = [];
+  const importer = createRulesCsvImporter({ identity: false, maxErrors: MAX_REPORTED_ERRORS });
+  // Errors found here rather than by the CSV reader: unknown schools, repeated rules.
+  const ownErrors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
   const counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
   const institutionsCreated: string[] = [];
   const preview: ImportPreviewRow[] = [];
-  let allErrors: ImportError[] = [];
+  let reportedErrors: ImportError[] = [];
+  let errorCount = 0;
 
   const run = async (tx: Queryable) => {
     await lockRuleImports(tx);
@@ -172,7 +175,7 @@ export async function importEquivalencyCsv({
 
     type BatchItem = { draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string };
     // Once the file has an error nothing will be kept: keep reading to report every error, but stop writing.
-    const writing = () => importerErrors + ownErrors.length === 0;
+    const writing = () => importerErrors + ownErrors.count === 0;
 
     /** Schools, identity and repeats of one batch: this process's work, done while the previous batch is stored. */
     const prepareBatch = async (drafts: ParsedRuleDraft[]): Promise<BatchItem[]> => {
@@ -319,13 +322,14 @@ export async function importEquivalencyCsv({
     }
     const end = importer.end();
     await settle();
-    importerErrors = end.errors.length;
+    importerErrors = end.errorCount;
     for (const draft of end.rules) pending.push(draft);
     for (let start = 0; start < pending.length; start += batchSize) await startBatch(pending.slice(start, start + batchSize));
     await settle();
     counts.rows = end.rowCount;
-    allErrors = [...end.errors, ...ownErrors].sort((a, b) => a.line - b.line);
-    if (allErrors.length > 0 || dryRun) throw new RollBack();
+    reportedErrors = [...end.errors, ...ownErrors.sorted()].sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS);
+    errorCount = end.errorCount + ownErrors.count;
+    if (errorCount > 0 || dryRun) throw new RollBack();
     if (bulk) await endBulkRuleWrite(tx);
     await recordAudit(tx, {
       actor: { id: actor.id, email: actor.email },
@@ -343,7 +347,7 @@ export async function importEquivalencyCsv({
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   }
-  const failed = allErrors.length > 0;
+  const failed = errorCount > 0;
   return {
     saved,
     dryRun,
@@ -354,8 +358,8 @@ export async function importEquivalencyCsv({
     updated: failed && !dryRun ? 0 : counts.updated,
     unchanged: failed && !dryRun ? 0 : counts.unchanged,
     institutionsCreated: failed && !dryRun ? [] : institutionsCreated,
-    errors: allErrors.slice(0, MAX_REPORTED_ERRORS),
-    errorCount: allErrors.length,
+    errors: reportedErrors,
+    errorCount,
     ...(dryRun ? { preview } : {}),
     ms: Date.now() - started,
   };
@@ -444,7 +448,7 @@ export interface CatalogImportResult {
 export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {
   const started = Date.now();
   const parser = createCsvRowParser();
-  const errors: ImportError[] = [];
+  const errors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
   const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0 };
   const institutionsCreated: string[] = [];
   let saved = false;
@@ -454,7 +458,7 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
       let index: Record<string, number> | null = null;
       let batch: unknown[][] = [];
       const flush = async () => {
-        if (batch.length === 0 || errors.length > 0) {
+        if (batch.length === 0 || errors.count > 0) {
           batch = [];
           return;
         }
@@ -520,7 +524,7 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
       }
       if (!index) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
       await flush();
-      if (errors.length > 0) throw new RollBack();
+      if (errors.count > 0) throw new RollBack();
     });
     saved = true;
   } catch (error) {
@@ -531,8 +535,8 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
     ...counts,
     ...(saved ? {} : { inserted: 0, updated: 0, unchanged: 0 }),
     institutionsCreated: saved ? institutionsCreated : [],
-    errors: errors.slice(0, MAX_REPORTED_ERRORS),
-    errorCount: errors.length,
+    errors: errors.sorted(),
+    errorCount: errors.count,
     ms: Date.now() - started,
   };
 }

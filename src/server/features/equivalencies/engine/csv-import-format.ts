@@ -22,6 +22,7 @@ import { createCsvRowParser, formatCsvLine, type CsvRow } from './csv-row-parser
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
 import { isValidMinimumGrade } from './grades';
 import { parseTerm } from './terms';
+import { LimitedErrorList } from './limited-error-list';
 
 export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-parser';
 
@@ -83,7 +84,10 @@ export interface ParsedRuleDraft {
 
 export interface ParseRulesCsvResult {
   rules: ParsedRuleDraft[];
+  /** By line; the first `maxErrors` of them (see RulesCsvImporterOptions). */
   errors: CsvImportError[];
+  /** How many errors the file has in all. */
+  errorCount: number;
   rowCount: number;
 }
 
@@ -170,12 +174,14 @@ export interface RulesCsvImporterOptions {
    * builds its own identity from the resolved school ids (rule-identity.ts), so hashing twice per row is wasted work.
    */
   identity?: boolean;
+  /** Keep only the first this many errors by line (all are counted). Default: keep every one. */
+  maxErrors?: number;
 }
 
 /** Streaming importer: feed chunks, then end() groups rows into rule drafts. */
-export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOptions = {}): RulesCsvImporter {
+export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvImporterOptions = {}): RulesCsvImporter {
   const parser = createCsvRowParser();
-  const errors: CsvImportError[] = [];
+  const errors = new LimitedErrorList<CsvImportError>(maxErrors);
   // Insertion order keeps export → import stable and errors in file order.
   const groups = new Map<string, GroupAccumulator>();
   // Rows without a group are rules on their own (nearly every row of a real file): no map entry, no key to build.
@@ -210,7 +216,7 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
   const readRow = (row: CsvRow) => {
     rowCount += 1;
     const line = row.line;
-    const errorsBefore = errors.length;
+    const errorsBefore = errors.count;
     if (row.error) errors.push({ line, message: row.error });
     if (header && row.fields.length !== header.length) errors.push({ line, message: `expected ${header.length} fields, found ${row.fields.length}` });
     const values = {} as Record<Column, string>;
@@ -237,7 +243,7 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
     if (values.effective_to && !to) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is not a term such as "Spring 2024"` });
     if (from && to && from.ordinal > to.ordinal) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is before effective_from "${values.effective_from}"` });
 
-    if (errors.length > errorsBefore || !sourceSplit || !targetSplit) return;
+    if (errors.count > errorsBefore || !sourceSplit || !targetSplit) return;
     const validRow: ValidRow = {
       line,
       values,
@@ -369,7 +375,7 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
     drain() {
       const rules = ungrouped.map(buildSingleDraft);
       ungrouped = [];
-      return { rules, errorCount: errors.length };
+      return { rules, errorCount: errors.count };
     },
     end(): ParseRulesCsvResult {
       handleRows(parser.end());
@@ -380,8 +386,7 @@ export function createRulesCsvImporter({ identity = true }: RulesCsvImporterOpti
         const draft = buildDraft(group);
         if (draft) rules.push(draft);
       }
-      errors.sort((a, b) => a.line - b.line);
-      return { rules, errors, rowCount };
+      return { rules, errors: errors.sorted(), errorCount: errors.count, rowCount };
     },
   };
 }
