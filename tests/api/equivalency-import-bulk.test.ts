@@ -35,6 +35,17 @@ async function schools() {
 const rows = (from: { name: string }, to: { name: string }, count: number) =>
   Array.from({ length: count }, (_, i) => `${from.name},HIS ${1000 + i},History ${i},${to.name},HIST ${100 + i},History ${i},3`);
 
+/** Rules of a school whose source and target are not the pair one row named (HIS 1000+i with HIST 100+i). */
+async function mismatchedRules(fromId: number) {
+  const [row] = await t.deps.db.query<{ count: number }>(
+    `select count(*)::int as count from equivalency_rules r
+       join equivalency_rule_sources s on s.rule_id = r.id join equivalency_rule_targets g on g.rule_id = r.id
+      where r.from_institution_id = $1 and s.number::int - 1000 <> g.number::int - 100`,
+    [fromId],
+  );
+  return row?.count;
+}
+
 describe('the rules import with foreign-key triggers off', () => {
   it('writes every rule with its source and target, and the checks are on again once it has committed', async () => {
     const { from, to } = await schools();
@@ -49,6 +60,7 @@ describe('the rules import with foreign-key triggers off', () => {
       [from.id],
     );
     expect(counts).toEqual({ rules: 120, sources: 120, targets: 120, orphans: 0 });
+    expect(await mismatchedRules(from.id)).toBe(0);
     // The next statement on the same connection is checked again.
     await expect(
       t.deps.db.query(`insert into equivalency_rule_targets (rule_id, position, subject, number) values (2147483000, 0, 'X', '1')`),
@@ -73,6 +85,8 @@ describe('the rules import with foreign-key triggers off', () => {
       [from.id],
     );
     expect(credits).toEqual([{ credits: 3, count: 40 }, { credits: 4, count: 10 }]);
+    // The new rules sat among stored ones in their batches: each still got its own courses.
+    expect(await mismatchedRules(from.id)).toBe(0);
   });
 
   it('a file with an error still stores nothing', async () => {

@@ -34,8 +34,8 @@ export interface RuleWriteRow {
 
 /**
  * The rules of one batch as parallel arrays, one per column, filled row by row by the import and sent as they are:
- * writeRuleBatch unnests them. Sources and targets name their rule by fingerprint (a new rule's id is not known before
- * the insert).
+ * writeRuleBatch unnests them. Sources and targets name their rule by its place in the batch (1-based), which the
+ * statement maps to the id it gives the rule.
  */
 export class RuleBatchColumns {
   readonly from: number[] = [];
@@ -48,9 +48,9 @@ export class RuleBatchColumns {
   readonly notes: Array<string | null> = [];
   readonly fingerprint: string[] = [];
   readonly contentHash: string[] = [];
-  readonly sources = { fingerprint: [] as string[], position: [] as number[], subject: [] as string[], number: [] as string[], title: [] as Array<string | null>, credits: [] as Array<number | null> };
+  readonly sources = { rule: [] as number[], position: [] as number[], subject: [] as string[], number: [] as string[], title: [] as Array<string | null>, credits: [] as Array<number | null> };
   readonly targets = {
-    fingerprint: [] as string[],
+    rule: [] as number[],
     position: [] as number[],
     subject: [] as string[],
     number: [] as string[],
@@ -75,9 +75,10 @@ export class RuleBatchColumns {
     this.notes.push(rule.notes);
     this.fingerprint.push(rule.fingerprint);
     this.contentHash.push(rule.contentHash);
+    const place = this.fingerprint.length;
     for (let position = 0; position < sources.length; position++) {
       const source = sources[position]!;
-      this.sources.fingerprint.push(rule.fingerprint);
+      this.sources.rule.push(place);
       this.sources.position.push(position);
       this.sources.subject.push(source.subject);
       this.sources.number.push(source.number);
@@ -86,7 +87,7 @@ export class RuleBatchColumns {
     }
     for (let position = 0; position < targets.length; position++) {
       const target = targets[position]!;
-      this.targets.fingerprint.push(rule.fingerprint);
+      this.targets.rule.push(place);
       this.targets.position.push(position);
       this.targets.subject.push(target.subject);
       this.targets.number.push(target.number);
@@ -113,10 +114,11 @@ const ruleColumns = (rows: RuleWriteRow[]) => [
 
 /**
  * One batch of a real import in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
- * the new ones are inserted with their sources and targets (data-modifying CTEs joined by fingerprint), and the stored
- * ones whose content hash differs come back for the caller to update. No round trip to classify first, so on
- * PostgreSQL the server goes from one batch to the next while this process prepares the following one. A plain
- * insert (no `on conflict` speculative insertion): the caller holds the import lock and has removed repeats.
+ * the new ones get their ids from the rules' sequence and are inserted with their sources and targets (which find
+ * their rule by its place in the batch: a join on integers, not a sort of fingerprints), and the stored ones whose
+ * content hash differs come back for the caller to update. No round trip to classify first, so on PostgreSQL the
+ * server goes from one batch to the next while this process prepares the following one. A plain insert (no
+ * `on conflict` speculative insertion): the caller holds the import lock and has removed repeats.
  */
 export async function writeRuleBatch(
   tx: Queryable,
@@ -128,37 +130,39 @@ export async function writeRuleBatch(
   const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
     `with batch as (
        select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-              as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+              with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, place)
      ), stored as (
        select r.id, r.fingerprint, r.content_hash from equivalency_rules r where r.fingerprint = any($9::text[])
-     ), new_rules as (
-       insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
-                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
-       select f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11
-         from batch b
+     ), new_rules as materialized (
+       select nextval('equivalency_rules_id_seq') as id, b.* from batch b
         where not exists (select 1 from stored s where s.fingerprint = b.fp)
-       returning id, fingerprint, from_institution_id
+     ), inserted_rules as (
+       insert into equivalency_rules (id, from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
+                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
+       overriding system value
+       select id, f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11 from new_rules
+       returning 1
      ), batch_sources as (
-       select * from unnest($12::text[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(fp, pos, subj, num, title, cr)
+       select * from unnest($12::int[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(place, pos, subj, num, title, cr)
      ), new_sources as (
        insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
-       select r.id, s.pos, r.from_institution_id, s.subj, s.num, s.title, s.cr
-         from batch_sources s join new_rules r on r.fingerprint = s.fp
+       select r.id, s.pos, r.f, s.subj, s.num, s.title, s.cr
+         from batch_sources s join new_rules r on r.place = s.place
        returning 1
      ), batch_targets as (
-       select * from unnest($18::text[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
-              as t(fp, pos, subj, num, title, cr, ct, el)
+       select * from unnest($18::int[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
+              as t(place, pos, subj, num, title, cr, ct, el)
      ), new_targets as (
        insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
        select r.id, t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
-         from batch_targets t join new_rules r on r.fingerprint = t.fp
+         from batch_targets t join new_rules r on r.place = t.place
        returning 1
      )
-     select (select count(*) from new_rules)::int as inserted,
+     select (select count(*) from inserted_rules)::int as inserted,
             (select count(*) from new_sources)::int as sources,
             (select count(*) from new_targets)::int as targets,
-            ((select count(*) from batch_sources where fp not in (select fp from batch))
-              + (select count(*) from batch_targets where fp not in (select fp from batch)))::int as courses_without_rule,
+            ((select count(*) from batch_sources where place not between 1 and cardinality($9::text[]))
+              + (select count(*) from batch_targets where place not between 1 and cardinality($9::text[])))::int as courses_without_rule,
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
@@ -174,13 +178,13 @@ export async function writeRuleBatch(
       rules.fingerprint,
       rules.contentHash,
       actorId,
-      sources.fingerprint,
+      sources.rule,
       sources.position,
       sources.subject,
       sources.number,
       sources.title,
       sources.credits,
-      targets.fingerprint,
+      targets.rule,
       targets.position,
       targets.subject,
       targets.number,
@@ -194,7 +198,7 @@ export async function writeRuleBatch(
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
   // this is also what makes the skipped foreign-key triggers safe (beginBulkRuleWrite).
   const allNew = row.inserted === rules.size;
-  if (row.courses_without_rule !== 0 || (allNew && (row.sources !== sources.fingerprint.length || row.targets !== targets.fingerprint.length))) {
+  if (row.courses_without_rule !== 0 || (allNew && (row.sources !== sources.rule.length || row.targets !== targets.rule.length))) {
     throw new Error(`rule batch written incompletely: ${JSON.stringify({ ...row, changed: row.changed.length })}`);
   }
   return { inserted: row.inserted, changed: row.changed };
