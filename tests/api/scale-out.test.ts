@@ -13,6 +13,7 @@ import type { AppDeps } from '../../src/server/http/app-env';
 import { enqueueJob, type JobRow } from '../../src/server/jobs/job-queue';
 import { createJobRunner, type JobHandler } from '../../src/server/jobs/job-runner';
 import { createLogger } from '../../src/server/logger';
+import { deleteOrphanedFiles } from '../../src/server/storage/orphaned-files';
 import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -69,6 +70,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances on PostgreSQL 
     const response = await second.app.request('/api/account/me', { headers: { cookie: account.cookie } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ email: account.email });
+  });
+
+  it('lists the bucket for the orphaned-file sweep, which deletes only files no row names', async () => {
+    const orphan = 'transcripts/00000000-0000-4000-8000-0000000000aa';
+    const named = 'syllabi/00000000-0000-4000-8000-0000000000bb';
+    await first.deps.storage.put(orphan, Buffer.from('orphan'), 'application/pdf');
+    await first.deps.storage.put(named, Buffer.from('named'), 'application/pdf');
+    await first.deps.db.query(
+      `insert into stored_files (storage_key, purpose, original_name, content_type, status) values ($1, 'syllabus', 's.pdf', 'application/pdf', 'stored')`,
+      [named],
+    );
+    const listed: string[] = [];
+    for await (const file of second.deps.storage.list()) listed.push(file.key);
+    expect(listed).toEqual(expect.arrayContaining([orphan, named]));
+    await deleteOrphanedFiles(second.deps, -60_000);
+    expect(await first.deps.storage.stat(orphan)).toBeNull();
+    expect(await first.deps.storage.stat(named)).toEqual({ size: 5 });
   });
 
   it('reads through one instance a file stored through the other', async () => {

@@ -2,6 +2,7 @@ import type { AppDeps } from '../http/app-env';
 import { compactAdminCounts } from '../features/admin/admin-appeals.queries';
 import { refreshAdminStatistics } from '../features/admin/admin-statistics';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts/transcripts.service';
+import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 
 /** Every kind of background job the product runs. */
@@ -10,7 +11,8 @@ export const JOB_HANDLERS: JobHandlers = {
 };
 
 /**
- * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; the admin hub's
+ * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; stored files no row
+ * names (a crash between file and row) go once they are a day old; the admin hub's
  * change rows are folded into one row per figure; on the embedded database, the admin tables' planner statistics are
  * refreshed when their size has moved (PGlite has no autovacuum).
  */
@@ -18,6 +20,7 @@ export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) },
   { everyMs: 5 * 60 * 1000, run: (deps) => compactAdminCounts(deps.db) },
   { everyMs: 10 * 60 * 1000, run: (deps) => refreshAdminStatistics(deps.db).then(() => undefined) },
+  { everyMs: 60 * 60 * 1000, run: (deps) => deleteOrphanedFiles(deps).then(() => undefined) },
 ];
 
 /** For API tests: run queued jobs synchronously. */

@@ -13,8 +13,13 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored file (keys of STORAGE_KEY_PATTERN) with when it was last written, for the orphaned-file sweep. */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   ping(): Promise<boolean>;
 }
+
+/** The folders (key prefixes) stored files live under. */
+export const STORAGE_PREFIXES = ['transcripts', 'syllabi'] as const;
 
 export type ReadableBody = Readable | ReadableStream<Uint8Array>;
 

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { type FileStorage, STORAGE_KEY_PATTERN } from './file-storage';
+import { type FileStorage, STORAGE_KEY_PATTERN, STORAGE_PREFIXES } from './file-storage';
 
 function isRunning(pid: number): boolean {
   try {
@@ -125,6 +125,24 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    for (const prefix of STORAGE_PREFIXES) {
+      let names: string[];
+      try {
+        names = await readdir(join(this.root, prefix));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      for (const name of names) {
+        const key = `${prefix}/${name}`;
+        if (!STORAGE_KEY_PATTERN.test(key)) continue;
+        const info = await stat(join(this.root, key)).catch(() => null); // deleted meanwhile
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
+    }
   }
 
   async ping(): Promise<boolean> {

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStorage } from './file-storage';
+import { type FileStorage, STORAGE_KEY_PATTERN, STORAGE_PREFIXES } from './file-storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -65,6 +65,19 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    for (const prefix of STORAGE_PREFIXES) {
+      let continuationToken: string | undefined;
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: continuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && STORAGE_KEY_PATTERN.test(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    }
   }
 
   async ping() {
