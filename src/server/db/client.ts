@@ -35,7 +35,7 @@ pg.types.setTypeParser(INT8_OID, toNumber);
 pg.types.setTypeParser(NUMERIC_OID, toNumber);
 
 /** Shared buffers for one-off commands on the embedded database (see OpenDatabaseOptions.sharedBuffers). */
-export const COMMAND_SHARED_BUFFERS = '64MB';
+export const COMMAND_SHARED_BUFFERS = '32MB';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -49,8 +49,8 @@ export interface OpenDatabaseOptions {
    * The embedded database's shared buffers (PostgreSQL's `shared_buffers`, default 128MB). They live inside PGlite's
    * WebAssembly memory, which never shrinks once they have filled; its pages are files the operating system caches
    * anyway. The server keeps the default (uncached searches on a million rules were ~15% slower with 32MB); a
-   * one-off command such as `npm run import` takes 64MB and stays ~64 MB smaller (with 32MB, a million-row import
-   * spent a third longer evicting the indexes it was filling; 64MB was within 3% of 128MB).
+   * one-off command such as `npm run import` takes 32MB and stays ~100 MB smaller (a million-row import: 441 MB peak
+   * and 62.7 s with 32MB, 496 MB and 60.1 s with 64MB, back to back).
    */
   sharedBuffers?: string;
 }
