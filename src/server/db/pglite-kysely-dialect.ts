@@ -39,6 +39,9 @@ class PGliteDriver implements Driver {
   async acquireConnection() {
     return new PGliteConnection(this.client);
   }
+  // A bare `begin` on the shared connection, without PGlite's transaction lock: another request's statement could land
+  // inside it. better-auth opens none with our configuration (its `transaction` option is off); turning that on needs
+  // these routed through PGlite.transaction first.
   async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw('begin'));
   }
