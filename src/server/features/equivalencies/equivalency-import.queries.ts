@@ -64,6 +64,11 @@ export class RuleBatchColumns {
     return this.fingerprint.length;
   }
 
+  /** The rule columns in the order the statements below unnest them ($1 … $10). */
+  get ruleArrays(): unknown[][] {
+    return [this.from, this.to, this.transfers, this.creditsAwarded, this.minGrade, this.effectiveFrom, this.effectiveTo, this.notes, this.fingerprint, this.contentHash];
+  }
+
   add(rule: RuleWriteRow, sources: RuleContent['sources'], targets: RuleContent['targets']): void {
     this.from.push(rule.fromInstitutionId);
     this.to.push(rule.toInstitutionId);
@@ -98,19 +103,6 @@ export class RuleBatchColumns {
     }
   }
 }
-
-const ruleColumns = (rows: RuleWriteRow[]) => [
-  rows.map((row) => row.fromInstitutionId),
-  rows.map((row) => row.toInstitutionId),
-  rows.map((row) => row.transfers),
-  rows.map((row) => row.creditsAwarded),
-  rows.map((row) => row.minGrade),
-  rows.map((row) => row.effectiveFrom),
-  rows.map((row) => row.effectiveTo),
-  rows.map((row) => row.notes),
-  rows.map((row) => row.fingerprint),
-  rows.map((row) => row.contentHash),
-];
 
 /**
  * One batch of a real import in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
@@ -167,16 +159,7 @@ export async function writeRuleBatch(
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
     [
-      rules.from,
-      rules.to,
-      rules.transfers,
-      rules.creditsAwarded,
-      rules.minGrade,
-      rules.effectiveFrom,
-      rules.effectiveTo,
-      rules.notes,
-      rules.fingerprint,
-      rules.contentHash,
+      ...rules.ruleArrays,
       actorId,
       sources.rule,
       sources.position,
@@ -250,8 +233,8 @@ export async function lockInstitutionAgainstDeletion(tx: Queryable, institutionI
  * Stored rules whose content changed: the rule row is rewritten in place. Returns how many were found: fewer than
  * asked means another session deleted one since the batch found it.
  */
-export async function updateChangedRules(tx: Queryable, rows: RuleWriteRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
+export async function updateChangedRules(tx: Queryable, rules: RuleBatchColumns): Promise<number> {
+  if (rules.size === 0) return 0;
   const result = await tx.query<{ id: number }>(
     `update equivalency_rules r set
        transfers = u.tr, credits_awarded = u.cr, min_grade = u.mg, effective_from_term = u.ef, effective_to_term = u.et,
@@ -260,7 +243,7 @@ export async function updateChangedRules(tx: Queryable, rows: RuleWriteRow[]): P
             as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
       where r.fingerprint = u.fp
      returning r.id`,
-    ruleColumns(rows),
+    rules.ruleArrays,
   );
   return result.length;
 }
@@ -290,60 +273,29 @@ export async function deleteRuleCourses(tx: Queryable, ruleIds: number[]): Promi
   await tx.query(`delete from equivalency_rule_targets where rule_id = any($1::int[])`, [ruleIds]);
 }
 
-export interface RuleSourceRow {
-  ruleId: number;
-  position: number;
-  fromInstitutionId: number;
-  subject: string;
-  number: string;
-  title: string | null;
-  credits: number | null;
-}
-
-export async function insertRuleSources(tx: Queryable, rows: RuleSourceRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    `insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
-     select * from unnest($1::int[], $2::smallint[], $3::int[], $4::text[], $5::text[], $6::text[], $7::numeric[])`,
-    [
-      rows.map((row) => row.ruleId),
-      rows.map((row) => row.position),
-      rows.map((row) => row.fromInstitutionId),
-      rows.map((row) => row.subject),
-      rows.map((row) => row.number),
-      rows.map((row) => row.title),
-      rows.map((row) => row.credits),
-    ],
-  );
-}
-
-export interface RuleTargetRow {
-  ruleId: number;
-  position: number;
-  subject: string;
-  number: string;
-  title: string | null;
-  credits: number | null;
-  creditsText: string | null;
-  isElective: boolean;
-}
-
-export async function insertRuleTargets(tx: Queryable, rows: RuleTargetRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    `insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
-     select * from unnest($1::int[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::boolean[])`,
-    [
-      rows.map((row) => row.ruleId),
-      rows.map((row) => row.position),
-      rows.map((row) => row.subject),
-      rows.map((row) => row.number),
-      rows.map((row) => row.title),
-      rows.map((row) => row.credits),
-      rows.map((row) => row.creditsText),
-      rows.map((row) => row.isElective),
-    ],
-  );
+/**
+ * The courses of rules already stored (changed ones, whose courses deleteRuleCourses has just removed), from the same
+ * columns writeRuleBatch takes: `ruleIds[k]` is the id of the rule in place k + 1.
+ */
+export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, ruleIds: number[]): Promise<void> {
+  const { sources, targets } = rules;
+  if (sources.rule.length > 0) {
+    await tx.query(
+      `insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
+       select ($1::int[])[s.place], s.pos, ($2::int[])[s.place], s.subj, s.num, s.title, s.cr
+         from unnest($3::int[], $4::smallint[], $5::text[], $6::text[], $7::text[], $8::numeric[]) as s(place, pos, subj, num, title, cr)`,
+      [ruleIds, rules.from, sources.rule, sources.position, sources.subject, sources.number, sources.title, sources.credits],
+    );
+  }
+  if (targets.rule.length > 0) {
+    await tx.query(
+      `insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
+       select ($1::int[])[t.place], t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
+         from unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::boolean[])
+              as t(place, pos, subj, num, title, cr, ct, el)`,
+      [ruleIds, targets.rule, targets.position, targets.subject, targets.number, targets.title, targets.credits, targets.creditsText, targets.isElective],
+    );
+  }
 }
 
 /**

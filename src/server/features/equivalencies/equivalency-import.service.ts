@@ -21,12 +21,11 @@ import {
 import {
   createInstitutionFromImport,
   deleteRuleCourses,
+  insertRuleCourses,
   findStoredRules,
   beginBulkRuleWrite,
   endBulkRuleWrite,
-  insertRuleSources,
   RuleBatchColumns,
-  insertRuleTargets,
   listRulesForExport,
   lockInstitutionAgainstDeletion,
   lockRuleImports,
@@ -34,15 +33,12 @@ import {
   updateChangedRules,
   writeRuleBatch,
   type ExportRuleRow,
-  type RuleSourceRow,
-  type RuleTargetRow,
   type RuleWriteRow,
 } from './equivalency-import.queries';
 import { findInstitution } from './equivalency.queries';
 import {
   describeCourses,
   describeCredits,
-  formatCreditRange,
   normalizeInstitutionAlias,
   readCreditRange,
   storedRuleIdentity,
@@ -254,32 +250,15 @@ export async function importEquivalencyCsv({
       storedShare = (items.length - inserted) / items.length;
       if (changed.length === 0) return;
       const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
-      const edited = changed.map(({ id, fingerprint }) => ({ ruleId: id, item: byFingerprint.get(fingerprint)! }));
-      if ((await updateChangedRules(tx, edited.map(({ item }) => asRuleRow(item)))) !== edited.length) {
-        throw new Error('a changed rule was deleted during the import');
+      const edited = new RuleBatchColumns();
+      for (const { fingerprint } of changed) {
+        const item = byFingerprint.get(fingerprint)!;
+        edited.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       }
-      await deleteRuleCourses(tx, edited.map(({ ruleId }) => ruleId));
-      const sources: RuleSourceRow[] = [];
-      const targets: RuleTargetRow[] = [];
-      for (const { ruleId, item } of edited) {
-        item.draft.sources.forEach((source, position) =>
-          sources.push({ ruleId, position, fromInstitutionId: item.from.id, subject: source.subject, number: source.number, title: source.title, credits: source.credits }),
-        );
-        item.draft.targets.forEach((target, position) =>
-          targets.push({
-            ruleId,
-            position,
-            subject: target.subject,
-            number: target.number,
-            title: target.title,
-            credits: target.credits,
-            creditsText: formatCreditRange(target.creditRange),
-            isElective: target.isElective,
-          }),
-        );
-      }
-      await insertRuleSources(tx, sources);
-      await insertRuleTargets(tx, targets);
+      if ((await updateChangedRules(tx, edited)) !== edited.size) throw new Error('a changed rule was deleted during the import');
+      const ruleIds = changed.map(({ id }) => id);
+      await deleteRuleCourses(tx, ruleIds);
+      await insertRuleCourses(tx, edited, ruleIds);
     };
 
     // Storing batch k overlaps reading and preparing batch k+1: on PostgreSQL the server works while this process
