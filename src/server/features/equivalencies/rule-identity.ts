@@ -42,8 +42,7 @@ function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSour
   });
   body += '],[';
   sortByKey(targets).forEach(({ key, course }, index) => {
-    const range = course.creditRange ? JSON.stringify(`${course.creditRange.min}-${course.creditRange.max}`) : 'null';
-    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)},${range},${course.isElective}]`;
+    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)},${jsonOrNull(formatCreditRange(course.creditRange))},${course.isElective}]`;
   });
   body += `],${rule.transfers},${jsonOrNull(rule.minGrade)},${jsonOrNull(rule.effectiveFrom)},${jsonOrNull(rule.effectiveTo)},${jsonOrNull(rule.notes)}]`;
   return stableHash(body);
