@@ -261,9 +261,14 @@ export async function lockRuleImports(tx: Queryable): Promise<void> {
  * table the import is filling, the planner answers that with a scan of every stored rule, a cost that grows with the
  * table (~40 ms a batch at 200,000 rules, ~200 ms at 1,000,000, where the unique index answers in ~20). For the rest
  * of the import's transaction only, it uses the indexes.
+ *
+ * With sequential scans priced out, every small query of the transaction looks expensive enough (cost > jit_above_cost)
+ * for PostgreSQL to compile it to machine code first: ~70 ms for each school name looked up (findInstitution), 3.4 s
+ * of a 300,000-row import naming 50 schools. JIT is off for the transaction too (PGlite has none; the setting exists).
  */
 export async function preferIndexLookups(tx: Queryable): Promise<void> {
   await tx.query(`set local enable_seqscan = off`);
+  await tx.query(`set local jit = off`);
 }
 
 /** An updated rule's courses are written again from the file. */
