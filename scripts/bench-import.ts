@@ -5,7 +5,8 @@
  * again (every rule compared and left alone).
  *
  * Each import runs in a child process that only opens the (already created and migrated) database and runs the
- * import, as `npm run import` does (with its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
+ * import, as `npm run import` does (compiled to JavaScript by scripts/run-compiled.mjs, which the child runs again,
+ * and with its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
  * process, the embedded database's WebAssembly memory and the import. Creating the embedded database (initdb, which
  * alone leaves ~550 MB behind in the process that ran it) happens in another child beforehand.
  */

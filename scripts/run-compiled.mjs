@@ -1,0 +1,58 @@
+/**
+ * `node scripts/run-compiled.mjs scripts/NAME.ts [args…]`: bundles a command's TypeScript into one JavaScript file
+ * (esbuild, ~0.1 s; packages stay imports) and runs it in this process. Used by the commands whose memory is measured
+ * (`npm run import`, `npm run bench:import`): under tsx, Node keeps a loader thread and its compiler (~60 MB before the
+ * first row is read). The bundle sees the command's own path as process.argv[1], so a command that re-runs itself in a
+ * child process (bench:import) runs the bundle again.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error('Usage: node scripts/run-compiled.mjs scripts/NAME.ts [args…]');
+  process.exit(2);
+}
+
+const entryPath = resolve(root, entry);
+const outfile = join(root, 'node_modules/.cache/crosswalk-commands', `${relative(root, entryPath).replace(/[/\\]/g, '__').replace(/\.ts$/, '')}.mjs`);
+
+/**
+ * Each module keeps its own location: the bundle would otherwise give every module the bundle's import.meta, and
+ * modules find files beside them with it (the migrations folder, package.json).
+ */
+const keepModuleLocations = {
+  name: 'keep-module-locations',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      return {
+        loader: 'ts',
+        contents: source
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(path)))
+          .replaceAll('import.meta.filename', JSON.stringify(path)),
+      };
+    });
+  },
+};
+
+await build({
+  entryPoints: [entryPath],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+  plugins: [keepModuleLocations],
+});
+
+process.setSourceMapsEnabled(true); // errors name the TypeScript lines
+process.argv = [process.argv[0], outfile, ...args];
+await import(pathToFileURL(outfile).href);
