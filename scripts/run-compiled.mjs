@@ -5,7 +5,7 @@
  * first row is read). The bundle sees the command's own path as process.argv[1], so a command that re-runs itself in a
  * child process (bench:import) runs the bundle again.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -40,9 +40,10 @@ const keepModuleLocations = {
   },
 };
 
-await build({
+const { outputFiles } = await build({
   entryPoints: [entryPath],
   outfile,
+  write: false,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -52,6 +53,10 @@ await build({
   logLevel: 'warning',
   plugins: [keepModuleLocations],
 });
+// Written aside and renamed over the last bundle, so a command started at the same moment never reads half a file.
+await mkdir(dirname(outfile), { recursive: true });
+await writeFile(`${outfile}.${process.pid}.tmp`, outputFiles[0].contents);
+await rename(`${outfile}.${process.pid}.tmp`, outfile);
 
 process.setSourceMapsEnabled(true); // errors name the TypeScript lines
 process.argv = [process.argv[0], outfile, ...args];
