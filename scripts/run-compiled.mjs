@@ -4,6 +4,11 @@
  * (`npm run import`, `npm run bench:import`): under tsx, Node keeps a loader thread and its compiler (~60 MB before the
  * first row is read). The bundle sees the command's own path as process.argv[1], so a command that re-runs itself in a
  * child process (bench:import) runs the bundle again.
+ *
+ * package.json starts both with `--heap-growing-percent=20`: an import allocates ~100 MB a second that dies within a
+ * batch or two, yet lives long enough to be promoted, and V8 by default lets the old generation grow to ~100 MB before
+ * collecting it (less than 20 MB of it is alive). Collecting at 1.2 × what survived the last full collection took a
+ * 1,000,000-row import's peak from ~360-400 MB to ~295 MB at the same speed (docs/BENCHMARKS.md).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';

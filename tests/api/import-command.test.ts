@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 
-// `npm run import` as a newcomer runs it: bundled to JavaScript by scripts/run-compiled.mjs, on a folder that holds no
+// `npm run import` as a newcomer runs it (bundled to JavaScript by scripts/run-compiled.mjs), on a folder that holds no
 // database yet (so the bundle must still find the migrations beside migrate.ts).
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -20,7 +20,7 @@ async function importCommand(file: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(folder, 'data') };
   delete env.DATABASE_URL;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/run-compiled.mjs', 'scripts/import.ts', file], { cwd: root, env });
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'import', '--', file], { cwd: root, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
