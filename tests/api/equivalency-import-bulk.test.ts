@@ -89,6 +89,28 @@ describe('the rules import with foreign-key triggers off', () => {
     expect(await mismatchedRules(from.id)).toBe(0);
   });
 
+  it('stores titles and notes exactly as written: quotes, backslashes, braces, commas, "NULL", accents', async () => {
+    const { from, to } = await schools();
+    const awkward = ['Say "hello"', 'C:\\temp\\ \\"x\\"', '{braces}, and commas', 'NULL', 'Économie politique ☕', ' padded '];
+    const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+    const csv = [
+      `${HEADER},notes`,
+      ...awkward.map((text, i) => `${from.name},ODD ${100 + i},${quote(text)},${to.name},WEIRD ${100 + i},${quote(text)},3,${quote(text)}`),
+    ].join('\n');
+    expect(await importEquivalencyCsv({ db: t.deps.db, input: csv, actor, batchSize: 4 })).toMatchObject({ inserted: awkward.length, errorCount: 0 });
+    const stored = await t.deps.db.query<{ number: string; source: string; target: string; notes: string }>(
+      `select s.number, s.title as source, g.title as target, r.notes from equivalency_rules r
+         join equivalency_rule_sources s on s.rule_id = r.id join equivalency_rule_targets g on g.rule_id = r.id
+        where r.from_institution_id = $1 order by s.number`,
+      [from.id],
+    );
+    // The CSV reader trims cells, so ' padded ' arrives as 'padded'.
+    const expected = awkward.map((text) => text.trim());
+    expect(stored.map((row) => row.source)).toEqual(expected);
+    expect(stored.map((row) => row.target)).toEqual(expected);
+    expect(stored.map((row) => row.notes)).toEqual(expected);
+  });
+
   it('a file with an error still stores nothing', async () => {
     const { from, to } = await schools();
     const csv = [HEADER, ...rows(from, to, 30), `${from.name},HIS 9999,Broken,${to.name},HIST 999,Broken,three`].join('\n');

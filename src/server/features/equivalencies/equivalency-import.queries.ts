@@ -104,6 +104,45 @@ export class RuleBatchColumns {
   }
 }
 
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
+
+/**
+ * A PostgreSQL array literal (`{"a",NULL,"b \\"c\\""}`, `{1,2}`, `{t,f}`) for a `$n::type[]` parameter. Built here,
+ * while the previous batch is still being written, rather than by the driver as the statement is sent: on PostgreSQL
+ * the server would otherwise wait for it, and both drivers escape every string with two regular expressions.
+ */
+export function arrayLiteral(values: ReadonlyArray<string | number | boolean | null>): string {
+  let literal = '{';
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'string') literal += `"${NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value}"`;
+    else if (typeof value === 'boolean') literal += value ? 't' : 'f';
+    else literal += String(value);
+  }
+  return `${literal}}`;
+}
+
+/** A batch's columns as the array literals writeRuleBatch sends ($1 … $10, then $12 … $25). */
+export interface PreparedRuleBatch {
+  size: number;
+  sourceCount: number;
+  targetCount: number;
+  literals: string[];
+}
+
+export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
+  const { sources, targets } = rules;
+  const columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>> = [
+    ...(rules.ruleArrays as Array<Array<string | number | boolean | null>>),
+    sources.rule, sources.position, sources.subject, sources.number, sources.title, sources.credits,
+    targets.rule, targets.position, targets.subject, targets.number, targets.title, targets.credits, targets.creditsText, targets.isElective,
+  ];
+  return { size: rules.size, sourceCount: sources.rule.length, targetCount: targets.rule.length, literals: columns.map(arrayLiteral) };
+}
+
 /**
  * One batch of a real import in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
  * the new ones get their ids from the rules' sequence and are inserted with their sources and targets (which find
@@ -114,11 +153,10 @@ export class RuleBatchColumns {
  */
 export async function writeRuleBatch(
   tx: Queryable,
-  rules: RuleBatchColumns,
+  rules: PreparedRuleBatch,
   actorId: string | null,
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (rules.size === 0) return { inserted: 0, changed: [] };
-  const { sources, targets } = rules;
   const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
     `with batch as (
        select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
@@ -158,30 +196,13 @@ export async function writeRuleBatch(
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
-    [
-      ...rules.ruleArrays,
-      actorId,
-      sources.rule,
-      sources.position,
-      sources.subject,
-      sources.number,
-      sources.title,
-      sources.credits,
-      targets.rule,
-      targets.position,
-      targets.subject,
-      targets.number,
-      targets.title,
-      targets.credits,
-      targets.creditsText,
-      targets.isElective,
-    ],
+    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10)],
   );
   if (!row) throw new Error('rule batch returned nothing');
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
   // this is also what makes the skipped foreign-key triggers safe (beginBulkRuleWrite).
   const allNew = row.inserted === rules.size;
-  if (row.courses_without_rule !== 0 || (allNew && (row.sources !== sources.rule.length || row.targets !== targets.rule.length))) {
+  if (row.courses_without_rule !== 0 || (allNew && (row.sources !== rules.sourceCount || row.targets !== rules.targetCount))) {
     throw new Error(`rule batch written incompletely: ${JSON.stringify({ ...row, changed: row.changed.length })}`);
   }
   return { inserted: row.inserted, changed: row.changed };

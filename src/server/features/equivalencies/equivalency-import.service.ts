@@ -32,6 +32,8 @@ import {
   preferIndexLookups,
   updateChangedRules,
   writeRuleBatch,
+  prepareRuleBatch,
+  type PreparedRuleBatch,
   type ExportRuleRow,
   type RuleWriteRow,
 } from './equivalency-import.queries';
@@ -239,18 +241,24 @@ export async function importEquivalencyCsv({
     // a lookup by fingerprint first, and only what differs is sent, is cheaper than sending every course.
     let storedShare = 0;
 
+    const columnsOf = (items: BatchItem[]) => {
+      const columns = new RuleBatchColumns();
+      for (const item of items) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
+      return prepareRuleBatch(columns);
+    };
+    /** While the previous batch is stored: the statement's parameters, unless this batch will be looked up first. */
+    const prepareWrite = (items: BatchItem[]) => (!dryRun && storedShare <= 0.5 ? columnsOf(items) : null);
+
     /** A real import: new rules written and changed ones found by one statement; changed ones rewritten. */
-    const storeBatch = async (items: BatchItem[]) => {
+    const storeBatch = async (items: BatchItem[], prepared: PreparedRuleBatch | null) => {
       if (dryRun) return classifyBatch(items);
       if (!writing() || items.length === 0) return;
-      let differing = items;
+      let batch = prepared;
       if (storedShare > 0.5) {
         const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
-        differing = items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash);
+        batch = columnsOf(items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
       }
-      const columns = new RuleBatchColumns();
-      for (const item of differing) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
-      const { inserted, changed } = await writeRuleBatch(tx, columns, actor.id);
+      const { inserted, changed } = await writeRuleBatch(tx, batch ?? columnsOf(items), actor.id);
       counts.inserted += inserted;
       counts.updated += changed.length;
       counts.unchanged += items.length - inserted - changed.length;
@@ -283,9 +291,10 @@ export async function importEquivalencyCsv({
         await inFlight;
         throw inFlightError ?? error;
       }
+      const prepared = prepareWrite(items);
       await inFlight;
       if (inFlightError) throw inFlightError;
-      inFlight = storeBatch(items).catch((error: unknown) => {
+      inFlight = storeBatch(items, prepared).catch((error: unknown) => {
         inFlightError = error;
       });
     };
