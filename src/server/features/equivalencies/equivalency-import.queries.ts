@@ -33,8 +33,8 @@ export interface RuleWriteRow {
 }
 
 /**
- * The rules of one batch as parallel arrays, one per column, filled row by row by the import and sent as they are:
- * writeRuleBatch unnests them. Sources and targets name their rule by its place in the batch (1-based), which the
+ * The rules of one batch as parallel arrays, one per column, filled row by row by the import; prepareRuleBatch turns
+ * them into array literals for writeRuleBatch, which unnests them. Sources and targets name their rule by its place in the batch (1-based), which the
  * statement maps to the id it gives the rule.
  */
 export class RuleBatchColumns {
