@@ -241,13 +241,13 @@ export async function importEquivalencyCsv({
     // a lookup by fingerprint first, and only what differs is sent, is cheaper than sending every course.
     let storedShare = 0;
 
-    const columnsOf = (items: BatchItem[]) => {
+    const preparedBatchOf = (items: BatchItem[]) => {
       const columns = new RuleBatchColumns();
       for (const item of items) columns.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       return prepareRuleBatch(columns);
     };
     /** While the previous batch is stored: the statement's parameters, unless this batch will be looked up first. */
-    const prepareWrite = (items: BatchItem[]) => (!dryRun && storedShare <= 0.5 ? columnsOf(items) : null);
+    const prepareWrite = (items: BatchItem[]) => (!dryRun && storedShare <= 0.5 ? preparedBatchOf(items) : null);
 
     /** A real import: new rules written and changed ones found by one statement; changed ones rewritten. */
     const storeBatch = async (items: BatchItem[], prepared: PreparedRuleBatch | null) => {
@@ -256,9 +256,9 @@ export async function importEquivalencyCsv({
       let batch = prepared;
       if (storedShare > 0.5) {
         const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
-        batch = columnsOf(items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
+        batch = preparedBatchOf(items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
       }
-      const { inserted, changed } = await writeRuleBatch(tx, batch ?? columnsOf(items), actor.id);
+      const { inserted, changed } = await writeRuleBatch(tx, batch ?? preparedBatchOf(items), actor.id);
       counts.inserted += inserted;
       counts.updated += changed.length;
       counts.unchanged += items.length - inserted - changed.length;
