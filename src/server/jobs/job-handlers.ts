@@ -12,9 +12,9 @@ export const JOB_HANDLERS: JobHandlers = {
 
 /**
  * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; stored files no row
- * names (a crash between file and row) go once they are a day old; the admin hub's
- * change rows are folded into one row per figure; on the embedded database, the admin tables' planner statistics are
- * refreshed when their size has moved (PGlite has no autovacuum).
+ * names (a crash between file and row) go once they are a day old; the admin hub's change rows are folded into one
+ * row per figure; on the embedded database, the admin tables' planner statistics are refreshed when their size has
+ * moved (PGlite has no autovacuum).
  */
 export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) },

@@ -32,10 +32,13 @@ export interface RuleWriteRow {
   contentHash: string;
 }
 
+/** One column of a batch, sent as a `$n::type[]` parameter. */
+type ArrayColumn = ReadonlyArray<string | number | boolean | null>;
+
 /**
  * The rules of one batch as parallel arrays, one per column, filled row by row by the import; prepareRuleBatch turns
- * them into array literals for writeRuleBatch, which unnests them. Sources and targets name their rule by its place in the batch (1-based), which the
- * statement maps to the id it gives the rule.
+ * them into array literals for writeRuleBatch, which unnests them. Sources and targets name their rule by its place in
+ * the batch (1-based), which the statement maps to the id it gives the rule.
  */
 export class RuleBatchColumns {
   readonly from: number[] = [];
@@ -65,7 +68,7 @@ export class RuleBatchColumns {
   }
 
   /** The rule columns in the order the statements below unnest them ($1 … $10). */
-  get ruleArrays(): unknown[][] {
+  get ruleArrays(): ArrayColumn[] {
     return [this.from, this.to, this.transfers, this.creditsAwarded, this.minGrade, this.effectiveFrom, this.effectiveTo, this.notes, this.fingerprint, this.contentHash];
   }
 
@@ -112,7 +115,7 @@ const ESCAPED = /["\\]/g;
  * while the previous batch is still being written, rather than by the driver as the statement is sent: on PostgreSQL
  * the server would otherwise wait for it, and both drivers escape every string with two regular expressions.
  */
-export function arrayLiteral(values: ReadonlyArray<string | number | boolean | null>): string {
+export function arrayLiteral(values: ArrayColumn): string {
   let literal = '{';
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
@@ -135,8 +138,8 @@ export interface PreparedRuleBatch {
 
 export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
   const { sources, targets } = rules;
-  const columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>> = [
-    ...(rules.ruleArrays as Array<Array<string | number | boolean | null>>),
+  const columns: ArrayColumn[] = [
+    ...rules.ruleArrays,
     sources.rule, sources.position, sources.subject, sources.number, sources.title, sources.credits,
     targets.rule, targets.position, targets.subject, targets.number, targets.title, targets.credits, targets.creditsText, targets.isElective,
   ];
