@@ -101,7 +101,7 @@ if (mode === '--prepare-embedded') {
   await migrate(db);
   await db.close();
 } else if (mode === '--import-embedded' || mode === '--import-postgres') {
-  const db = mode === '--import-embedded' ? await openDatabase({ dataDir: rest[0]!, sharedBuffers: COMMAND_SHARED_BUFFERS }) : await openDatabase({ databaseUrl: rest[0]!, dataDir: tmpdir() });
+  const db = mode === '--import-embedded' ? await openDatabase({ dataDir: rest[0]!, sharedBuffers: COMMAND_SHARED_BUFFERS, ownThread: true }) : await openDatabase({ databaseUrl: rest[0]!, dataDir: tmpdir() });
   try {
     console.log(JSON.stringify(await importInChild(db, rest[1]!)));
   } finally {

@@ -45,7 +45,7 @@ if (!kind) usage(`${file}: the header names neither a rules CSV (source_code, ta
 
 try {
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: COMMAND_SHARED_BUFFERS });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: COMMAND_SHARED_BUFFERS, ownThread: true });
   try {
     await migrate(db);
     const started = Date.now();

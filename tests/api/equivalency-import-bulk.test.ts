@@ -89,9 +89,9 @@ describe('the rules import with foreign-key triggers off', () => {
     expect(await mismatchedRules(from.id)).toBe(0);
   });
 
-  it('stores titles and notes exactly as written: quotes, backslashes, braces, commas, "NULL", accents', async () => {
+  it('stores titles and notes exactly as written: quotes, backslashes, tabs, line breaks, braces, commas, "NULL", \\N, accents', async () => {
     const { from, to } = await schools();
-    const awkward = ['Say "hello"', 'C:\\temp\\ \\"x\\"', '{braces}, and commas', 'NULL', 'Économie politique ☕', ' padded '];
+    const awkward = ['Say "hello"', 'C:\\temp\\ \\"x\\"', '{braces}, and commas', 'NULL', 'Économie politique ☕', ' padded ', 'tab\there', 'two\nlines\r\nthree', '\\N', '\\.'];
     const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
     const csv = [
       `${HEADER},notes`,

@@ -1,8 +1,9 @@
 /**
- * SQL of the rules import and export: one statement per batch with unnest() of typed arrays, the same on PGlite and
- * PostgreSQL 15, so a million rules cost a few hundred statements rather than millions.
+ * SQL of the rules import and export: a few statements per batch of rules (COPY for new ones, unnest() of typed arrays
+ * for changed ones), the same on PGlite and PostgreSQL 15, so a million rules cost thousands of statements, not millions.
  */
 import type { Queryable } from '../../db/client';
+import { copyRow } from '../../db/copy-format';
 import { formatCreditRange, institutionKeyFromName, normalizeInstitutionAlias, type RuleContent } from './rule-identity';
 
 export interface StoredRuleState {
@@ -36,9 +37,9 @@ export interface RuleWriteRow {
 type ArrayColumn = ReadonlyArray<string | number | boolean | null>;
 
 /**
- * The rules of one batch as parallel arrays, one per column, filled row by row by the import; prepareRuleBatch turns
- * them into array literals for writeRuleBatch, which unnests them. Sources and targets name their rule by its place in
- * the batch (1-based), which the statement maps to the id it gives the rule.
+ * Stored rules whose content changed, as parallel arrays, one per column, for updateChangedRules and
+ * insertRuleCourses, which unnest them (new rules go in with COPY: RuleCopyBatch). Sources and targets name their rule
+ * by its place in the batch (1-based).
  */
 export class RuleBatchColumns {
   readonly from: number[] = [];
@@ -128,7 +129,7 @@ export function arrayLiteral(values: ArrayColumn): string {
   return `${literal}}`;
 }
 
-/** A batch's columns as the array literals writeRuleBatch sends ($1 … $10, then $12 … $25). */
+/** A batch's columns as the array literals writeRuleBatchInOneStatement sends ($1 … $10, then $12 … $25). */
 export interface PreparedRuleBatch {
   size: number;
   sourceCount: number;
@@ -147,14 +148,14 @@ export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
 }
 
 /**
- * One batch of a real import in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
+ * One batch of a real import on PostgreSQL, in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
  * the new ones get their ids from the rules' sequence and are inserted with their sources and targets (which find
  * their rule by its place in the batch: a join on integers, not a sort of fingerprints), and the stored ones whose
  * content hash differs come back for the caller to update. No round trip to classify first, so on PostgreSQL the
  * server goes from one batch to the next while this process prepares the following one. A plain insert (no
  * `on conflict` speculative insertion): the caller holds the import lock and has removed repeats.
  */
-export async function writeRuleBatch(
+export async function writeRuleBatchInOneStatement(
   tx: Queryable,
   rules: PreparedRuleBatch,
   actorId: string | null,
@@ -209,6 +210,132 @@ export async function writeRuleBatch(
     throw new Error(`rule batch written incompletely: ${JSON.stringify({ ...row, changed: row.changed.length })}`);
   }
   return { inserted: row.inserted, changed: row.changed };
+}
+
+/**
+ * The new rules of one batch as rows of COPY's text format (see Queryable.copyFrom), built row by row by the import
+ * while the previous batch is stored. Each row is kept without its rule id, which writeRuleBatch prepends once it has
+ * taken ids for the rules that are not stored yet. Sources and targets name their rule by its place in the batch.
+ */
+export class RuleCopyBatch {
+  readonly fingerprints: string[] = [];
+  readonly contentHashes: string[] = [];
+  /** Each rule's row after its id: from, to, transfers … content hash, origin, created by. */
+  readonly ruleRows: string[] = [];
+  readonly sourcePlaces: number[] = [];
+  /** Each source's row after its rule id: position, school, subject, number, title, credits. */
+  readonly sourceRows: string[] = [];
+  readonly targetPlaces: number[] = [];
+  /** Each target's row after its rule id: position, subject, number, title, credits, credits as written, elective. */
+  readonly targetRows: string[] = [];
+
+  constructor(private readonly actorId: string | null) {}
+
+  get size(): number {
+    return this.fingerprints.length;
+  }
+
+  add(rule: RuleWriteRow, sources: RuleContent['sources'], targets: RuleContent['targets']): void {
+    const place = this.fingerprints.length;
+    this.fingerprints.push(rule.fingerprint);
+    this.contentHashes.push(rule.contentHash);
+    this.ruleRows.push(
+      copyRow([
+        rule.fromInstitutionId, rule.toInstitutionId, rule.transfers, rule.creditsAwarded, rule.minGrade, rule.effectiveFrom,
+        rule.effectiveTo, rule.notes, rule.fingerprint, rule.contentHash, 'csv', this.actorId,
+      ]),
+    );
+    sources.forEach((source, position) => {
+      this.sourcePlaces.push(place);
+      this.sourceRows.push(copyRow([position, rule.fromInstitutionId, source.subject, source.number, source.title, source.credits]));
+    });
+    targets.forEach((target, position) => {
+      this.targetPlaces.push(place);
+      this.targetRows.push(
+        copyRow([position, target.subject, target.number, target.title, target.credits, formatCreditRange(target.creditRange), target.isElective]),
+      );
+    });
+  }
+}
+
+const RULE_COPY_COLUMNS = [
+  'id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term',
+  'effective_to_term', 'notes', 'fingerprint', 'content_hash', 'origin', 'created_by',
+] as const;
+const SOURCE_COPY_COLUMNS = ['rule_id', 'position', 'from_institution_id', 'subject', 'number', 'title', 'credits'] as const;
+const TARGET_COPY_COLUMNS = ['rule_id', 'position', 'subject', 'number', 'title', 'credits', 'credits_text', 'is_elective'] as const;
+
+/**
+ * One batch of a real import on the embedded database: one statement takes ids from the rules' sequence for the batch's new rules (after finding,
+ * by fingerprint, which are stored already, unless the caller knows none can be), and they go in with COPY (rules, then
+ * their sources and targets: three statements whatever the batch's size). COPY costs about a third less database time
+ * than inserting unnested arrays (2 CPUs, 300,000 rules: PGlite 11.9 s against 19.5, PostgreSQL 8.1 against 11.2). The
+ * stored rules whose content hash differs come back for the caller to update. The caller holds the import lock and
+ * has removed repeats, so no other import adds one of these fingerprints in between.
+ *
+ * The statement answers with arrays, not rows: PGlite turns 1,000 one-column rows into JavaScript in ~13 ms, an array
+ * of 1,000 in ~1.
+ */
+export async function writeRuleBatchWithCopy(
+  tx: Queryable,
+  batch: RuleCopyBatch,
+  options: { mayBeStored: boolean },
+): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
+  if (batch.size === 0) return { inserted: 0, changed: [] };
+  const [answer] = options.mayBeStored
+    ? await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
+        `with stored as materialized (
+           select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])
+         )
+         select array(select id from stored order by id) as stored_ids,
+                array(select fingerprint from stored order by id) as stored_fingerprints,
+                array(select content_hash from stored order by id) as stored_hashes,
+                array(select nextval('equivalency_rules_id_seq')::int
+                        from generate_series(1, cardinality($1::text[]) - (select count(*)::int from stored))) as new_ids`,
+        [batch.fingerprints],
+      )
+    : await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
+        `select '{}'::int[] as stored_ids, '{}'::text[] as stored_fingerprints, '{}'::text[] as stored_hashes,
+                array(select nextval('equivalency_rules_id_seq')::int from generate_series(1, $1::int)) as new_ids`,
+        [batch.size],
+      );
+  if (!answer) throw new Error('taking rule ids returned nothing');
+  const newIds = answer.new_ids;
+  const stored = new Map<string, { id: number; contentHash: string | null }>();
+  answer.stored_fingerprints.forEach((fingerprint, index) => {
+    stored.set(fingerprint, { id: answer.stored_ids[index]!, contentHash: answer.stored_hashes[index] ?? null });
+  });
+  // The id each new rule gets, by its place in the batch (0 for a stored rule).
+  const idByPlace = new Int32Array(batch.size);
+  const changed: Array<{ id: number; fingerprint: string }> = [];
+  let rules = '';
+  for (let place = 0, next = 0; place < batch.size; place++) {
+    const fingerprint = batch.fingerprints[place]!;
+    const state = stored.get(fingerprint);
+    if (state) {
+      if (state.contentHash !== batch.contentHashes[place]) changed.push({ id: state.id, fingerprint });
+      continue;
+    }
+    const id = newIds[next++];
+    if (id === undefined) throw new Error('fewer rule ids than new rules');
+    idByPlace[place] = id;
+    rules += `${id}\t${batch.ruleRows[place]}`;
+  }
+  if (newIds.length === 0) return { inserted: 0, changed };
+  const courses = (places: number[], rowsAfterId: string[]) => {
+    let text = '';
+    for (let index = 0; index < places.length; index++) {
+      const id = idByPlace[places[index]!]!;
+      if (id !== 0) text += `${id}\t${rowsAfterId[index]}`;
+    }
+    return text;
+  };
+  await tx.copyFrom('equivalency_rules', RULE_COPY_COLUMNS, rules);
+  const sources = courses(batch.sourcePlaces, batch.sourceRows);
+  if (sources) await tx.copyFrom('equivalency_rule_sources', SOURCE_COPY_COLUMNS, sources);
+  const targets = courses(batch.targetPlaces, batch.targetRows);
+  if (targets) await tx.copyFrom('equivalency_rule_targets', TARGET_COPY_COLUMNS, targets);
+  return { inserted: newIds.length, changed };
 }
 
 /**
@@ -273,6 +400,21 @@ export async function updateChangedRules(tx: Queryable, rules: RuleBatchColumns)
 }
 
 /**
+ * Which of these pairs of schools (from[k] → to[k]) have rules stored: a new rule between two schools that had none
+ * when the import began cannot be stored already (the import removes repeats within its file), so its batch needs no
+ * lookup by fingerprint. One query for many pairs; a pair checked after this import wrote to it just says yes.
+ */
+export async function pairsWithStoredRules(tx: Queryable, from: number[], to: number[]): Promise<Set<string>> {
+  if (from.length === 0) return new Set();
+  const [answer] = await tx.query<{ pairs: string[] }>(
+    `select array(select p.f || ':' || p.t from unnest($1::int[], $2::int[]) as p(f, t)
+                   where exists (select 1 from equivalency_rules r where r.from_institution_id = p.f and r.to_institution_id = p.t)) as pairs`,
+    [from, to],
+  );
+  return new Set(answer?.pairs ?? []);
+}
+
+/**
  * Serialises rule imports (until the transaction ends): each one classifies its rules against what is stored, which a
  * concurrent import could change under it. Other readers and writers of the rule tables are not blocked.
  */
@@ -304,7 +446,7 @@ export async function deleteRuleCourses(tx: Queryable, ruleIds: number[]): Promi
 
 /**
  * The courses of rules already stored (changed ones, whose courses deleteRuleCourses has just removed), from the same
- * columns writeRuleBatch takes: `ruleIds[k]` is the id of the rule in place k + 1.
+ * columns updateChangedRules takes: `ruleIds[k]` is the id of the rule in place k + 1.
  */
 export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, ruleIds: number[]): Promise<void> {
   const { sources, targets } = rules;
