@@ -7,6 +7,8 @@
  * Every call is one message to the thread and one answer back, so it suits few large statements (an import's batches),
  * not thousands of small queries. The server keeps PGlite on its main thread (see docs/ARCHITECTURE.md).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** What the thread is asked to do; answered by a ThreadAnswer with the same id. */
@@ -103,6 +105,15 @@ export class EmbeddedThread {
   }
 
   static async open(options: { dataDir: string | undefined; template: Blob | undefined; startParams: string[] | undefined }): Promise<EmbeddedThread> {
+    if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      // A new folder is created (initdb) by a thread of its own, ended before the real one starts: the ~400 MB initdb
+      // leaves in a thread's WebAssembly memory are then given back instead of staying through a whole import.
+      await (await EmbeddedThread.startAndOpen(options)).close();
+    }
+    return EmbeddedThread.startAndOpen(options);
+  }
+
+  private static async startAndOpen(options: { dataDir: string | undefined; template: Blob | undefined; startParams: string[] | undefined }): Promise<EmbeddedThread> {
     const thread = new EmbeddedThread();
     try {
       await thread.send({ op: 'open', ...options });
