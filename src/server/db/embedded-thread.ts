@@ -1,8 +1,8 @@
 /**
  * The embedded database (PGlite) on a thread of its own, for one-off commands that keep it busy for a long time
  * (`npm run import`): the command's own work (reading, parsing and hashing a CSV) then runs on the main thread while
- * PostgreSQL, compiled to WebAssembly, works on the other core. A million-row import spends about as long in each, so
- * this nearly halves its time on two cores (docs/BENCHMARKS.md).
+ * PostgreSQL, compiled to WebAssembly, works on the other core (~33 and ~45 µs a rule). With COPY
+ * (equivalency-import.queries.ts) it took a million-row import from 102–105 s to 56–62 s on two cores (BENCHMARKS.md).
  *
  * Every call is one message to the thread and one answer back, so it suits few large statements (an import's batches),
  * not thousands of small queries. The server keeps PGlite on its main thread (see docs/ARCHITECTURE.md).

@@ -1,6 +1,7 @@
 /**
- * SQL of the rules import and export: a few statements per batch of rules (COPY for new ones, unnest() of typed arrays
- * for changed ones), the same on PGlite and PostgreSQL 15, so a million rules cost thousands of statements, not millions.
+ * SQL of the rules import and export, for PGlite and PostgreSQL 15: a few statements per batch of 1,000 rules (new
+ * rules in one statement of unnested arrays on PostgreSQL, with COPY on the embedded database; changed ones with
+ * unnested arrays on both), so a million rules cost thousands of statements, not millions.
  */
 import type { Queryable } from '../../db/client';
 import { copyRow } from '../../db/copy-format';
@@ -37,9 +38,10 @@ export interface RuleWriteRow {
 type ArrayColumn = ReadonlyArray<string | number | boolean | null>;
 
 /**
- * Stored rules whose content changed, as parallel arrays, one per column, for updateChangedRules and
- * insertRuleCourses, which unnest them (new rules go in with COPY: RuleCopyBatch). Sources and targets name their rule
- * by its place in the batch (1-based).
+ * The rules of one batch as parallel arrays, one per column, filled row by row by the import: new rules on PostgreSQL
+ * (prepareRuleBatch turns them into the array literals writeRuleBatchInOneStatement unnests) and changed rules on both
+ * databases (updateChangedRules, insertRuleCourses). Sources and targets name their rule by its place in the batch
+ * (1-based). New rules on the embedded database go in with COPY instead: RuleCopyBatch.
  */
 export class RuleBatchColumns {
   readonly from: number[] = [];
@@ -148,12 +150,12 @@ export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
 }
 
 /**
- * One batch of a real import on PostgreSQL, in ONE statement: the batch's rules are compared with the stored ones by fingerprint,
- * the new ones get their ids from the rules' sequence and are inserted with their sources and targets (which find
- * their rule by its place in the batch: a join on integers, not a sort of fingerprints), and the stored ones whose
- * content hash differs come back for the caller to update. No round trip to classify first, so on PostgreSQL the
- * server goes from one batch to the next while this process prepares the following one. A plain insert (no
- * `on conflict` speculative insertion): the caller holds the import lock and has removed repeats.
+ * One batch of a real import on PostgreSQL, in ONE statement: the batch's rules are compared with the stored ones by
+ * fingerprint, the new ones get their ids from the rules' sequence and are inserted with their sources and targets
+ * (which find their rule by its place in the batch: a join on integers, not a sort of fingerprints), and the stored
+ * ones whose content hash differs come back for the caller to update. No round trip to classify first, so the server
+ * goes from one batch to the next while this process prepares the following one. A plain insert (no `on conflict`
+ * speculative insertion): the caller holds the import lock and has removed repeats.
  */
 export async function writeRuleBatchInOneStatement(
   tx: Queryable,
@@ -214,8 +216,8 @@ export async function writeRuleBatchInOneStatement(
 
 /**
  * The new rules of one batch as rows of COPY's text format (see Queryable.copyFrom), built row by row by the import
- * while the previous batch is stored. Each row is kept without its rule id, which writeRuleBatch prepends once it has
- * taken ids for the rules that are not stored yet. Sources and targets name their rule by its place in the batch.
+ * while the previous batch is stored. Each row is kept without its rule id, which writeRuleBatchWithCopy prepends once
+ * it has taken ids for the rules that are not stored yet. Sources and targets name their rule by its place in the batch.
  */
 export class RuleCopyBatch {
   readonly fingerprints: string[] = [];
@@ -266,9 +268,9 @@ const SOURCE_COPY_COLUMNS = ['rule_id', 'position', 'from_institution_id', 'subj
 const TARGET_COPY_COLUMNS = ['rule_id', 'position', 'subject', 'number', 'title', 'credits', 'credits_text', 'is_elective'] as const;
 
 /**
- * One batch of a real import on the embedded database: one statement takes ids from the rules' sequence for the batch's new rules (after finding,
- * by fingerprint, which are stored already, unless the caller knows none can be), and they go in with COPY (rules, then
- * their sources and targets: three statements whatever the batch's size). COPY costs about a third less database time
+ * One batch of a real import on the embedded database: one statement takes ids from the rules' sequence for the
+ * batch's new rules (after finding, by fingerprint, which are stored already, unless the caller knows none can be), and
+ * they go in with COPY (rules, then their sources and targets: three statements whatever the batch's size). COPY costs about a third less database time
  * than inserting unnested arrays (2 CPUs, 300,000 rules: PGlite 11.9 s against 19.5, PostgreSQL 8.1 against 11.2). The
  * stored rules whose content hash differs come back for the caller to update. The caller holds the import lock and
  * has removed repeats, so no other import adds one of these fingerprints in between.
@@ -282,8 +284,9 @@ export async function writeRuleBatchWithCopy(
   options: { mayBeStored: boolean },
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (batch.size === 0) return { inserted: 0, changed: [] };
+  type Answer = { stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] };
   const [answer] = options.mayBeStored
-    ? await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
+    ? await tx.query<Answer>(
         `with stored as materialized (
            select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])
          )
@@ -294,7 +297,7 @@ export async function writeRuleBatchWithCopy(
                         from generate_series(1, cardinality($1::text[]) - (select count(*)::int from stored))) as new_ids`,
         [batch.fingerprints],
       )
-    : await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
+    : await tx.query<Answer>(
         `select '{}'::int[] as stored_ids, '{}'::text[] as stored_fingerprints, '{}'::text[] as stored_hashes,
                 array(select nextval('equivalency_rules_id_seq')::int from generate_series(1, $1::int)) as new_ids`,
         [batch.size],
@@ -346,7 +349,8 @@ export async function writeRuleBatchWithCopy(
  * Without it the import runs with the checks on (slower, same result): returns whether they are off.
  *
  * The import keeps the references true itself: every source and target is inserted by the statement that inserts its
- * rule (writeRuleBatch checks the counts) or joins a changed rule the same transaction has just updated (so locked);
+ * rule (writeRuleBatchInOneStatement checks the counts), or by the COPY right after its rule's, with the id the import
+ * took for it (writeRuleBatchWithCopy), or joins a changed rule the same transaction has just updated (so locked);
  * and on PostgreSQL, where other sessions could delete a school mid-import, every school the import writes rules for is
  * locked against deletion (lockInstitutionAgainstDeletion), as the skipped foreign-key checks would have locked it.
  * Indexes and unique constraints are enforced as always. endBulkRuleWrite turns triggers back on and moves the search
