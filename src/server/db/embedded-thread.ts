@@ -33,6 +33,7 @@ const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let client = null;
 const modules = Promise.all([import(workerData.pgliteUrl), import(workerData.trgmUrl)]);
+const toNumber = (value) => (value === null ? null : Number(value));
 const serialize = (error) => {
   const fields = { message: String(error && error.message || error) };
   if (error && typeof error === 'object') for (const [key, value] of Object.entries(error)) if (value === null || ['string', 'number'].includes(typeof value)) fields[key] = value;
@@ -46,7 +47,6 @@ parentPort.on('message', (request) => {
 async function answer(request) {
   try {
     const [{ PGlite }, { pg_trgm }] = await modules;
-    const toNumber = (value) => (value === null ? null : Number(value));
     if (request.op === 'open') {
       client = await PGlite.create({
         dataDir: request.dataDir,

@@ -203,6 +203,10 @@ export async function importEquivalencyCsv({
     };
 
     type BatchItem = { draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string };
+    // How new rules go in (equivalency-import.queries.ts). On the embedded database, whose work is most of an import's,
+    // with COPY: a third less of it. On PostgreSQL, where this process's parsing is the slower half, in one statement a
+    // batch: a single round trip keeps the server busy while the next batch is parsed (COPY's four were slower there).
+    const writeWithCopy = db.kind === 'embedded';
     type PreparedBatch = { items: BatchItem[]; mayBeStored: boolean };
     // Whether each pair of schools (`from:to`) had rules stored when this import first met it (pairsWithStoredRules).
     const pairHadRules = new Map<string, boolean>();
@@ -240,8 +244,13 @@ export async function importEquivalencyCsv({
         items.push({ draft, from, to, fingerprint, contentHash });
       }
       counts.rules += items.length;
+      // Only COPY writes skip the lookup; a dry run and the PostgreSQL statement look every rule up anyway.
+      if (dryRun || !writeWithCopy) return { items, mayBeStored: true };
       const unknownPairs = new Map<string, BatchItem>();
-      for (const item of items) if (!pairHadRules.has(pairKey(item))) unknownPairs.set(pairKey(item), item);
+      for (const item of items) {
+        const key = pairKey(item);
+        if (!pairHadRules.has(key)) unknownPairs.set(key, item);
+      }
       if (unknownPairs.size > 0) {
         const pairs = [...unknownPairs.values()];
         const stored = await pairsWithStoredRules(tx, pairs.map((item) => item.from.id), pairs.map((item) => item.to.id));
@@ -276,10 +285,6 @@ export async function importEquivalencyCsv({
     // a lookup by fingerprint first, and rows built only for what differs, is cheaper than building every rule's rows.
     let storedShare = 0;
 
-    // How new rules go in (equivalency-import.queries.ts). On the embedded database, whose work is most of an import's,
-    // with COPY: a third less of it. On PostgreSQL, where this process's parsing is the slower half, in one statement a
-    // batch: a single round trip keeps the server busy while the next batch is parsed (COPY's four were slower there).
-    const writeWithCopy = db.kind === 'embedded';
     type NewRuleRows = { copy: RuleCopyBatch } | { statement: PreparedRuleBatch };
     const newRuleRowsOf = (items: BatchItem[]): NewRuleRows => {
       const rows = writeWithCopy ? new RuleCopyBatch(actor.id) : new RuleBatchColumns();
