@@ -48,6 +48,33 @@ describe('copyFrom', () => {
   });
 });
 
+describe('statements asked for together inside a transaction', () => {
+  it('run one at a time in the order asked, COPY included, without node-postgres\'s deprecated queue', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await t.deps.db.exec('create table if not exists in_turn (n int)');
+      const answers = await t.deps.db.transaction(async (tx) =>
+        Promise.all([
+          tx.exec('truncate in_turn'),
+          tx.query('insert into in_turn values (1)'),
+          tx.copyFrom('in_turn', ['n'], copyRow([2]) + copyRow([3])),
+          tx.query<{ n: number }>('select array_agg(n order by n) as n from in_turn'),
+          tx.query('insert into in_turn values (4)'),
+          tx.query<{ count: number }>('select count(*)::int as count from in_turn'),
+        ]),
+      );
+      expect(answers[3]).toEqual([{ n: [1, 2, 3] }]);
+      expect(answers[5]).toEqual([{ count: 4 }]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
 describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database on its own thread', () => {
   let folder: string;
   let db: Database;

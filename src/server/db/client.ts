@@ -205,19 +205,30 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', event: 'db_pool_error', message: error.message })));
-  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(text: string, params: readonly unknown[] = []) {
-      const result = await target.query(text, params as unknown[]);
-      return result.rows as Row[];
-    },
-    async exec(text: string) {
-      await target.query(text);
-    },
-    async copyFrom(table, columns, rows) {
-      if (target instanceof pg.Pool) throw new Error('copyFrom needs one connection: call it inside a transaction');
-      await pipeline(Readable.from([rows]), target.query(copyStreamFrom(copyStatement(table, columns, 'stdin'))));
-    },
-  });
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => {
+    // A transaction's statements may be asked for before the previous one has answered (the rules import sends its
+    // batches so); they run one at a time, in that order. node-postgres's own queue for a busy connection is
+    // deprecated (gone in pg 9), so the queue is here. The pool gives each statement a connection of its own.
+    let last: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+      if (target instanceof pg.Pool) return work();
+      const run = last.then(work);
+      last = run.catch(() => undefined);
+      return run;
+    };
+    return {
+      query: <Row>(text: string, params: readonly unknown[] = []) =>
+        inTurn(async () => (await target.query(text, params as unknown[])).rows as Row[]),
+      exec: (text: string) =>
+        inTurn(async () => {
+          await target.query(text);
+        }),
+      copyFrom: (table, columns, rows) => {
+        if (target instanceof pg.Pool) return Promise.reject(new Error('copyFrom needs one connection: call it inside a transaction'));
+        return inTurn(() => pipeline(Readable.from([rows]), target.query(copyStreamFrom(copyStatement(table, columns, 'stdin')))));
+      },
+    };
+  };
   await pool.query('select 1'); // fail fast with a clear error if the server does not answer
   return {
     kind: 'postgres',
