@@ -5,10 +5,14 @@
  * import on PostgreSQL, and a role without the right still imports (with the checks on).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { beginBulkRuleWrite } from '../../src/server/features/equivalencies/equivalency-import.queries';
+import { openDatabase, type Database, type Queryable } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { beginBulkRuleWrite, RuleIdReserve } from '../../src/server/features/equivalencies/equivalency-import.queries';
 import { importEquivalencyCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
 import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -25,19 +29,20 @@ afterAll(async () => {
 const HEADER = 'source_university,source_code,source_name,target_university,target_code,target_name,credits';
 const actor = { id: null, email: 'test:bulk-import' };
 
-async function schools() {
+async function schoolsIn(db: Queryable) {
   const suffix = randomUUID().slice(0, 8);
-  const from = await createInstitution(t.deps.db, { name: `Bulk College ${suffix}` });
-  const to = await createInstitution(t.deps.db, { name: `Bulk University ${suffix}`, aliases: [] });
+  const from = await createInstitution(db, { name: `Bulk College ${suffix}` });
+  const to = await createInstitution(db, { name: `Bulk University ${suffix}`, aliases: [] });
   return { from, to };
 }
+const schools = () => schoolsIn(t.deps.db);
 
 const rows = (from: { name: string }, to: { name: string }, count: number) =>
   Array.from({ length: count }, (_, i) => `${from.name},HIS ${1000 + i},History ${i},${to.name},HIST ${100 + i},History ${i},3`);
 
 /** Rules of a school whose source and target are not the pair one row named (HIS 1000+i with HIST 100+i). */
-async function mismatchedRules(fromId: number) {
-  const [row] = await t.deps.db.query<{ count: number }>(
+async function mismatchedRules(fromId: number, db: Queryable = t.deps.db) {
+  const [row] = await db.query<{ count: number }>(
     `select count(*)::int as count from equivalency_rules r
        join equivalency_rule_sources s on s.rule_id = r.id join equivalency_rule_targets g on g.rule_id = r.id
       where r.from_institution_id = $1 and s.number::int - 1000 <> g.number::int - 100`,
@@ -118,6 +123,53 @@ describe('the rules import with foreign-key triggers off', () => {
     expect(result).toMatchObject({ saved: false, inserted: 0, errorCount: 1 });
     const [left] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from equivalency_rules where from_institution_id = $1`, [from.id]);
     expect(left?.count).toBe(0);
+  });
+});
+
+/** A row 26 of 60 only the database refuses (a constraint the CSV reader knows nothing of), in batches of 10. */
+async function refusedBatchStoresNothing(db: Database, { from, to }: { from: { id: number; name: string }; to: { name: string } }) {
+  await db.exec(`alter table equivalency_rule_targets add constraint no_poison check (title is distinct from 'Poison') not valid`);
+  try {
+    const csv = [HEADER, ...rows(from, to, 60).map((row, i) => (i === 25 ? row.replace('History 25,3', 'Poison,3') : row))].join('\n');
+    await expect(importEquivalencyCsv({ db, input: csv, actor, batchSize: 10 })).rejects.toThrow(/no_poison/);
+  } finally {
+    await db.exec(`alter table equivalency_rule_targets drop constraint no_poison`);
+  }
+  const [left] = await db.query<{ count: number }>(`select count(*)::int as count from equivalency_rules where from_institution_id = $1`, [from.id]);
+  expect(left?.count).toBe(0);
+  // The same file without the refused row goes in whole afterwards.
+  const result = await importEquivalencyCsv({ db, input: [HEADER, ...rows(from, to, 60)].join('\n'), actor, batchSize: 10 });
+  expect(result).toMatchObject({ saved: true, inserted: 60 });
+  expect(await mismatchedRules(from.id, db)).toBe(0);
+}
+
+describe('new rules sent without waiting for each batch (writeRuleBatchWithCopy)', () => {
+  it('takes ids ahead from the rules sequence, several statements of them, each id once', async () => {
+    const ids = await t.deps.db.transaction(async (tx) => {
+      const reserve = new RuleIdReserve(tx, 5);
+      return [...(await reserve.take(3)), ...(await reserve.take(3)), ...(await reserve.take(7)), ...(await reserve.take(1))];
+    });
+    expect(ids).toHaveLength(14);
+    expect(new Set(ids).size).toBe(14);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const [next] = await t.deps.db.query<{ id: number }>(`select nextval('equivalency_rules_id_seq')::int as id`);
+    expect(next!.id).toBeGreaterThan(ids[ids.length - 1]!);
+  });
+
+  it('a batch the database refuses, with later batches already sent, fails the import and stores nothing', async () => {
+    await refusedBatchStoresNothing(t.deps.db, await schools());
+  });
+
+  it.skipIf(process.env.TEST_DB === 'postgres')('the same on the embedded database on its own thread (npm run import)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'crosswalk-import-thread-'));
+    const db = await openDatabase({ dataDir: folder, ownThread: true, sharedBuffers: '32MB' });
+    try {
+      await migrate(db);
+      await refusedBatchStoresNothing(db, await schoolsIn(db));
+    } finally {
+      await db.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

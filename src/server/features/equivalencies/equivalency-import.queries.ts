@@ -161,6 +161,7 @@ export async function writeRuleBatchInOneStatement(
   tx: Queryable,
   rules: PreparedRuleBatch,
   actorId: string | null,
+  options: { mayBeStored: boolean },
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (rules.size === 0) return { inserted: 0, changed: [] };
   const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
@@ -168,7 +169,7 @@ export async function writeRuleBatchInOneStatement(
        select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
               with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, place)
      ), stored as (
-       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where r.fingerprint = any($9::text[])
+       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where $26::boolean and r.fingerprint = any($9::text[])
      ), new_rules as materialized (
        select nextval('equivalency_rules_id_seq') as id, b.* from batch b
         where not exists (select 1 from stored s where s.fingerprint = b.fp)
@@ -202,7 +203,7 @@ export async function writeRuleBatchInOneStatement(
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
-    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10)],
+    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10), options.mayBeStored],
   );
   if (!row) throw new Error('rule batch returned nothing');
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
@@ -268,40 +269,89 @@ const SOURCE_COPY_COLUMNS = ['rule_id', 'position', 'from_institution_id', 'subj
 const TARGET_COPY_COLUMNS = ['rule_id', 'position', 'subject', 'number', 'title', 'credits', 'credits_text', 'is_elective'] as const;
 
 /**
- * One batch of a real import on the embedded database: one statement takes ids from the rules' sequence for the
- * batch's new rules (after finding, by fingerprint, which are stored already, unless the caller knows none can be), and
- * they go in with COPY (rules, then their sources and targets: three statements whatever the batch's size). COPY costs
- * about a third less database time than inserting unnested arrays (2 CPUs, 300,000 rules: PGlite 11.9 s against 19.5,
- * PostgreSQL 8.1 against 11.2). The stored rules whose content hash differs come back for the caller to update. The caller holds the import lock and
- * has removed repeats, so no other import adds one of these fingerprints in between.
+ * Rule ids taken from the rules' sequence ahead of need, many per statement, for batches of rules that cannot be stored
+ * yet (writeRuleBatchWithCopy): such a batch then goes to the database without waiting for an answer first. The next
+ * ids are asked for while a batch's worth are still left, so the answer is usually there before they are needed. Ids
+ * taken and not used (at the end of an import, or when it is rolled back) are gaps in the sequence, as after any
+ * rolled-back insert.
+ */
+export class RuleIdReserve {
+  private ids: number[] = [];
+  private next = 0;
+  private refill: Promise<number[]> | null = null;
+
+  constructor(
+    private readonly tx: Queryable,
+    private readonly perStatement = 10_000,
+  ) {}
+
+  async take(count: number): Promise<number[]> {
+    while (this.ids.length - this.next < count) {
+      this.requestMore();
+      const more = await this.refill!;
+      this.refill = null;
+      this.ids = [...this.ids.slice(this.next), ...more];
+      this.next = 0;
+    }
+    const taken = this.ids.slice(this.next, this.next + count);
+    this.next += count;
+    if (this.ids.length - this.next < count) this.requestMore();
+    return taken;
+  }
+
+  private requestMore() {
+    if (this.refill) return;
+    this.refill = this.tx
+      .query<{ ids: number[] }>(`select array(select nextval('equivalency_rules_id_seq')::int from generate_series(1, $1::int)) as ids`, [this.perStatement])
+      .then(([row]) => row?.ids ?? []);
+    // A failed refill is reported by the take that waits for it; until then it must not count as unhandled.
+    this.refill.catch(() => undefined);
+  }
+}
+
+/**
+ * One batch of a real import on the embedded database, with COPY (rules, then their sources and targets: three
+ * statements whatever the batch's size). COPY costs about a third less database time than inserting unnested arrays
+ * (2 CPUs, 300,000 rules: PGlite 11.9 s against 19.5, PostgreSQL 8.1 against 11.2). The caller holds the import lock
+ * and has removed repeats, so no other import adds one of these fingerprints in between.
  *
- * The statement answers with arrays, not rows: PGlite turns 1,000 one-column rows into JavaScript in ~13 ms, an array
- * of 1,000 in ~1.
+ * When no rule of the batch can be stored yet (`mayBeStored` false: see pairsWithStoredRules), the ids come from the
+ * reserve and the three COPYs are sent together, without waiting for an answer in between: the database's thread goes
+ * from one to the next, and from one batch to the next, while this thread reads on. Otherwise one statement first finds
+ * which rules are stored (by fingerprint) and takes ids for the others, and the stored rules whose content hash differs
+ * come back for the caller to update. That statement answers with arrays, not rows: PGlite turns 1,000 one-column rows
+ * into JavaScript in ~13 ms, an array of 1,000 in ~1.
+ *
+ * Returns once the batch has been sent; `written` settles when the database has stored it.
  */
 export async function writeRuleBatchWithCopy(
   tx: Queryable,
   batch: RuleCopyBatch,
-  options: { mayBeStored: boolean },
-): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
-  if (batch.size === 0) return { inserted: 0, changed: [] };
-  // With nothing to look up, the lookup gets an empty array and finds nothing at once.
-  const [answer] = await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
-    `with stored as materialized (
-       select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])
-     )
-     select array(select id from stored order by id) as stored_ids,
-            array(select fingerprint from stored order by id) as stored_fingerprints,
-            array(select content_hash from stored order by id) as stored_hashes,
-            array(select nextval('equivalency_rules_id_seq')::int
-                    from generate_series(1, $2::int - (select count(*)::int from stored))) as new_ids`,
-    [options.mayBeStored ? batch.fingerprints : [], batch.size],
-  );
-  if (!answer) throw new Error('taking rule ids returned nothing');
-  const newIds = answer.new_ids;
+  options: { mayBeStored: boolean; reserve: RuleIdReserve },
+): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }>; written: Promise<void> }> {
+  if (batch.size === 0) return { inserted: 0, changed: [], written: Promise.resolve() };
   const stored = new Map<string, { id: number; contentHash: string | null }>();
-  answer.stored_fingerprints.forEach((fingerprint, index) => {
-    stored.set(fingerprint, { id: answer.stored_ids[index]!, contentHash: answer.stored_hashes[index] ?? null });
-  });
+  let newIds: number[];
+  if (options.mayBeStored) {
+    const [answer] = await tx.query<{ stored_ids: number[]; stored_fingerprints: string[]; stored_hashes: Array<string | null>; new_ids: number[] }>(
+      `with stored as materialized (
+         select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])
+       )
+       select array(select id from stored order by id) as stored_ids,
+              array(select fingerprint from stored order by id) as stored_fingerprints,
+              array(select content_hash from stored order by id) as stored_hashes,
+              array(select nextval('equivalency_rules_id_seq')::int
+                      from generate_series(1, $2::int - (select count(*)::int from stored))) as new_ids`,
+      [batch.fingerprints, batch.size],
+    );
+    if (!answer) throw new Error('taking rule ids returned nothing');
+    newIds = answer.new_ids;
+    answer.stored_fingerprints.forEach((fingerprint, index) => {
+      stored.set(fingerprint, { id: answer.stored_ids[index]!, contentHash: answer.stored_hashes[index] ?? null });
+    });
+  } else {
+    newIds = await options.reserve.take(batch.size);
+  }
   // The id each new rule gets, by its place in the batch (0 for a stored rule).
   const idByPlace = new Int32Array(batch.size);
   const changed: Array<{ id: number; fingerprint: string }> = [];
@@ -318,7 +368,7 @@ export async function writeRuleBatchWithCopy(
     idByPlace[place] = id;
     rules += `${id}\t${batch.ruleRows[place]}`;
   }
-  if (newIds.length === 0) return { inserted: 0, changed };
+  if (rules === '') return { inserted: 0, changed, written: Promise.resolve() };
   const courses = (places: number[], rowsAfterId: string[]) => {
     let text = '';
     for (let index = 0; index < places.length; index++) {
@@ -327,12 +377,15 @@ export async function writeRuleBatchWithCopy(
     }
     return text;
   };
-  await tx.copyFrom('equivalency_rules', RULE_COPY_COLUMNS, rules);
   const sources = courses(batch.sourcePlaces, batch.sourceRows);
-  if (sources) await tx.copyFrom('equivalency_rule_sources', SOURCE_COPY_COLUMNS, sources);
   const targets = courses(batch.targetPlaces, batch.targetRows);
-  if (targets) await tx.copyFrom('equivalency_rule_targets', TARGET_COPY_COLUMNS, targets);
-  return { inserted: newIds.length, changed };
+  // Sent in this order on the transaction's one connection, so a rule is always stored before its courses.
+  const loads = [tx.copyFrom('equivalency_rules', RULE_COPY_COLUMNS, rules)];
+  if (sources) loads.push(tx.copyFrom('equivalency_rule_sources', SOURCE_COPY_COLUMNS, sources));
+  if (targets) loads.push(tx.copyFrom('equivalency_rule_targets', TARGET_COPY_COLUMNS, targets));
+  const written = Promise.all(loads).then(() => undefined);
+  written.catch(() => undefined); // reported by whoever awaits `written`
+  return { inserted: idByPlace.filter((id) => id !== 0).length, changed, written };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   insertRuleCourses,
   findStoredRules,
   beginBulkRuleWrite,
+  RuleIdReserve,
   endBulkRuleWrite,
   RuleBatchColumns,
   listRulesForExport,
@@ -63,11 +64,12 @@ export const MAX_REPORTED_ERRORS = 1000;
 const TEXT_SLICE = 1 << 20;
 
 /**
- * On the embedded database the rules import parses ~32 KB (~300 rows) at a time and lets the event loop run in between.
- * Each batch there is four statements, and each answer is only picked up between slices: in `npm run import`, where the
- * database works on its own thread, 300,000 rows took 18.0-18.8 s this way against 21.4-23.2 s parsing 256 KB reads
- * whole (alternating runs); on the server, whose embedded database shares the thread, other requests get their turn
- * too. On PostgreSQL (one statement a batch) the yields only cost, 14.2-15.3 s against 9.6-13.0, so reads stay whole.
+ * On the embedded database the rules import parses ~32 KB (~300 rows) at a time and lets the event loop run in between:
+ * on the server, whose embedded database shares the thread, other requests get their turn. In `npm run import`, where
+ * the database works on its own thread, this took 300,000 rows from 21.4-23.2 s to 18.0-18.8 s while each batch waited
+ * for answers between its statements; since new rules are sent without waiting (writeRuleBatchWithCopy) it makes no
+ * difference there (15.1-17.6 s against 15.6-16.9 s, alternating runs). On PostgreSQL (one statement a batch) the
+ * yields only cost, 14.2-15.3 s against 9.6-13.0, so reads stay whole.
  */
 const EMBEDDED_IMPORT_SLICE = 1 << 15;
 
@@ -123,8 +125,8 @@ interface ResolvedSchool {
 }
 
 /**
- * Rules written per statement. Two batches are in memory at once (one prepared while the other is stored), and what
- * they allocate lives long enough to reach V8's old generation, where it piles up until a full collection: at 5,000 a
+ * Rules written per statement. A few batches are in memory at once (up to two sent and not yet stored, the next one
+ * prepared meanwhile), and what they allocate lives long enough to reach V8's old generation, where it piles up until a full collection: at 5,000 a
  * 1,000,000-row import peaked ~65 MB higher than at 1,000, and was no faster on either database (docs/BENCHMARKS.md).
  */
 const RULE_BATCH_SIZE = 1000;
@@ -204,8 +206,9 @@ export async function importEquivalencyCsv({
 
     type BatchItem = { draft: ParsedRuleDraft; from: ResolvedSchool; to: ResolvedSchool; fingerprint: string; contentHash: string };
     // How new rules go in (equivalency-import.queries.ts). On the embedded database, whose work is most of an import's,
-    // with COPY: a third less of it. On PostgreSQL, where this process's parsing is the slower half, in one statement a
-    // batch: a single round trip keeps the server busy while the next batch is parsed (COPY's four were slower there).
+    // with COPY: a third less of it. On PostgreSQL in one statement a batch: COPY takes a third less of the server's
+    // time there too, but each of its statements waits for this process to read on, busy parsing (300,000 rows:
+    // 16.0-17.4 s against 13.3-13.7 s, alternating runs).
     const writeWithCopy = db.kind === 'embedded';
     type PreparedBatch = { items: BatchItem[]; mayBeStored: boolean };
     // Whether each pair of schools (`from:to`) had rules stored when this import first met it (pairsWithStoredRules).
@@ -244,8 +247,8 @@ export async function importEquivalencyCsv({
         items.push({ draft, from, to, fingerprint, contentHash });
       }
       counts.rules += items.length;
-      // Only COPY writes skip the lookup; a dry run and the PostgreSQL statement look every rule up anyway.
-      if (dryRun || !writeWithCopy) return { items, mayBeStored: true };
+      // A dry run looks every rule up anyway.
+      if (dryRun) return { items, mayBeStored: true };
       const unknownPairs = new Map<string, BatchItem>();
       for (const item of items) {
         const key = pairKey(item);
@@ -291,26 +294,37 @@ export async function importEquivalencyCsv({
       for (const item of items) rows.add(asRuleRow(item), item.draft.sources, item.draft.targets);
       return rows instanceof RuleCopyBatch ? { copy: rows } : { statement: prepareRuleBatch(rows) };
     };
-    const writeNewRules = (rows: NewRuleRows, mayBeStored: boolean) =>
-      'copy' in rows ? writeRuleBatchWithCopy(tx, rows.copy, { mayBeStored }) : writeRuleBatchInOneStatement(tx, rows.statement, actor.id);
+    const idReserve = new RuleIdReserve(tx);
+    const writeNewRules = async (rows: NewRuleRows, mayBeStored: boolean) =>
+      'copy' in rows
+        ? writeRuleBatchWithCopy(tx, rows.copy, { mayBeStored, reserve: idReserve })
+        : { ...(await writeRuleBatchInOneStatement(tx, rows.statement, actor.id, { mayBeStored })), written: Promise.resolve() };
     /** While the previous batch is stored: the batch's rows, unless this batch will be looked up first. */
     const prepareWrite = ({ items }: PreparedBatch) => (!dryRun && storedShare <= 0.5 ? newRuleRowsOf(items) : null);
 
-    /** A real import: stored rules found and new ones written by writeNewRules; changed ones rewritten. */
-    const storeBatch = async ({ items, mayBeStored }: PreparedBatch, prepared: NewRuleRows | null) => {
-      if (dryRun) return classifyBatch(items);
-      if (!writing() || items.length === 0) return;
+    /**
+     * A real import: stored rules found and new ones written by writeNewRules; changed ones rewritten. Returns once
+     * the batch is sent; `written` settles when the database has stored it.
+     */
+    const storeBatch = async ({ items, mayBeStored }: PreparedBatch, prepared: NewRuleRows | null): Promise<{ written: Promise<void> }> => {
+      const done = { written: Promise.resolve() };
+      if (dryRun) {
+        await classifyBatch(items);
+        return done;
+      }
+      if (!writing() || items.length === 0) return done;
       let rows = prepared;
       if (storedShare > 0.5) {
         const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
         rows = newRuleRowsOf(items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
       }
-      const { inserted, changed } = await writeNewRules(rows ?? newRuleRowsOf(items), mayBeStored);
+      const { inserted, changed, written } = await writeNewRules(rows ?? newRuleRowsOf(items), mayBeStored);
       counts.inserted += inserted;
       counts.updated += changed.length;
       counts.unchanged += items.length - inserted - changed.length;
       storedShare = (items.length - inserted) / items.length;
-      if (changed.length === 0) return;
+      if (changed.length === 0) return { written };
+      await written;
       const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
       const edited = new RuleBatchColumns();
       for (const { fingerprint } of changed) {
@@ -321,13 +335,24 @@ export async function importEquivalencyCsv({
       const ruleIds = changed.map(({ id }) => id);
       await deleteRuleCourses(tx, ruleIds);
       await insertRuleCourses(tx, edited, ruleIds);
+      return done;
     };
 
     // Storing batch k overlaps reading and preparing batch k+1: on PostgreSQL the server works while this process
-    // parses and hashes. Only one batch is ever being stored (its drafts and the next batch's are the only ones held),
-    // and its failure is rethrown at the next await.
-    let inFlight: Promise<void> = Promise.resolve();
+    // parses and hashes. A batch is sent once the one before it has been sent; with COPY (writeRuleBatchWithCopy) it can
+    // then wait in the database's queue behind the one being stored, so the database goes straight from one to the
+    // next. At most two batches are sent and not yet stored (their drafts and the next batch's are all that is held).
+    // The first failure is rethrown at the next await.
+    let sending: Promise<void> = Promise.resolve();
+    let unwritten: Array<Promise<void>> = [];
     let inFlightError: unknown = null;
+    const noteFailure = (error: unknown) => {
+      inFlightError ??= error;
+    };
+    const settleSending = async () => {
+      await sending;
+      if (inFlightError) throw inFlightError;
+    };
     const startBatch = async (batch: ParsedRuleDraft[]) => {
       if (batch.length === 0) return;
       let ready: PreparedBatch;
@@ -335,18 +360,27 @@ export async function importEquivalencyCsv({
         ready = await prepareBatch(batch);
       } catch (error) {
         // A school lookup queued behind a failed batch fails too: report the batch's own error.
-        await inFlight;
+        await settle().catch(() => undefined);
         throw inFlightError ?? error;
       }
       const rows = prepareWrite(ready);
-      await inFlight;
-      if (inFlightError) throw inFlightError;
-      inFlight = storeBatch(ready, rows).catch((error: unknown) => {
-        inFlightError = error;
-      });
+      await settleSending();
+      if (unwritten.length >= 2) {
+        await unwritten.shift();
+        if (inFlightError) throw inFlightError;
+      }
+      sending = storeBatch(ready, rows).then(
+        ({ written }) => {
+          unwritten.push(written.catch(noteFailure));
+        },
+        noteFailure,
+      );
     };
     const settle = async () => {
-      await inFlight;
+      await settleSending();
+      const waiting = unwritten;
+      unwritten = [];
+      await Promise.all(waiting);
       if (inFlightError) throw inFlightError;
     };
 
