@@ -8,7 +8,10 @@
  * package.json starts both with `--heap-growing-percent=20`: an import allocates ~100 MB a second that dies within a
  * batch or two, yet lives long enough to be promoted, and V8 by default lets the old generation grow to ~100 MB before
  * collecting it (less than 20 MB of it is alive). Collecting at 1.2 × what survived the last full collection took a
- * 1,000,000-row import's peak from ~360-400 MB to ~295 MB at the same speed (docs/BENCHMARKS.md).
+ * 1,000,000-row import's peak from ~360-400 MB to ~295 MB at the same speed (docs/BENCHMARKS.md). And with
+ * `--max-semi-space-size=4` (MB; V8's default is up to 16 for each of the young generation's halves, in the main
+ * thread and in the embedded database's thread alike) the embedded 1,000,000-row import peaked at 318-335 MB against
+ * 369-390, at the same speed (53.1 / 53.0 s against 57.0 / 50.6 s, alternating runs).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
