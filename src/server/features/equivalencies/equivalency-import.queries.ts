@@ -161,6 +161,7 @@ export async function writeRuleBatchInOneStatement(
   tx: Queryable,
   rules: PreparedRuleBatch,
   actorId: string | null,
+  options: { mayBeStored: boolean },
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (rules.size === 0) return { inserted: 0, changed: [] };
   const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
@@ -168,7 +169,7 @@ export async function writeRuleBatchInOneStatement(
        select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
               with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, place)
      ), stored as (
-       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where r.fingerprint = any($9::text[])
+       select r.id, r.fingerprint, r.content_hash from equivalency_rules r where $26::boolean and r.fingerprint = any($9::text[])
      ), new_rules as materialized (
        select nextval('equivalency_rules_id_seq') as id, b.* from batch b
         where not exists (select 1 from stored s where s.fingerprint = b.fp)
@@ -202,7 +203,7 @@ export async function writeRuleBatchInOneStatement(
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
-    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10)],
+    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10), options.mayBeStored],
   );
   if (!row) throw new Error('rule batch returned nothing');
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
@@ -212,48 +213,6 @@ export async function writeRuleBatchInOneStatement(
     throw new Error(`rule batch written incompletely: ${JSON.stringify({ ...row, changed: row.changed.length })}`);
   }
   return { inserted: row.inserted, changed: row.changed };
-}
-
-/**
- * One batch of a real import on PostgreSQL whose rules cannot be stored yet (`mayBeStored` false: see
- * pairsWithStoredRules), in ONE statement, with ids taken ahead (RuleIdReserve): each table's rows come straight from
- * the unnested arrays, without the lookup, the numbering from the sequence and the joins on places of
- * writeRuleBatchInOneStatement. A source or target whose place names no rule of the batch would get no rule id and be
- * refused (`rule_id` is not null); the counts are checked as well.
- */
-export async function writeNewRuleBatchWithIds(tx: Queryable, rules: PreparedRuleBatch, ids: number[], actorId: string | null): Promise<{ inserted: number }> {
-  if (rules.size === 0) return { inserted: 0 };
-  if (ids.length !== rules.size) throw new Error('a rule id is needed for each rule of the batch');
-  const [row] = await tx.query<{ inserted: number; sources: number; targets: number }>(
-    `with new_rules as (
-       insert into equivalency_rules (id, from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
-                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
-       overriding system value
-       select ($26::int[])[u.place], u.f, u.t, u.tr, u.cr, u.mg, u.ef, u.et, u.n, u.fp, u.ch, 'csv', $11
-         from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-              with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, place)
-       returning 1
-     ), new_sources as (
-       insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title, credits)
-       select ($26::int[])[s.place], s.pos, ($1::int[])[s.place], s.subj, s.num, s.title, s.cr
-         from unnest($12::int[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(place, pos, subj, num, title, cr)
-       returning 1
-     ), new_targets as (
-       insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits, credits_text, is_elective)
-       select ($26::int[])[t.place], t.pos, t.subj, t.num, t.title, t.cr, t.ct, t.el
-         from unnest($18::int[], $19::smallint[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::text[], $25::boolean[])
-              as t(place, pos, subj, num, title, cr, ct, el)
-       returning 1
-     )
-     select (select count(*) from new_rules)::int as inserted,
-            (select count(*) from new_sources)::int as sources,
-            (select count(*) from new_targets)::int as targets`,
-    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10), ids],
-  );
-  if (!row || row.inserted !== rules.size || row.sources !== rules.sourceCount || row.targets !== rules.targetCount) {
-    throw new Error(`rule batch written incompletely: ${JSON.stringify(row)}`);
-  }
-  return { inserted: row.inserted };
 }
 
 /**

@@ -33,7 +33,6 @@ import {
   preferIndexLookups,
   updateChangedRules,
   writeRuleBatchInOneStatement,
-  writeNewRuleBatchWithIds,
   writeRuleBatchWithCopy,
   prepareRuleBatch,
   pairsWithStoredRules,
@@ -296,13 +295,10 @@ export async function importEquivalencyCsv({
       return rows instanceof RuleCopyBatch ? { copy: rows } : { statement: prepareRuleBatch(rows) };
     };
     const idReserve = new RuleIdReserve(tx);
-    const writeNewRules = async (rows: NewRuleRows, mayBeStored: boolean) => {
-      if ('copy' in rows) return writeRuleBatchWithCopy(tx, rows.copy, { mayBeStored, reserve: idReserve });
-      const written = Promise.resolve();
-      if (mayBeStored) return { ...(await writeRuleBatchInOneStatement(tx, rows.statement, actor.id)), written };
-      const { inserted } = await writeNewRuleBatchWithIds(tx, rows.statement, await idReserve.take(rows.statement.size), actor.id);
-      return { inserted, changed: [], written };
-    };
+    const writeNewRules = async (rows: NewRuleRows, mayBeStored: boolean) =>
+      'copy' in rows
+        ? writeRuleBatchWithCopy(tx, rows.copy, { mayBeStored, reserve: idReserve })
+        : { ...(await writeRuleBatchInOneStatement(tx, rows.statement, actor.id, { mayBeStored })), written: Promise.resolve() };
     /** While the previous batch is stored: the batch's rows, unless this batch will be looked up first. */
     const prepareWrite = ({ items }: PreparedBatch) => (!dryRun && storedShare <= 0.5 ? newRuleRowsOf(items) : null);
 
