@@ -155,7 +155,8 @@ export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
  * (which find their rule by its place in the batch: a join on integers, not a sort of fingerprints), and the stored
  * ones whose content hash differs come back for the caller to update. No round trip to classify first, so the server
  * goes from one batch to the next while this process prepares the following one. A plain insert (no `on conflict`
- * speculative insertion): the caller holds the import lock and has removed repeats.
+ * speculative insertion): the caller holds the import lock and has removed repeats. With `mayBeStored` false (no pair of
+ * schools in the batch had rules: pairsWithStoredRules) the lookup by fingerprint is skipped.
  */
 export async function writeRuleBatchInOneStatement(
   tx: Queryable,
@@ -290,6 +291,7 @@ export class RuleIdReserve {
       this.requestMore();
       const more = await this.refill!;
       this.refill = null;
+      if (more.length === 0) throw new Error('the rules sequence gave no ids');
       this.ids = [...this.ids.slice(this.next), ...more];
       this.next = 0;
     }
