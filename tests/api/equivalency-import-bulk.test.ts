@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Queryable } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { beginBulkRuleWrite, RuleIdReserve } from '../../src/server/features/equivalencies/equivalency-import.queries';
+import { arrayLiteral, beginBulkRuleWrite, RuleIdReserve } from '../../src/server/features/equivalencies/equivalency-import.queries';
 import { importEquivalencyCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
 import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -114,6 +114,23 @@ describe('the rules import with foreign-key triggers off', () => {
     expect(stored.map((row) => row.source)).toEqual(expected);
     expect(stored.map((row) => row.target)).toEqual(expected);
     expect(stored.map((row) => row.notes)).toEqual(expected);
+  });
+
+  it('sends array columns the database reads back exactly as written (arrayLiteral, with and without JSON escapes)', async () => {
+    const columns: Array<Array<string | null>> = [
+      ['Say "hello"', '{braces}, and commas', 'NULL', null, '', 'Économie ☕', '\\N', 'back\\slash'],
+      ['tab\there', 'two\nlines\r\n', 'C:\\temp\\new', null, '\u0001'],
+    ];
+    for (const values of columns) {
+      const [row] = await t.deps.db.query<{ values: Array<string | null> }>(`select $1::text[] as values`, [arrayLiteral(values)]);
+      expect(row?.values).toEqual(values);
+    }
+    const [numbers] = await t.deps.db.query<{ n: Array<number | null>; b: Array<boolean | null> }>(`select $1::numeric[] as n, $2::boolean[] as b`, [
+      arrayLiteral([1, 2.5, null, -3]),
+      arrayLiteral([true, false, null]),
+    ]);
+    expect(numbers?.n.map((value) => (value === null ? null : Number(value)))).toEqual([1, 2.5, null, -3]);
+    expect(numbers?.b).toEqual([true, false, null]);
   });
 
   it('a file with an error still stores nothing', async () => {
