@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRulesCsvImporter, parseRulesCsv } from './engine/csv-import-format';
+import { courseKey } from './engine/course-code';
+import { createRulesCsvImporter, parseRulesCsv, stableHash, StableHasher } from './engine/csv-import-format';
 import { detectCsvKind } from './equivalency-import.service';
 import { describeCredits, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
 
@@ -48,6 +49,29 @@ describe('stored rule identity', () => {
       const fingerprint = storedRuleFingerprint(12, 345, rule);
       expect(storedRuleIdentity(12, 345, rule)).toEqual({ fingerprint, contentHash: storedRuleContentHash(fingerprint, rule) });
     }
+  });
+
+  it('hashes the content exactly as the JSON text it stands for, whatever the titles and notes hold', () => {
+    const awkward = ['Macro "Intro"', 'C:\\temp\\', 'tab\there', 'two\nlines', '\u0001\u001f', 'Économie ☕', '😀 pair', 'lone \ud800 half', '\u2028', '', null];
+    // What the hash stood for before it was fed piece by piece: the JSON text of the rule, written out.
+    const writtenOut = (fingerprint: string, rule: ReturnType<typeof parseRulesCsv>['rules'][number]) =>
+      stableHash(
+        JSON.stringify([
+          fingerprint,
+          rule.sources.map((course) => [courseKey(course), course.subject, course.number, course.title, course.credits]),
+          rule.targets.map((course) => [
+            courseKey(course), course.subject, course.number, course.title, course.credits,
+            course.creditRange ? `${course.creditRange.min}-${course.creditRange.max}` : null, course.isElective,
+          ]),
+          rule.transfers, rule.minGrade, rule.effectiveFrom, rule.effectiveTo, rule.notes,
+        ]),
+      );
+    const [base] = parseRulesCsv(`${header}\nA,ECO 101,Macro,B,ECON 102,Macro,1.5-3,\n`).rules;
+    for (const text of awkward) {
+      const rule = { ...base!, sources: [{ ...base!.sources[0]!, title: text }], targets: [{ ...base!.targets[0]!, title: text, credits: 2.5 }], notes: text, minGrade: text };
+      expect(storedRuleContentHash('0f2eb1295863fb', rule)).toBe(writtenOut('0f2eb1295863fb', rule));
+    }
+    expect(new StableHasher().text('ab').json('c"d').json(null).json(4.25).json(true).digest()).toBe(stableHash('ab"c\\"d"null4.25true'));
   });
 
   it('keeps credit ranges readable and describes credits for a preview', () => {

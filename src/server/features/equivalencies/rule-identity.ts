@@ -4,7 +4,7 @@
  * the ids, so an export (which writes the schools' own names) imports back as unchanged. Pure: no I/O.
  */
 import { courseKey, formatCourseCode } from './engine/course-code';
-import { stableHash, type CreditRange, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
+import { StableHasher, stableHash, type CreditRange, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
 
 export interface RuleContent {
   sources: DraftSourceCourse[];
@@ -27,25 +27,29 @@ const keyed = <T extends { subject: string; number: string }>(courses: T[]): Arr
 // sorts courses with localeCompare. A one-course side is neither copied nor sorted.
 const joinKeys = (courses: Array<KeyedCourse<unknown>>) => (courses.length === 1 ? courses[0]!.key : courses.map(({ key }) => key).sort().join('+'));
 const sortByKey = <T>(courses: Array<KeyedCourse<T>>) => (courses.length < 2 ? courses : [...courses].sort((a, b) => a.key.localeCompare(b.key)));
-// Written as JSON.stringify writes an array's elements (undefined inside an array becomes null).
-const jsonOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
-
 function fingerprintOf(fromInstitutionId: number, toInstitutionId: number, sources: Array<KeyedCourse<unknown>>, targets: Array<KeyedCourse<unknown>>): string {
   return stableHash(`#${fromInstitutionId}|${joinKeys(sources)}|#${toInstitutionId}|${joinKeys(targets)}`);
 }
 
-/** The JSON array [fingerprint, sources, targets, transfers, minGrade, effectiveFrom, effectiveTo, notes], hashed. */
+/**
+ * The hash of the JSON array [fingerprint, sources, targets, transfers, minGrade, effectiveFrom, effectiveTo, notes],
+ * each course an array of its fields, fed to the hasher piece by piece rather than written out first (the import does
+ * this for every rule; the text was a sixth of its garbage). rule-identity.test.ts checks it against the JSON text.
+ */
 function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSourceCourse>>, targets: Array<KeyedCourse<DraftTargetCourse>>, rule: RuleContent): string {
-  let body = `[${JSON.stringify(fingerprint)},[`;
+  const hash = new StableHasher().text('[').json(fingerprint).text(',[');
   sortByKey(sources).forEach(({ key, course }, index) => {
-    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)}]`;
+    if (index) hash.text(',');
+    hash.text('[').json(key).text(',').json(course.subject).text(',').json(course.number).text(',').json(course.title).text(',').json(course.credits).text(']');
   });
-  body += '],[';
+  hash.text('],[');
   sortByKey(targets).forEach(({ key, course }, index) => {
-    body += `${index ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(course.subject)},${JSON.stringify(course.number)},${jsonOrNull(course.title)},${jsonOrNull(course.credits)},${jsonOrNull(formatCreditRange(course.creditRange))},${course.isElective}]`;
+    if (index) hash.text(',');
+    hash.text('[').json(key).text(',').json(course.subject).text(',').json(course.number).text(',').json(course.title).text(',').json(course.credits);
+    hash.text(',').json(formatCreditRange(course.creditRange)).text(',').json(course.isElective).text(']');
   });
-  body += `],${rule.transfers},${jsonOrNull(rule.minGrade)},${jsonOrNull(rule.effectiveFrom)},${jsonOrNull(rule.effectiveTo)},${jsonOrNull(rule.notes)}]`;
-  return stableHash(body);
+  hash.text('],').json(rule.transfers).text(',').json(rule.minGrade).text(',').json(rule.effectiveFrom).text(',').json(rule.effectiveTo);
+  return hash.text(',').json(rule.notes).text(']').digest();
 }
 
 /** The value of equivalency_rules.fingerprint for a rule between two known schools. */

@@ -91,18 +91,50 @@ export interface ParseRulesCsvResult {
   rowCount: number;
 }
 
-/** 53-bit string hash (cyrb53): stable across runs and platforms, no crypto API needed. */
-export function stableHash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
+/**
+ * 53-bit string hash (cyrb53), stable across runs and platforms, no crypto API needed, fed piece by piece: hashing the
+ * pieces of a text one after another gives exactly stableHash of the whole text, without building it (the rules
+ * import hashes each rule's content as JSON it never writes out: rule-identity.ts).
+ */
+export class StableHasher {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  text(text: string): this {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+    return this;
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+
+  /** As JSON.stringify(value) would write it (null and undefined as `null`), without allocating for plain strings. */
+  json(value: string | number | boolean | null | undefined): this {
+    if (value === null || value === undefined) return this.text('null');
+    if (typeof value !== 'string' || !PLAIN_JSON_STRING.test(value)) return this.text(JSON.stringify(value));
+    return this.text('"').text(value).text('"');
+  }
+
+  digest(): string {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+  }
+}
+
+/** A string JSON.stringify writes as itself between quotes: no quote, backslash, control character or surrogate. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
+const PLAIN_JSON_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+export function stableHash(text: string): string {
+  return new StableHasher().text(text).digest();
 }
 
 function normaliseUniversity(name: string | null): string {
