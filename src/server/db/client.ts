@@ -24,6 +24,16 @@ export interface Queryable {
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
   `copy ${table} (${columns.join(', ')}) from ${source}`;
 
+/** Runs the work it is given one at a time, in the order given; a failure does not stop what comes after. */
+function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -158,12 +168,7 @@ async function openEmbeddedOnThread(options: OpenDatabaseOptions): Promise<Datab
     },
   };
   // One transaction at a time, and statements from outside it wait until it ends, as with PGlite's own transaction().
-  let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = oneAtATime();
   return {
     kind: 'embedded',
     query: (text, params) => exclusive(() => direct.query(text, params)),
@@ -209,13 +214,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     // A transaction's statements may be asked for before the previous one has answered (the rules import sends its
     // batches so); they run one at a time, in that order. node-postgres's own queue for a busy connection is
     // deprecated (gone in pg 9), so the queue is here. The pool gives each statement a connection of its own.
-    let last: Promise<unknown> = Promise.resolve();
-    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-      if (target instanceof pg.Pool) return work();
-      const run = last.then(work);
-      last = run.catch(() => undefined);
-      return run;
-    };
+    const inOrder = oneAtATime();
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> => (target instanceof pg.Pool ? work() : inOrder(work));
     return {
       query: <Row>(text: string, params: readonly unknown[] = []) =>
         inTurn(async () => (await target.query(text, params as unknown[])).rows as Row[]),

@@ -126,8 +126,9 @@ interface ResolvedSchool {
 
 /**
  * Rules written per statement. A few batches are in memory at once (up to two sent and not yet stored, the next one
- * prepared meanwhile), and what they allocate lives long enough to reach V8's old generation, where it piles up until a full collection: at 5,000 a
- * 1,000,000-row import peaked ~65 MB higher than at 1,000, and was no faster on either database (docs/BENCHMARKS.md).
+ * prepared meanwhile), and what they allocate lives long enough to reach V8's old generation, where it piles up until
+ * a full collection: at 5,000 a 1,000,000-row import peaked ~65 MB higher than at 1,000, and was no faster on either
+ * database (docs/BENCHMARKS.md).
  */
 const RULE_BATCH_SIZE = 1000;
 

@@ -38,15 +38,13 @@ function fingerprintOf(fromInstitutionId: number, toInstitutionId: number, sourc
  */
 function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSourceCourse>>, targets: Array<KeyedCourse<DraftTargetCourse>>, rule: RuleContent): string {
   const hash = new StableHasher().text('[').json(fingerprint).text(',[');
-  sortByKey(sources).forEach(({ key, course }, index) => {
-    if (index) hash.text(',');
-    hash.text('[').json(key).text(',').json(course.subject).text(',').json(course.number).text(',').json(course.title).text(',').json(course.credits).text(']');
-  });
+  // The fields every course has, opening its array: [key, subject, number, title, credits
+  const courseFields = ({ key, course }: KeyedCourse<DraftSourceCourse | DraftTargetCourse>, index: number) =>
+    hash.text(index ? ',[' : '[').json(key).text(',').json(course.subject).text(',').json(course.number).text(',').json(course.title).text(',').json(course.credits);
+  sortByKey(sources).forEach((source, index) => courseFields(source, index).text(']'));
   hash.text('],[');
-  sortByKey(targets).forEach(({ key, course }, index) => {
-    if (index) hash.text(',');
-    hash.text('[').json(key).text(',').json(course.subject).text(',').json(course.number).text(',').json(course.title).text(',').json(course.credits);
-    hash.text(',').json(formatCreditRange(course.creditRange)).text(',').json(course.isElective).text(']');
+  sortByKey(targets).forEach((target, index) => {
+    courseFields(target, index).text(',').json(formatCreditRange(target.course.creditRange)).text(',').json(target.course.isElective).text(']');
   });
   hash.text('],').json(rule.transfers).text(',').json(rule.minGrade).text(',').json(rule.effectiveFrom).text(',').json(rule.effectiveTo);
   return hash.text(',').json(rule.notes).text(']').digest();
