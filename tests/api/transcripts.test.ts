@@ -141,7 +141,7 @@ describe('transcript analysis API', () => {
       { name: 'notes.pdf', type: 'application/pdf', bytes: Buffer.from('just some text, not a transcript'), status: 415, message: /not supported/ },
       { name: 'poly.pdf', type: 'application/pdf', bytes: Buffer.concat([FIU_PDF, Buffer.from('PK\u0003\u0004zipzipzip', 'latin1')]), status: 415, message: /more than one kind of content/ },
       { name: 'blank.pdf', type: 'application/pdf', bytes: Buffer.from('   \n\n  '), status: 400, message: /empty/ },
-      { name: 'long.pdf', type: 'application/pdf', bytes: makePdf(31), status: 422, message: /31 pages; the limit is 30/ },
+      { name: 'long.pdf', type: 'application/pdf', bytes: makePdf(31), status: 422, message: /31 pages; the limit for a transcript is 30/ },
     ];
     const ids: string[] = [];
     for (const testCase of cases) {

@@ -8,7 +8,6 @@ const requiredText = (max: number, label: string) =>
   z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().min(1, `${label} is required`).max(max, `must be at most ${max} characters`));
 
 export const MAX_FAVORITES = 50;
-export const TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024;
 export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
 /** A syllabus PDF is stored for staff, not read by the transcript reader (30 pages); this bounds what staff are sent. */
 export const SYLLABUS_MAX_PAGES = 100;

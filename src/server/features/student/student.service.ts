@@ -11,7 +11,7 @@ import type {
   StudentMe,
   StudentTranscript,
 } from '../../../shared/schemas/student';
-import { MAX_FAVORITES, SYLLABUS_EXTENSIONS, SYLLABUS_MAX_BYTES, TRANSCRIPT_EXTENSIONS, TRANSCRIPT_MAX_BYTES, splitSchoolList } from '../../../shared/schemas/student';
+import { MAX_FAVORITES, SYLLABUS_EXTENSIONS, TRANSCRIPT_EXTENSIONS, splitSchoolList } from '../../../shared/schemas/student';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import type { SignedInUser } from '../../http/app-env';
@@ -23,7 +23,7 @@ import { findInstitution } from '../equivalencies/equivalency.queries';
 import { listSavedSearches } from '../search/saved-searches.service';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { markFileStored } from '../transcripts/transcripts.queries';
-import { checkStudentUpload, UPLOAD_LIMITS, type UploadPurpose } from './upload-checks';
+import { checkUpload, tooLarge, UPLOAD_LIMITS, type UploadPurpose } from '../uploads/upload-checks';
 import * as q from './student.queries';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -171,7 +171,7 @@ export async function createUploadSlot({
     throw new HttpError(409, `You can keep at most ${MAX_TRANSCRIPTS_PER_STUDENT} transcripts. Delete one you no longer need first.`);
   }
   const key = `${purpose === 'transcript' ? 'transcripts' : 'syllabi'}/${randomUUID()}`;
-  const maxBytes = purpose === 'transcript' ? TRANSCRIPT_MAX_BYTES : SYLLABUS_MAX_BYTES;
+  const { maxBytes } = UPLOAD_LIMITS[purpose];
   await q.insertStoredFileRow(db, { key, ownerId: userId, purpose, originalName: filename, contentType });
   const upload = await storage.createUploadUrl({ key, contentType, maxBytes });
   return { uploadUrl: upload.url, key, method: upload.method, headers: upload.headers, maxBytes };
@@ -190,10 +190,10 @@ async function loadOwnUpload(db: Database, storage: FileStorage, userId: string,
     throw new HttpError(400, file.status === 'stored' ? 'key: the uploaded file is missing. Please upload it again.' : 'key: the file has not been uploaded yet. Upload it, then try again.');
   }
   // S3 does not enforce the signed size, so the limit is checked here too, before any byte is loaded.
-  const { maxBytes } = UPLOAD_LIMITS[purpose];
-  if (info.size > maxBytes) {
+  if (info.size > UPLOAD_LIMITS[purpose].maxBytes) {
     await discardUpload(db, storage, file);
-    throw new HttpError(413, `The file is larger than the ${maxBytes / 1024 / 1024} MB limit for a ${purpose}.`);
+    const refusal = tooLarge(purpose);
+    throw new HttpError(refusal.status, refusal.message);
   }
   const bytes = await storage.get(file.storage_key);
   if (!bytes) throw new HttpError(400, 'key: the uploaded file is missing. Please upload it again.');
@@ -204,7 +204,7 @@ async function loadOwnUpload(db: Database, storage: FileStorage, userId: string,
 
 /** Refuses (and discards) bytes that fail the upload checks, with the check's status and message. */
 async function refuseBadUpload(db: Database, storage: FileStorage, file: q.StoredFileRow, bytes: Buffer, purpose: UploadPurpose, names: string[], field = '') {
-  const refusal = await checkStudentUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), purpose, names);
+  const refusal = await checkUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), purpose, { names });
   if (!refusal) return;
   await discardUpload(db, storage, file);
   throw new HttpError(refusal.status, `${field}${refusal.message}`);

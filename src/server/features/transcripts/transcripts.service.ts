@@ -17,9 +17,7 @@ import type { JobHandler } from '../../jobs/job-runner';
 import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
-import { detectFileType } from './reader/detect-file-type';
-import { countPdfPages } from './reader/count-pdf-pages';
-import { checkImageSize } from './reader/image-size';
+import { checkUpload } from '../uploads/upload-checks';
 import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
 import {
@@ -46,8 +44,6 @@ const READ_FAILED_PREFIX = 'We could not read this file.';
 
 export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const KIND_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
-const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'a PDF', 'image/png': 'a PNG image', 'image/jpeg': 'a JPEG photo' };
 
 /** A destination given as an id (0 = none) or a key/name; unknown → 400 naming the field. */
 async function resolveDestination(db: Queryable, input: { toInstitutionId?: number | null; toInstitution?: string | null }): Promise<number | null> {
@@ -127,47 +123,9 @@ export async function requestTranscriptAnalysis(
   if (!bytes || bytes.byteLength === 0) throw new HttpError(409, 'The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
   // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
   if (transcript.file_status === 'pending' && transcript.file_id) await markFileStored(deps.db, transcript.file_id, bytes);
-  if (bytes.byteLength > MAX_TRANSCRIPT_BYTES) return refuseFile(deps, transcript, 413, `The file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
-
-  const type = detectFileType(bytes);
-  if (type.refuse === 'empty') return refuseFile(deps, transcript, 400, 'The file is empty. Please choose your transcript file again.');
-  if (type.polyglot || type.refuse === 'polyglot') {
-    return refuseFile(deps, transcript, 415, 'This file contains more than one kind of content and cannot be accepted. Please upload a plain PDF, JPEG or PNG.');
-  }
-  const detected = KIND_TYPES[type.kind];
-  if (type.refuse || !detected) return refuseFile(deps, transcript, 415, 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.');
-  // A generic declared type (the profile's uploads default to application/octet-stream) names nothing to contradict.
-  if (transcript.content_type && transcript.content_type !== 'application/octet-stream' && detected !== transcript.content_type) {
-    return refuseFile(
-      deps,
-      transcript,
-      415,
-      `The file's content is ${TYPE_NAMES[detected]}, but it was sent as ${TYPE_NAMES[transcript.content_type] ?? transcript.content_type}. Please upload the original file.`,
-    );
-  }
-  if (type.kind === 'pdf') {
-    // A structural parse (in a worker thread, time-limited), not only magic bytes: a damaged PDF or one with too many pages is refused here.
-    let pages = 0;
-    try {
-      pages = await countPdfPages(new Uint8Array(bytes));
-    } catch (error) {
-      const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
-      return refuseFile(deps, transcript, 422, message);
-    }
-    if (pages > MAX_TRANSCRIPT_PAGES) {
-      return refuseFile(deps, transcript, 422, `This PDF has ${pages} pages; the limit is ${MAX_TRANSCRIPT_PAGES}. Please upload only the transcript pages.`);
-    }
-    if (pages === 0) return refuseFile(deps, transcript, 422, 'This PDF has no pages.');
-  }
-  if (type.kind === 'png' || type.kind === 'jpeg') {
-    // Width and height from the header only: a decompression bomb is refused before any pixel is decoded.
-    try {
-      await checkImageSize(new Uint8Array(bytes));
-    } catch (error) {
-      if (error instanceof TranscriptReadError) return refuseFile(deps, transcript, 422, error.message);
-      throw error;
-    }
-  }
+  // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
+  const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
+  if (refusal) return refuseFile(deps, transcript, refusal.status, refusal.message);
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
   await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
   return { id: transcript.id, status: 'queued' };
