@@ -33,23 +33,25 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+export const TRANSACTIONS_UNSUPPORTED = 'Transactions through the Kysely dialect are not supported on the embedded database: they would not hold PGlite\'s lock';
+
 class PGliteDriver implements Driver {
   constructor(private readonly client: PGlite) {}
   async init() {}
   async acquireConnection() {
     return new PGliteConnection(this.client);
   }
-  // A bare `begin` on the shared connection, without PGlite's transaction lock: another request's statement could land
-  // inside it. better-auth opens none with our configuration (its `transaction` option is off); turning that on needs
-  // these routed through PGlite.transaction first.
-  async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+  // A bare `begin` on the shared connection, without PGlite's transaction lock, would let another request's statement
+  // land inside it. better-auth opens none with our configuration (its `transaction` option is off); turning that on
+  // needs these routed through PGlite.transaction first, so until then a transaction fails loudly instead.
+  async beginTransaction(): Promise<void> {
+    throw new Error(TRANSACTIONS_UNSUPPORTED);
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+  async commitTransaction(): Promise<void> {
+    throw new Error(TRANSACTIONS_UNSUPPORTED);
   }
-  async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  async rollbackTransaction(): Promise<void> {
+    throw new Error(TRANSACTIONS_UNSUPPORTED);
   }
   async releaseConnection() {}
   // The database's owner (openDatabase) closes PGlite, not Kysely.
