@@ -122,24 +122,56 @@ export async function loadPeerRules(
   return rows.map(presentRule);
 }
 
+/** Rules from the same school for the same codes into OTHER destinations: how the courses transfer elsewhere, for suggestions. */
+export async function loadElsewhereRules(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
+): Promise<EquivalencyRule[]> {
+  if (input.codeKeys.length === 0) return [];
+  const rows = await db.query<RuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.from_institution_id = $1 and r.to_institution_id <> $2 and r.transfers
+        and r.id in (select s.rule_id from equivalency_rule_sources s where s.from_institution_id = $1 and s.code_key = any($3::text[]) limit $4)`,
+    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.limit ?? 500],
+  );
+  return rows.map(presentRule);
+}
+
 /**
  * The destination's courses that could answer these source courses: the same subjects (statewide numbering, labs)
- * plus, for each title, the closest titles by trigram similarity. One query for the whole transcript.
+ * plus the closest titles by trigram similarity, for each course's own title and for the titles of what the same
+ * courses transfer as at other schools (`elsewhereFrom`: their school's rules into other destinations). One query for
+ * the whole transcript.
  */
 export async function loadDestinationCandidates(
   db: Queryable,
-  input: { toInstitutionId: number; subjects: string[]; titles: string[] },
+  input: { toInstitutionId: number; subjects: string[]; titles: string[]; elsewhereFrom?: { fromInstitutionId: number; codeKeys: string[] } },
 ): Promise<CourseRef[]> {
   const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
-    `select distinct on (c.id) c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+    `with wanted(title) as (
+       select unnest($3::text[])
+       union
+       (select distinct t.title from equivalency_rule_sources s
+          join equivalency_rules r on r.id = s.rule_id and r.to_institution_id <> $1 and r.transfers
+          join equivalency_rule_targets t on t.rule_id = r.id
+         where s.from_institution_id = $4 and s.code_key = any($5::text[]) and t.title is not null and not t.is_elective
+         limit 100)
+     )
+     select distinct on (c.id) c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
        from courses c
       where c.institution_id = $1
         and (upper(c.subject) = any($2::text[])
-             or c.id in (select m.id from unnest($3::text[]) as wanted(title)
+             or c.id in (select m.id from wanted
                           cross join lateral (select c2.id from courses c2 where c2.institution_id = $1 and c2.title % wanted.title
                                                order by similarity(c2.title, wanted.title) desc limit 8) m))
       limit 3000`,
-    [input.toInstitutionId, input.subjects.map((subject) => subject.toUpperCase()), input.titles.filter(Boolean)],
+    [
+      input.toInstitutionId,
+      input.subjects.map((subject) => subject.toUpperCase()),
+      input.titles.filter(Boolean),
+      input.elsewhereFrom?.fromInstitutionId ?? 0,
+      input.elsewhereFrom?.codeKeys ?? [],
+    ],
   );
   return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description }));
 }

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/client';
 import { decideTransfers } from './engine/decide-transfers';
-import { suggestEquivalents } from './engine/suggest-equivalents';
+import { elsewhereTargetsOf, suggestEquivalents } from './engine/suggest-equivalents';
 import type { EquivalencyDecision, InstitutionInfo, SourceCourseTaken } from './engine/types';
-import { databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadPeerRules, loadRulesForCourses } from './equivalency.queries';
+import { databaseCodeKey, loadDestinationCandidates, loadElsewhereRules, loadInstitutions, loadPeerRules, loadRulesForCourses } from './equivalency.queries';
 
 /**
  * The one place that decides whether courses transfer: the search, the transcript report, the course page and the
@@ -17,25 +17,43 @@ export async function decideForCourses(
   const to = institutions.get(input.toInstitutionId);
   if (!from || !to) throw new Error('Unknown institution');
   const codeKeys = [...new Set(input.courses.map((course) => databaseCodeKey(course.subject, course.number)))];
-  const [rules, destinationCatalog, peerRules] = await Promise.all([
+  const withSuggestions = input.withSuggestions !== false;
+  const [rules, destinationCatalog, peerRules, elsewhereRules] = await Promise.all([
     loadRulesForCourses(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }),
     loadDestinationCandidates(db, {
       toInstitutionId: to.id,
       subjects: [...new Set(input.courses.map((course) => course.subject))],
-      titles: input.withSuggestions === false ? [] : input.courses.map((course) => course.title ?? ''),
+      titles: withSuggestions ? input.courses.map((course) => course.title ?? '') : [],
+      ...(withSuggestions ? { elsewhereFrom: { fromInstitutionId: from.id, codeKeys } } : {}),
     }),
-    input.withSuggestions === false ? Promise.resolve([]) : loadPeerRules(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }),
+    withSuggestions ? loadPeerRules(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
+    withSuggestions ? loadElsewhereRules(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
   ]);
+  // A course's own rules into other schools, by its code.
+  const elsewhereByCode = new Map<string, typeof elsewhereRules>();
+  for (const rule of elsewhereRules) {
+    const [source] = rule.sources;
+    if (rule.sources.length !== 1 || !source) continue;
+    const key = databaseCodeKey(source.subject, source.number);
+    const list = elsewhereByCode.get(key);
+    if (list) list.push(rule);
+    else elsewhereByCode.set(key, [rule]);
+  }
   const decisions = decideTransfers({
     from,
     to,
     courses: input.courses,
     rules,
     destinationCatalog,
-    suggest:
-      input.withSuggestions === false
-        ? undefined
-        : (course) => suggestEquivalents({ source: { ...course, institutionId: from.id, institutionKey: from.key }, candidates: destinationCatalog, peerRules }),
+    suggest: withSuggestions
+      ? (course) =>
+          suggestEquivalents({
+            source: { ...course, institutionId: from.id, institutionKey: from.key },
+            candidates: destinationCatalog,
+            peerRules,
+            elsewhereTargets: elsewhereTargetsOf(elsewhereByCode.get(databaseCodeKey(course.subject, course.number)) ?? []),
+          })
+      : undefined,
   });
   return { from, to, decisions };
 }

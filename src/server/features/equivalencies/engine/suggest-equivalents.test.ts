@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestEquivalents } from './suggest-equivalents';
+import { elsewhereTargetsOf, suggestEquivalents } from './suggest-equivalents';
 import type { CourseRef, EquivalencyRule } from './types';
 
 const course = (subject: string, number: string, title: string, credits: number | null = 3, description: string | null = null): CourseRef => ({ subject, number, title, credits, description });
@@ -78,5 +78,29 @@ describe('suggestEquivalents', () => {
 
   it('returns nothing when nothing is alike', () => {
     expect(suggestEquivalents({ source: course('WELD', '(442) 100', 'Oxy-Fuel Cutting', null), candidates: catalog })).toEqual([]);
+  });
+});
+
+describe('elsewhereTargetsOf', () => {
+  it('lists each specific course a course transfers as elsewhere once, the most frequent first', () => {
+    const source = course('SOC', '201', 'Psychology of Groups');
+    const rules = [
+      peer(1, source, course('PSY', '110', 'Human Behavior')),
+      peer(1, source, course('PSYC', '230', 'Social Psychology')),
+      peer(1, source, course('PSYC', '230', 'Social Psychology')),
+      peer(1, source, course('PSYC', 'EL', 'Psychology elective')),
+      { ...peer(1, source, course('PSYC', '999', 'Never')), transfers: false },
+      { ...peer(1, source, course('PSYC', '888', 'Lecture and lab')), sources: [...peer(1, source, course('X', '1', 'x')).sources, { subject: 'SOC', number: '201L', title: null, credits: 1 }] },
+    ];
+    expect(elsewhereTargetsOf(rules).map(({ course: target }) => `${target.subject} ${target.number}`)).toEqual(['PSYC 230', 'PSY 110']);
+  });
+
+  it('lifts a destination course titled like what the course transfers as elsewhere', () => {
+    const source = course('SOC', '201', 'Psychology of Groups');
+    const candidates = [course('PSYCH', '150', 'Research Methods'), course('PSYCH', '320', 'Human Behavior and Society')];
+    const elsewhereTargets = elsewhereTargetsOf([peer(1, source, course('PSY', '110', 'Human Behavior and Society'))]);
+    const [first] = suggestEquivalents({ source, candidates, elsewhereTargets });
+    expect(first).toMatchObject({ number: '320' });
+    expect(first!.why[0]).toBe('it transfers to other schools as "Human Behavior and Society"');
   });
 });

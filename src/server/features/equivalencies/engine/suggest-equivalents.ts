@@ -6,6 +6,9 @@
 //     "(809) 198", and Florida colleges share SCNS numbers, so another college's rule for
 //     the same number is close to a rule for this one; the same code or a very similar
 //     title elsewhere is weaker evidence;
+//   - how the course transfers ELSEWHERE: what its own school's rules (or the same statewide
+//     course's rules) name at other destinations; a course here titled like those, or with
+//     the same code, is likely the one;
 //   - title likeness (words + trigrams) and, when both sides have one, description;
 //   - the same statewide number at the destination (technical college to technical
 //     college, Florida to Florida), or failing that the very same code;
@@ -31,10 +34,21 @@ export interface SuggestEquivalentsInput {
   candidates: CourseRef[];
   /** Rules into the same destination from other sending schools for related courses. */
   peerRules?: EquivalencyRule[];
+  /**
+   * What this course (or the same statewide course) transfers as at OTHER destinations: a destination course with a
+   * title like those, or the same code, is likely what it transfers as here too.
+   */
+  elsewhereTargets?: ElsewhereTarget[];
   limit?: number;
 }
 
-const WEIGHTS = { peer: 0.4, title: 0.3, code: 0.2, subject: 0.12, description: 0.08, level: 0.05, credits: 0.05 } as const;
+export interface ElsewhereTarget {
+  course: CourseRef;
+  /** How surely the rule's source is this course: 1 for the course itself or the same statewide number. */
+  strength: number;
+}
+
+const WEIGHTS = { peer: 0.4, title: 0.3, elsewhere: 0.2, code: 0.2, subject: 0.12, description: 0.08, level: 0.05, credits: 0.05 } as const;
 type Signal = keyof typeof WEIGHTS;
 const MIN_SCORE = 0.12;
 
@@ -70,12 +84,36 @@ function isSpecificTarget(target: { subject: string; number: string }): boolean 
   return nonTransferTargetKind(target) === null && !isElectiveTarget(target);
 }
 
+const MAX_ELSEWHERE_TARGETS = 12;
+
+/**
+ * The specific courses a source course transfers as at other destinations, from rules the caller picked (the course's
+ * own school's, or the same statewide course's, into other schools): each distinct course once, the most frequent first.
+ */
+export function elsewhereTargetsOf(rules: Iterable<EquivalencyRule>): ElsewhereTarget[] {
+  const targets = new Map<string, { course: CourseRef; count: number }>();
+  for (const rule of rules) {
+    if (!rule.transfers || rule.sources.length !== 1) continue;
+    for (const target of rule.targets) {
+      if (!isSpecificTarget(target)) continue;
+      const key = `${courseKey(target)}|${target.title ?? ''}`;
+      const known = targets.get(key);
+      if (known) known.count += 1;
+      else targets.set(key, { course: target, count: 1 });
+    }
+  }
+  return [...targets.values()]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, MAX_ELSEWHERE_TARGETS)
+    .map(({ course }) => ({ course, strength: 1 }));
+}
+
 function percent(value: number): string {
   return `${Math.round(value * 100)}%`;
 }
 
 export function suggestEquivalents(input: SuggestEquivalentsInput): SuggestedCandidate[] {
-  const { source, candidates, peerRules = [], limit = 3 } = input;
+  const { source, candidates, peerRules = [], elsewhereTargets = [], limit = 3 } = input;
   const sourceSubject = normaliseSubject(source.subject);
   const sourceLevel = splitCourseCode(formatCourseCode(source))?.statewideProgram ? null : courseLevel(source.number);
 
@@ -157,6 +195,16 @@ export function suggestEquivalents(input: SuggestEquivalentsInput): SuggestedCan
       const code = codeMatch(candidate);
       signals.code = code.value;
       if (code.value > 0) why.push({ weight: WEIGHTS.code * code.value, text: code.why });
+    }
+
+    if (elsewhereTargets.length > 0) {
+      let best = { value: 0, title: '' };
+      for (const { course, strength } of elsewhereTargets) {
+        const value = strength * (courseKey(course) === key ? 1 : titleSimilarity(course.title, candidate.title));
+        if (value > best.value) best = { value, title: course.title ?? formatCourseCode(course) };
+      }
+      signals.elsewhere = best.value;
+      if (best.value >= 0.5) why.push({ weight: WEIGHTS.elsewhere * best.value, text: `it transfers to other schools as "${best.title}"` });
     }
 
     const title = titleSimilarity(source.title, candidate.title);

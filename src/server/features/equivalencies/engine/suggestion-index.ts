@@ -6,7 +6,7 @@
 import { courseKey, normaliseSubject, wisconsinStatewideKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
-import { suggestEquivalents, type SuggestSource } from './suggest-equivalents';
+import { elsewhereTargetsOf, suggestEquivalents, type SuggestSource } from './suggest-equivalents';
 import { titleTokens } from './text-similarity';
 import type { CourseRef, EquivalencyRule, SuggestedCandidate } from './types';
 
@@ -68,6 +68,8 @@ function topByCount<V>(lists: V[][], limit: number): V[] {
 
 export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs?: Map<number, CourseRef[]> }): SuggestionIndex {
   const destinations = new Map<number, DestinationIndex>();
+  // Every destination's rules by their sources' peer keys: how a course transfers elsewhere.
+  const allRulesByPeerKey = new MultiMap<EquivalencyRule>();
   const destination = (id: number): DestinationIndex => {
     let index = destinations.get(id);
     if (!index) {
@@ -92,7 +94,10 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     index.ruleCount += 1;
     for (const target of rule.targets) if (isSpecific(target)) addToPool(index, { subject: target.subject, number: target.number, title: target.title, credits: target.credits });
     for (const source of rule.sources) {
-      for (const key of peerKeys(source)) index.rulesByPeerKey.add(key, rule);
+      for (const key of peerKeys(source)) {
+        index.rulesByPeerKey.add(key, rule);
+        allRulesByPeerKey.add(key, rule);
+      }
       index.rulesBySubject.add(normaliseSubject(source.subject), rule);
       for (const word of new Set(titleTokens(source.title))) index.rulesByWord.add(word, rule);
     }
@@ -133,8 +138,20 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
         for (const key of index.poolBySubject.get(mapped).slice(0, MAX_SUBJECT_CANDIDATES)) candidateKeys.add(key);
       }
 
+      // How the same course (its school's own rules) or the same statewide course transfers to other destinations.
+      const elsewhereRules = new Set<EquivalencyRule>();
+      if (usePeers) {
+        for (const key of peerKeys(source)) {
+          const statewide = !key.startsWith('code:');
+          for (const rule of allRulesByPeerKey.get(key)) {
+            const sameSchool = source.institutionId !== undefined && rule.fromInstitutionId === source.institutionId;
+            if (rule.toInstitutionId !== toInstitutionId && (statewide || sameSchool)) elsewhereRules.add(rule);
+          }
+        }
+      }
+
       const candidates = [...candidateKeys].map((key) => index.pool.get(key)).filter((course): course is CourseRef => course !== undefined);
-      return suggestEquivalents({ source, candidates, peerRules: [...peers], limit });
+      return suggestEquivalents({ source, candidates, peerRules: [...peers], elsewhereTargets: elsewhereTargetsOf(elsewhereRules), limit });
     },
   };
 }
