@@ -82,7 +82,13 @@ describe('the admin area', () => {
 
     await detail.getByLabel('Admin notes').fill('Department agrees: matches SYG 2000.');
     await detail.getByLabel(/Message to the student/).fill('Good news: SYG 1000 now counts at UCF.');
+    // Nothing is preselected: resolving without a decision asks for one and sends nothing.
+    expect(await detail.getByLabel('Approved').isChecked()).toBe(false);
+    await detail.getByRole('button', { name: 'Resolve appeal' }).click();
+    await detail.getByRole('alert').filter({ hasText: 'Choose Approved or Denied before resolving' }).waitFor();
+    expect(await detail.getByText(/moved it from in review to resolved/).count()).toBe(0);
     await detail.getByLabel('Approved').check();
+    await detail.getByRole('alert').filter({ hasText: 'Choose Approved or Denied' }).waitFor({ state: 'detached' });
     await detail.getByRole('button', { name: 'Resolve appeal' }).click();
     await detail.getByRole('button', { name: 'Reopen' }).waitFor();
     await detail.getByText(/moved it from in review to resolved \(approved\)/).waitFor();

@@ -255,7 +255,9 @@ function AppealDetail({ appealId }: { appealId: string }) {
 function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (appeal: AdminAppeal) => void }) {
   const [adminNotes, setAdminNotes] = useState(appeal.adminNotes);
   const [studentMessage, setStudentMessage] = useState('');
-  const [decision, setDecision] = useState<AppealDecision>(appeal.decision ?? 'approved');
+  // No decision is preselected: resolving e-mails the student the decision, so the clerk must choose it.
+  const [decision, setDecision] = useState<AppealDecision | null>(appeal.decision);
+  const [decisionMissing, setDecisionMissing] = useState(false);
   const [createRule, setCreateRule] = useState(false);
   const [target, setTarget] = useState({ targetSubject: '', targetNumber: '', targetTitle: '', credits: '' });
   const mutation = useMutation({
@@ -267,7 +269,11 @@ function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (ap
     },
   });
 
-  const send = (status: AppealStatus) =>
+  const send = (status: AppealStatus) => {
+    if (status === 'resolved' && !decision) {
+      setDecisionMissing(true);
+      return;
+    }
     mutation.mutate({
       userId: appeal.userId,
       appealId: appeal.id,
@@ -290,6 +296,7 @@ function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (ap
           }
         : {}),
     });
+  };
 
   const field = 'rounded-md border border-slate-300 px-3 py-2 text-base font-normal';
   return (
@@ -308,11 +315,25 @@ function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (ap
           <div className="flex gap-4">
             {(['approved', 'denied'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 capitalize">
-                <input type="radio" name={`decision-${appeal.id}`} checked={decision === value} onChange={() => setDecision(value)} />
+                <input
+                  type="radio"
+                  name={`decision-${appeal.id}`}
+                  checked={decision === value}
+                  onChange={() => {
+                    setDecision(value);
+                    setDecisionMissing(false);
+                  }}
+                  aria-describedby={decisionMissing ? `decision-missing-${appeal.id}` : undefined}
+                />
                 {value}
               </label>
             ))}
           </div>
+          {decisionMissing && (
+            <p id={`decision-missing-${appeal.id}`} role="alert" className="font-medium text-red-700">
+              Choose Approved or Denied before resolving: the student is told the decision.
+            </p>
+          )}
           {decision === 'approved' && !appeal.createdRuleId && (
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={createRule} onChange={(event) => setCreateRule(event.target.checked)} />
