@@ -252,7 +252,7 @@ describe('appeals', () => {
 
   it("accepts the student's own PDF or DOCX syllabus and refuses other bytes or another student's file", async () => {
     const pdf = await upload(alice.cookie, PDF, 'syllabus.pdf', 'syllabus');
-    const ok = await send('POST', '/api/student/submit-appeal', { ...appealBody, syllabusFile: { key: pdf.key, url: '', name: 'syllabus.pdf', size: 1 } }, alice.cookie);
+    const ok = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'ECO 2013', syllabusFile: { key: pdf.key, url: '', name: 'syllabus.pdf', size: 1 } }, alice.cookie);
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as { appeal: StudentAppealDetail }).appeal.syllabusFile).toMatchObject({ key: pdf.key, size: PDF.byteLength });
 
@@ -260,10 +260,40 @@ describe('appeals', () => {
     expect(stolen.status).toBe(404);
 
     const html = await upload(alice.cookie, HTML, 'syllabus.doc', 'syllabus');
-    const refused = await send('POST', '/api/student/submit-appeal', { ...appealBody, syllabusFile: { key: html.key, name: 'syllabus.doc' } }, alice.cookie);
+    const refused = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'ECO 2000', syllabusFile: { key: html.key, name: 'syllabus.doc' } }, alice.cookie);
     expect(refused.status).toBe(415);
     expect(((await refused.json()) as { error: string }).error).toMatch(/syllabusFile/);
     expect(await t.deps.storage.stat(html.key)).toBeNull();
+  });
+});
+
+describe('appeal limits', () => {
+  it('refuses a second open appeal for the same course and school, allows one once it is resolved, and caps appeals an hour', async () => {
+    const student = await signUp(t);
+    const first = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie);
+    expect(first.status).toBe(201);
+    const { appeal } = (await first.json()) as { appeal: StudentAppealDetail };
+
+    // Spelled differently, same course and school: refused, naming the open appeal.
+    const again = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'syg2000', targetSchool: 'university of florida' }, student.cookie);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toBe(
+      'You already appealed SYG 2000 to University of Florida (submitted). Follow it in your appeal center; you can appeal again once it is resolved.',
+    );
+    // Another school is another appeal.
+    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000', targetSchool: 'Florida State University' }, student.cookie)).status).toBe(201);
+    await t.deps.db.query(`update appeals set status = 'resolved', decision = 'denied' where id = $1`, [appeal.id]);
+    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie)).status).toBe(201);
+    expect(await t.deps.db.query('select id from appeals where user_id = $1', [student.id])).toHaveLength(3);
+
+    await t.deps.db.query(
+      `insert into appeals (user_id, course_name, course_code, target_school, status) select $1, 'Course', 'CRS ' || g, 'University of Florida', 'resolved' from generate_series(1, 27) g`,
+      [student.id],
+    );
+    const tooMany = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'PSY 2012' }, student.cookie);
+    expect(tooMany.status).toBe(429);
+    expect(((await tooMany.json()) as { error: string }).error).toMatch(/30 appeals in the last hour/);
+    expect(await t.deps.db.query('select id from appeals where user_id = $1', [student.id])).toHaveLength(30);
   });
 });
 
@@ -354,7 +384,7 @@ describe('announcements, export and account deletion', () => {
 describe('another student', () => {
   it("gets 404 for every one of the first student's records and files", async () => {
     const { transcript } = (await (await saveTranscript(alice.cookie)).json()) as { transcript: StudentTranscript };
-    const { appeal } = (await (await send('POST', '/api/student/submit-appeal', appealBody, alice.cookie)).json()) as { appeal: { id: string } };
+    const { appeal } = (await (await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'ECO 3101' }, alice.cookie)).json()) as { appeal: { id: string } };
     const { favorites } = (await (await send('POST', '/api/student/favorites', { schools: 'Alice Only U' }, alice.cookie)).json()) as {
       favorites: Array<{ id: string; school: string }>;
     };

@@ -54,12 +54,14 @@ async function upload(filename: string, purpose: Purpose, bytes: Buffer) {
   return { key, put };
 }
 
-/** The step that claims the bytes: save-transcript, or submit-appeal with the syllabus attached. */
+let appealsClaimed = 0;
+/** The step that claims the bytes: save-transcript, or submit-appeal with the syllabus attached (each for another course). */
 function claim(purpose: Purpose, key: string, name: string) {
   if (purpose === 'transcript') return send('POST', '/api/student/save-transcript', { key, url: null, name, size: 1 });
+  appealsClaimed += 1;
   return send('POST', '/api/student/submit-appeal', {
     courseName: 'Principles of Microeconomics',
-    courseCode: 'ECO 2023',
+    courseCode: `ECO ${2000 + appealsClaimed}`,
     targetSchool: 'Florida State University',
     notes: 'The syllabus matches.',
     syllabusFile: { key, url: '', name, size: 1 },

@@ -2,6 +2,7 @@ import type { SearchAppealResponse } from '../../../shared/schemas/transcripts';
 import type { Database, Queryable } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { findInstitution } from '../equivalencies/equivalency.queries';
+import { refuseRepeatedAppeal } from './appeal-limits';
 
 interface AppealCourse {
   transcriptId: string | null;
@@ -96,6 +97,7 @@ export async function submitSearchAppeal(
     throw new HttpError(400, 'toInstitutionId: choose the school you are transferring to.', { fields: [{ field: 'toInstitutionId', message: 'unknown school' }] });
   }
   return db.transaction(async (tx) => {
+    await refuseRepeatedAppeal(tx, { userId: input.student.id, courseCode: course.courseCode, targetSchool: target.name, toInstitutionId: target.id });
     const [appeal] = await tx.query<{ id: string; status: 'submitted'; created_at: string | Date }>(
       `insert into appeals (user_id, transcript_id, transcript_row_id, course_name, course_code, subject, number, current_school, target_school,
                             from_institution_id, to_institution_id, notes, student_snapshot, status)

@@ -23,6 +23,7 @@ import { findInstitution } from '../equivalencies/equivalency.queries';
 import { listSavedSearches } from '../search/saved-searches.service';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { markFileStored } from '../transcripts/transcripts.queries';
+import { refuseRepeatedAppeal } from '../appeals/appeal-limits';
 import { checkUpload, tooLarge, UPLOAD_LIMITS, type UploadPurpose } from '../uploads/upload-checks';
 import * as q from './student.queries';
 
@@ -319,8 +320,9 @@ export async function submitAppeal({
     currentSchool,
   };
   const toInstitution = await findInstitution(db, input.targetSchool);
-  const id = await db.transaction((tx) =>
-    q.insertAppealRow(tx, {
+  const id = await db.transaction(async (tx) => {
+    await refuseRepeatedAppeal(tx, { userId: user.id, courseCode: input.courseCode, targetSchool: input.targetSchool, toInstitutionId: toInstitution?.id ?? null });
+    return q.insertAppealRow(tx, {
       userId: user.id,
       courseName: input.courseName,
       courseCode: input.courseCode,
@@ -331,8 +333,8 @@ export async function submitAppeal({
       syllabusLink: input.syllabusLink || null,
       syllabusFileId,
       snapshot,
-    }),
-  );
+    });
+  });
   const row = await q.findAppealRow(db, id, user.id);
   if (!row) throw new Error('submitted appeal not found');
   return presentAppeal(row);

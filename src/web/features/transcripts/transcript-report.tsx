@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
@@ -47,7 +48,26 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ResultRow({ item, destinationName, onAppeal }: { item: TranscriptResultItem; destinationName: string; onAppeal: () => void }) {
+interface RowNotice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+function ResultRow({
+  item,
+  destinationName,
+  appealed,
+  notice,
+  onAppeal,
+}: {
+  item: TranscriptResultItem;
+  destinationName: string;
+  /** An appeal for this course is on file (sent from this report): no second one. */
+  appealed: boolean;
+  /** What became of the appeal just sent from this row, shown where the student is looking. */
+  notice: RowNotice | null;
+  onAppeal: () => void;
+}) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -82,7 +102,7 @@ function ResultRow({ item, destinationName, onAppeal }: { item: TranscriptResult
             .join('; ')}
         </p>
       )}
-      {item.statusCode === 'NO_TRANSFER' && (
+      {item.statusCode === 'NO_TRANSFER' && !appealed && (
         <button
           type="button"
           onClick={onAppeal}
@@ -90,6 +110,19 @@ function ResultRow({ item, destinationName, onAppeal }: { item: TranscriptResult
         >
           Request Appeal
         </button>
+      )}
+      {notice && (
+        <div className="mt-3">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      )}
+      {appealed && (
+        <p className="mt-2 text-sm text-slate-700">
+          Appeal on file.{' '}
+          <Link to="/student#appeals" className="font-semibold text-brand-800 underline">
+            Follow it in your appeal center
+          </Link>
+        </p>
       )}
     </li>
   );
@@ -103,7 +136,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const [draft] = useState(readDraft);
   const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
   const [initialNote, setInitialNote] = useState(draft?.note ?? '');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The row the last appeal was sent from and what became of it; the rows appealed from this report.
+  const [message, setMessage] = useState<(RowNotice & { itemId: string }) | null>(null);
+  const [appealed, setAppealed] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (draft) sessionStorage.removeItem(APPEAL_DRAFT_KEY);
   }, [draft]);
@@ -119,6 +154,8 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   };
   const submit = async (note: string) => {
     if (!selected) return false;
+    const itemId = selected.id;
+    const markAppealed = () => setAppealed((before) => new Set(before).add(itemId));
     try {
       await submitSearchAppeal({
         transcriptId: report.id,
@@ -128,12 +165,15 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         toInstitutionId: report.destination?.id || report.destination?.key || null,
         note,
       });
-      setMessage({ tone: 'success', text: 'Appeal submitted to your transfer school.' });
+      setMessage({ itemId, tone: 'success', text: 'Appeal submitted to your transfer school.' });
+      markAppealed();
       setSelected(null);
       return true;
     } catch (error) {
       const text = error instanceof ApiError || (error instanceof ServerUnreachableError && error.message !== 'The server could not be reached.') ? error.message : 'Unable to submit appeal';
-      setMessage({ tone: 'error', text: text || 'Unable to submit appeal' });
+      // Already on file (409): the row says so instead of offering the same appeal again.
+      if (error instanceof ApiError && error.status === 409) markAppealed();
+      setMessage({ itemId, tone: 'error', text: text || 'Unable to submit appeal' });
       setSelected(null);
       return false;
     }
@@ -190,13 +230,18 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
           )}
           <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
             {report.items.map((item) => (
-              <ResultRow key={item.id} item={item} destinationName={destinationName} onAppeal={() => open(item)} />
+              <ResultRow
+                key={item.id}
+                item={item}
+                destinationName={destinationName}
+                appealed={appealed.has(item.id)}
+                notice={message?.itemId === item.id ? message : null}
+                onAppeal={() => open(item)}
+              />
             ))}
           </ul>
         </>
       )}
-
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
 
       <AppealDialog
         item={selected}
