@@ -11,7 +11,7 @@ export default function StudentAppealPage() {
   const { data: account, isPending } = useAccount();
   const me = useStudentMe(Boolean(account));
   if (isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading…</p>;
-  if (!account) return <SignInPanel title="Sign in to submit an appeal" description="Missing auth token: please sign in first." returnTo="/student/appeal" />;
+  if (!account) return <SignInPanel title="Sign in to submit an appeal" description="Appeals are sent from your student account: please sign in first." returnTo="/student/appeal" />;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">Submit a credit appeal</h1>
