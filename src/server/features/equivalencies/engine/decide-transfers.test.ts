@@ -39,6 +39,26 @@ describe('explicit rules', () => {
     expect(decision).toMatchObject({ status: 'DIRECT', creditsAwarded: 3, transfersTo: 'UW-Madison: ECON 102 Principles of Macroeconomics', evidence: { ruleId: r.id, origin: 'csv' } });
   });
 
+  it('two rows that become the same course earn its credit once: the later one is left to the school, saying why', () => {
+    const regular = rule([src('ECO 2013')], [tgt('ECO 2013', 'Macroeconomics')]);
+    const honors = rule([src('ECO 2013H')], [tgt('ECO 2013', 'Macroeconomics')]);
+    const elective = rule([src('ART 1000')], [tgt('ART EL', 'Art elective', 3, true)]);
+    const elective2 = rule([src('ART 1100')], [tgt('ART EL', 'Art elective', 3, true)]);
+    const decisions = decide({
+      rules: [regular, honors, elective, elective2],
+      courses: [taken('ECO', '2013', { grade: 'A' }), taken('ECO', '2013H', { grade: 'C' }), taken('ART', '1000'), taken('ART', '1100')],
+    });
+    expect(decisions[0]).toMatchObject({ status: 'DIRECT', creditsAwarded: 3 });
+    expect(decisions[1]).toMatchObject({
+      status: 'NEEDS_EVAL',
+      creditsAwarded: 0,
+      transfersTo: 'UW-Madison: ECO 2013 Macroeconomics',
+      reason: 'ECO 2013H would also become ECO 2013 at UW-Madison, like ECO 2013: credit for the same course is usually given once, so UW-Madison decides on this one.',
+    });
+    // Elective credit is not one course: both keep it.
+    expect(decisions.slice(2).map((decision) => decision.status)).toEqual(['DIRECT', 'DIRECT']);
+  });
+
   it('ignores rules between other schools', () => {
     const r = rule([src('ECON 101')], [tgt('ECON 102')], { toInstitutionId: 99 });
     expect(decide({ rules: [r], courses: [taken('ECON', '101')] })[0]?.status).toBe('NEEDS_EVAL');

@@ -469,5 +469,35 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       ...(suggestions.length > 0 ? { candidates: suggestions } : {}),
     };
   }
-  return decisions.map((decision) => decision!);
+  return withDuplicateCreditMarked(
+    decisions.map((decision) => decision!),
+    to,
+  );
+}
+
+/**
+ * Two rows that become the very same destination course (an honors and a regular section, a course passed twice) earn
+ * its credit once at most schools: the first row keeps the Direct Transfer, a later one is left for the school to
+ * decide, saying why, so the credits that transfer are not counted twice. Elective credit is not a course and is left
+ * alone.
+ */
+function withDuplicateCreditMarked(decisions: EquivalencyDecision[], to: InstitutionInfo): EquivalencyDecision[] {
+  const firstByTargets = new Map<string, EquivalencyDecision>();
+  return decisions.map((decision) => {
+    if (decision.status !== 'DIRECT' || decision.targets.length === 0 || decision.targets.some((target) => target.isElective)) return decision;
+    if (decision.combined && !decision.combined.creditsCountedHere) return decision;
+    const key = decision.targets.map(courseKey).sort().join('+');
+    const first = firstByTargets.get(key);
+    if (!first) {
+      firstByTargets.set(key, decision);
+      return decision;
+    }
+    const targets = decision.targets.map(formatCourseCode).join(' + ');
+    return {
+      ...decision,
+      status: 'NEEDS_EVAL',
+      creditsAwarded: 0,
+      reason: `${listCodes(decision.source)} would also become ${targets} at ${to.name}, like ${listCodes(first.source)}: credit for the same course is usually given once, so ${to.name} decides on this one.`,
+    };
+  });
 }
