@@ -228,6 +228,11 @@ describe.each([
     await page.locator('#appeals').getByRole('listitem').filter({ hasText: failed.title }).getByText('resolved', { exact: true }).waitFor();
     await shot(page, `${name}-10-hub-resolved`);
     await expectNoHorizontalScroll(page, 'hub');
+    // The analysed transcript leads back to its report, not only to the file.
+    await page.getByRole('link', { name: 'Report for t11000.pdf' }).click();
+    await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
+    await page.getByText('to Florida State University', { exact: false }).first().waitFor();
+    await page.goto('/student');
 
     const outbox = await page.evaluate(
       async (to) => (await (await fetch(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ subject: string; text: string }> },

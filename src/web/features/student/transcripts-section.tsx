@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { StudentTranscript } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
 import { analyzeTranscript, formatDate, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
+import { TranscriptReportLink } from './transcript-report-link';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
 
@@ -88,6 +89,7 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
           </p>
         </div>
         <div className="flex items-center gap-2">
+          <TranscriptReportLink transcript={transcript} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
           {transcript.url && (
             <a href={transcript.url} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
               View/Download

@@ -6,6 +6,7 @@ import { SignInPanel } from '../../features/auth/sign-in-panel';
 import { useAccount } from '../../features/auth/use-account';
 import { formatDate, statusLabel, useAnnouncements, useStudentMe } from '../../features/student/student-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { TranscriptReportLink } from '../../features/student/transcript-report-link';
 
 const RECENT_TRANSCRIPTS = 4;
 
@@ -94,11 +95,14 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
                     <span className="block truncate font-medium text-slate-900">{transcript.name}</span>
                     <span className="text-xs text-slate-500">Uploaded {formatDate(transcript.uploadedAt)}</span>
                   </span>
-                  {transcript.url && (
-                    <a href={transcript.url} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline" aria-label={`View ${transcript.name}`}>
-                      View
-                    </a>
-                  )}
+                  <span className="flex shrink-0 gap-3">
+                    <TranscriptReportLink transcript={transcript} className="text-sm font-semibold text-brand-700 hover:underline" />
+                    {transcript.url && (
+                      <a href={transcript.url} className="text-sm font-semibold text-brand-700 hover:underline" aria-label={`View ${transcript.name}`}>
+                        View
+                      </a>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>
