@@ -56,6 +56,12 @@ describe('Course Data Upload', () => {
       expect(await errors.getByRole('cell', { name: 'credits', exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: /Confirm and save/ }).isDisabled()).toBe(true);
 
+      // A misspelt school would be added as a new one: the preview warns before anything is saved.
+      await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delawre,${target},"${targetTitle}",3\n`);
+      await page.getByRole('button', { name: 'Parse & Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'New schools will be added: University of Delawre.' }).getByText(/Check the spelling/).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
       await page.getByRole('button', { name: 'Clear' }).click();
       expect(await page.getByLabel('Paste CSV').inputValue()).toBe('');
       await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delaware,${target},"${targetTitle}",3\n`);

@@ -183,7 +183,8 @@ export default function AdminCoursesPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <p className="text-sm text-slate-700">
-          <span className="font-semibold">Expected columns:</span> <code className="break-words">{REQUIRED.join(', ')}</code>
+          <span className="font-semibold">Expected columns:</span> <code className="break-words">{REQUIRED.join(', ')}</code>, and the
+          sending school: a <code>source_university</code> column, or the Source school chosen below.
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Optional: <code className="break-words">{OPTIONAL.join(', ')}</code>. Rows sharing a <code>group</code> form one rule (a lecture and its lab).
@@ -277,8 +278,13 @@ export default function AdminCoursesPage() {
           <h2 className="text-xl font-bold text-slate-900">Check before saving</h2>
           <p className="text-sm text-slate-700">
             {plural(preview.rows, 'row')} read, {plural(preview.rules, 'rule')}.
-            {preview.institutionsCreated.length > 0 && ` New schools will be added: ${preview.institutionsCreated.join(', ')}.`}
           </p>
+          {preview.institutionsCreated.length > 0 && (
+            <Alert tone="warning" title={`New schools will be added: ${preview.institutionsCreated.join(', ')}.`}>
+              No school on file has these names. Check the spelling before saving: a misspelt name adds a new school instead
+              of using the one you meant (add the spelling as an alias on Universities to match it next time).
+            </Alert>
+          )}
           <Counts result={preview} future />
           {preview.errorCount > 0 && <ErrorTable result={preview} />}
           <PreviewTable result={preview} />
