@@ -94,6 +94,7 @@ describe('the admin area', () => {
     await detail.getByText(/moved it from in review to resolved \(approved\)/).waitFor();
     await detail.getByText('Message to the student: Good news: SYG 1000 now counts at UCF.').waitFor();
     expect(await detail.getByRole('button', { name: 'Resolve appeal' }).count()).toBe(0);
+    await detail.getByRole('status').filter({ hasText: 'Saved: Resolved (approved).' }).waitFor();
 
     const outbox = await page.evaluate(async () => (await (await fetch('/api/dev/outbox?to=student@crosswalk.demo')).json()) as { messages: Array<{ subject: string; text: string }> });
     const subjects = outbox.messages.map((message) => message.subject);
@@ -102,6 +103,10 @@ describe('the admin area', () => {
     const resolvedMail = outbox.messages.find((message) => message.subject.endsWith('Resolved'));
     expect(resolvedMail?.text).toContain('Good news: SYG 1000 now counts at UCF.');
     expect(resolvedMail?.text).toMatch(/\/student\/appeals\/[0-9a-f-]{36}/);
+
+    // Working down the queue: the next appeal in the list (the demo's next newest) opens from the saved message.
+    await detail.getByRole('button', { name: 'Next appeal' }).click();
+    await main.getByRole('article', { name: 'Appeal details' }).getByRole('heading', { name: 'Principles of Macroeconomics' }).waitFor();
     expect(problems).toEqual([]);
   });
 

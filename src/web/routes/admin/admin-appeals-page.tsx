@@ -45,6 +45,8 @@ export default function AdminAppealsPage() {
   });
   const rows = appeals.data?.pages.flatMap((page) => page.appeals) ?? [];
   const selectedId = params.get('highlight') ?? rows[0]?.id ?? null;
+  const selectedIndex = rows.findIndex((row) => row.id === selectedId);
+  const nextId = selectedIndex >= 0 ? (rows[selectedIndex + 1]?.id ?? null) : null;
   const select = (id: string) => {
     setParams(
       (current) => {
@@ -133,7 +135,7 @@ export default function AdminAppealsPage() {
         </div>
         <div id="appeal-detail" className="scroll-mt-20 lg:col-span-3">
           {selectedId ? (
-            <AppealDetail key={selectedId} appealId={selectedId} />
+            <AppealDetail key={selectedId} appealId={selectedId} onNext={nextId ? () => select(nextId) : undefined} />
           ) : (
             <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
               <p>Select an appeal to review it.</p>
@@ -152,7 +154,8 @@ export default function AdminAppealsPage() {
   );
 }
 
-function AppealDetail({ appealId }: { appealId: string }) {
+/** `onNext` opens the appeal after this one in the list (a clerk works down the queue). */
+function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['admin', 'appeal', appealId], queryFn: ({ signal }) => fetchAppealDetail(appealId, signal) });
   const appeal = detail.data?.appeal;
@@ -226,7 +229,7 @@ function AppealDetail({ appealId }: { appealId: string }) {
           </dd>
         </div>
       </dl>
-      <ReviewForm appeal={appeal} onUpdated={onUpdated} />
+      <ReviewForm appeal={appeal} onUpdated={onUpdated} onNext={onNext} />
       <section aria-labelledby="history-heading">
         <h3 id="history-heading" className="font-semibold text-slate-900">
           History
@@ -252,7 +255,7 @@ function AppealDetail({ appealId }: { appealId: string }) {
   );
 }
 
-function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (appeal: AdminAppeal) => void }) {
+function ReviewForm({ appeal, onUpdated, onNext }: { appeal: AdminAppeal; onUpdated: (appeal: AdminAppeal) => void; onNext?: () => void }) {
   const [adminNotes, setAdminNotes] = useState(appeal.adminNotes);
   const [studentMessage, setStudentMessage] = useState('');
   // No decision is preselected: resolving e-mails the student the decision, so the clerk must choose it.
@@ -363,6 +366,19 @@ function ReviewForm({ appeal, onUpdated }: { appeal: AdminAppeal; onUpdated: (ap
         </fieldset>
       )}
       {appeal.createdRuleId && <p className="text-sm text-green-800">Equivalency rule #{appeal.createdRuleId} was created from this appeal.</p>}
+      {mutation.isSuccess && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <span>
+            Saved: {statusLabel(mutation.data.appeal.status)}
+            {mutation.data.appeal.status === 'resolved' && mutation.data.appeal.decision ? ` (${mutation.data.appeal.decision})` : ''}.
+          </span>
+          {onNext && (
+            <Button variant="secondary" className="py-1.5" onClick={onNext}>
+              Next appeal
+            </Button>
+          )}
+        </div>
+      )}
       {mutation.isError && (
         <Alert tone="error">
           There was a problem updating the appeal. Please try again.
