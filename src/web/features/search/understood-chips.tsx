@@ -7,12 +7,12 @@ export function UnderstoodChips({ chips, onRemove }: { chips: SmartSearchChip[];
     <div className="flex flex-wrap items-center gap-2" aria-label="What we understood">
       <span className="text-sm font-medium text-slate-600">We understood:</span>
       {chips.map((chip) => (
-        <span key={`${chip.field}:${chip.value}`} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900">
+        <span key={`${chip.field}:${chip.value}`} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm text-brand-900">
           {chip.label}
           <button
             type="button"
             onClick={() => onRemove(chip)}
-            className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full text-base text-brand-700 hover:bg-brand-100"
             aria-label={`Remove ${chip.label}`}
           >
             ×

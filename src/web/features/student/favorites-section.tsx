@@ -32,13 +32,13 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteSchool[] })
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Favorite universities">
           {favorites.map((favorite) => (
-            <li key={favorite.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-800">
+            <li key={favorite.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm font-medium text-brand-800">
               {favorite.school}
               <button
                 type="button"
                 onClick={() => remove.mutate(favorite.id)}
                 disabled={remove.isPending && remove.variables === favorite.id}
-                className="rounded-full px-2 text-brand-700 hover:bg-brand-100"
+                className="inline-flex h-8 w-8 items-center justify-center rounded-full text-base text-brand-700 hover:bg-brand-100"
                 aria-label={`Remove ${favorite.school}`}
               >
                 ×

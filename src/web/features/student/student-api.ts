@@ -89,4 +89,3 @@ export const formatKb = (size: number | null | undefined) => `${Math.max(1, Math
 /** Spec section 4: statuses show with underscores as spaces. */
 export const statusLabel = (status: string) => status.replace(/_/g, ' ');
 
-export const formatDate = (value: string) => new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

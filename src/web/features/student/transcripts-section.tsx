@@ -2,7 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StudentTranscript } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
-import { analyzeTranscript, formatDate, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
+import { formatDate } from '../../lib/format-date';
+import { analyzeTranscript, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
 import { TranscriptReportLink } from './transcript-report-link';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { deleteAnnouncement, fetchAnnouncements, postAnnouncement } from '../../features/admin/admin-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatDateTime } from '../../lib/format-date';
 
 /** Announcements: post a notice for students, see what is posted, delete one. Posting and deleting are audited. */
 export default function AdminAnnouncementsPage() {
@@ -66,7 +67,7 @@ export default function AdminAnnouncementsPage() {
                 <p className="font-semibold text-slate-900">{item.title}</p>
                 <p className="whitespace-pre-line text-slate-700">{item.body}</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  {new Date(item.createdAt).toLocaleString()}
+                  {formatDateTime(item.createdAt)}
                   {item.authorName ? ` · ${item.authorName}` : ''}
                 </p>
               </div>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { type AppealUpdate, fetchAppealDetail, fetchAppeals, updateAppeal } from '../../features/admin/admin-api';
 import { ApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const FILTERS: Array<{ value: AppealListStatus; label: string }> = [
@@ -164,6 +165,7 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
     return <Alert tone="error">{detail.error instanceof ApiError && detail.error.status === 404 ? 'This appeal no longer exists.' : 'Unable to load appeals.'}</Alert>;
   }
 
+  const history = detail.data?.history ?? [];
   const onUpdated = (updated: AdminAppeal) => {
     // Replace the appeal in every cached list and in the detail, so both change in place.
     queryClient.setQueriesData<InfiniteData<AdminAppealList>>({ queryKey: ['admin', 'appeals'] }, (data) =>
@@ -205,8 +207,8 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
         </div>
         <div>
           <dt className="font-semibold text-slate-700">Submitted</dt>
-          <dd>{new Date(appeal.createdAt).toLocaleString()}</dd>
-          <dd className="text-slate-600">Updated {new Date(appeal.updatedAt).toLocaleString()}</dd>
+          <dd>{formatDateTime(appeal.createdAt)}</dd>
+          <dd className="text-slate-600">Updated {formatDateTime(appeal.updatedAt)}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="font-semibold text-slate-700">Appeal summary</dt>
@@ -235,15 +237,24 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
           History
         </h3>
         <ol className="mt-2 flex flex-col gap-2 text-sm">
-          <li className="text-slate-600">
-            {new Date(appeal.createdAt).toLocaleString()} — submitted by {appeal.student.name}
-          </li>
-          {(detail.data?.history ?? []).map((event) => (
+          {/* Appeals loaded without their first event (the demo's) still show when they came in. */}
+          {!history.some((event) => event.fromStatus === null) && (
+            <li className="text-slate-600">
+              {formatDateTime(appeal.createdAt)} — submitted by {appeal.student.name}
+            </li>
+          )}
+          {history.map((event) => (
             <li key={event.id} className="border-l-2 border-slate-200 pl-3">
               <p className="text-slate-800">
-                {new Date(event.createdAt).toLocaleString()} — {event.actorName ?? 'An admin'} moved it from {statusLabel(event.fromStatus ?? '—')} to{' '}
-                {statusLabel(event.toStatus)}
-                {event.decision ? ` (${event.decision})` : ''}
+                {formatDateTime(event.createdAt)} —{' '}
+                {event.fromStatus === null ? (
+                  `submitted by ${event.actorName ?? appeal.student.name}`
+                ) : (
+                  <>
+                    {event.actorName ?? 'An admin'} moved it from {statusLabel(event.fromStatus)} to {statusLabel(event.toStatus)}
+                    {event.decision ? ` (${event.decision})` : ''}
+                  </>
+                )}
               </p>
               {event.notes && <p className="text-slate-600">Notes: {event.notes}</p>}
               {event.studentMessage && <p className="text-slate-600">Message to the student: {event.studentMessage}</p>}

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { SignInPanel } from '../../features/auth/sign-in-panel';
 import { useAccount } from '../../features/auth/use-account';
-import { formatDate, statusLabel, useAppeal } from '../../features/student/student-api';
+import { statusLabel, useAppeal } from '../../features/student/student-api';
+import { formatDate } from '../../lib/format-date';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -4,7 +4,8 @@ import { Alert } from '../../components/ui/alert';
 import { ensureStudentRole } from '../../features/auth/auth-api';
 import { SignInPanel } from '../../features/auth/sign-in-panel';
 import { useAccount } from '../../features/auth/use-account';
-import { formatDate, statusLabel, useAnnouncements, useStudentMe } from '../../features/student/student-api';
+import { statusLabel, useAnnouncements, useStudentMe } from '../../features/student/student-api';
+import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TranscriptReportLink } from '../../features/student/transcript-report-link';
 

@@ -1,0 +1,5 @@
+/** Dates as people read them, one way everywhere: "Nov 23, 2026" and "Nov 23, 2026, 8:17 AM" (in the reader's locale). */
+export const formatDate = (value: string) => new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export const formatDateTime = (value: string) =>
+  new Date(value).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
