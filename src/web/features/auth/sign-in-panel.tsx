@@ -7,7 +7,7 @@ export function SignInPanel({ title = 'Sign in to continue', description, return
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title={title} description={description}>
+      <Card pageTitle title={title} description={description}>
         <SignInForm onSignedIn={() => navigate(returnTo, { replace: true })} />
       </Card>
     </div>

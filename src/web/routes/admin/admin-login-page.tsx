@@ -29,7 +29,7 @@ export default function AdminLoginPage() {
   }
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title="Admin Login" description="For school staff who review appeals and keep equivalency data.">
+      <Card pageTitle title="Admin Login" description="For school staff who review appeals and keep equivalency data.">
         {error && (
           <div className="mb-4">
             <Alert tone="error">{error} You can sign in with your Crosswalk password instead.</Alert>

@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
   };
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title="Reset your password" description="We will e-mail you a link to choose a new password.">
+      <Card pageTitle title="Reset your password" description="We will e-mail you a link to choose a new password.">
         {sent ? (
           <Alert tone="success">If an account uses {email.trim()}, a reset link is on its way. It works for one hour.</Alert>
         ) : (

@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
   };
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title="Choose a new password">
+      <Card pageTitle title="Choose a new password">
         {done ? (
           <Alert tone="success">
             Your password is changed.{' '}

@@ -10,7 +10,7 @@ export default function StudentLoginPage() {
   const returnTo = safeRedirectPath(params.get('redirect'), '/student');
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title="Student login" description="Welcome back. Sign in to see your transcripts, favorites and appeals.">
+      <Card pageTitle title="Student login" description="Welcome back. Sign in to see your transcripts, favorites and appeals.">
         <SignInForm onSignedIn={() => navigate(returnTo, { replace: true })} />
       </Card>
     </div>

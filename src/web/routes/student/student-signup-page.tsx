@@ -31,7 +31,7 @@ export default function StudentSignupPage() {
   }
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card title="Create your student account" description="Free for students. Keep your transcripts, favorites and appeals in one place.">
+      <Card pageTitle title="Create your student account" description="Free for students. Keep your transcripts, favorites and appeals in one place.">
         <SignUpForm onSignedUp={() => undefined} />
         <p className="mt-4 text-sm text-slate-600">
           Already have an account?{' '}
