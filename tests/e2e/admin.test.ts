@@ -58,6 +58,13 @@ describe('the admin area', () => {
     expect(await table.getByRole('link', { name: 'View appeal' }).count()).toBe(2);
     await table.getByText(/^\+\d+ more$/).first().waitFor(); // 5 demo appeals, more if other tests appealed first
     await shot(page, 'students-1280');
+    // "+N more" opens every appeal of that student.
+    await table.getByRole('link', { name: /^\+\d+ more$/ }).click();
+    await page.waitForURL(/\/admin\/appeals\?status=&q=student%40crosswalk\.demo$/);
+    expect(await main.getByLabel('Search appeals').inputValue()).toBe('student@crosswalk.demo');
+    await main.getByRole('button', { name: 'All appeals', pressed: true }).waitFor();
+    await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /College Algebra/ }).waitFor();
+    expect(await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /Axe Student|Jordan/ }).count()).toBe(0);
 
     // Appeals: open the demo sociology appeal by its highlight link, as the hub's queue and the directory do.
     const found = await page.evaluate(async () => {

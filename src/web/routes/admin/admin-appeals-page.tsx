@@ -36,7 +36,8 @@ export default function AdminAppealsPage() {
   const [params, setParams] = useSearchParams();
   // The hub's cards open a filter with ?status=…; without one the list starts with the submitted queue.
   const [status, setStatus] = useState<AppealListStatus>(() => FILTERS.find((filter) => filter.value === params.get('status'))?.value ?? 'submitted');
-  const [search, setSearch] = useState('');
+  // ?q= opens the list already searched (the student directory's "+N more" link).
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), 250);
   const appeals = useInfiniteQuery({
     queryKey: ['admin', 'appeals', status, q],

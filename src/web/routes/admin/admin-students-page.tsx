@@ -218,7 +218,13 @@ function Appeals({ student }: { student: AdminStudent }) {
           </p>
         </li>
       ))}
-      {more > 0 && <li className="text-slate-600">+{more} more</li>}
+      {more > 0 && (
+        <li>
+          <Link to={`/admin/appeals?status=&q=${encodeURIComponent(student.email)}`} className="text-brand-700 hover:underline">
+            +{more} more
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
