@@ -133,6 +133,17 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(await countRules(from.id)).toBe(1);
   });
 
+  it('a dry run says what saving changes in a changed rule', async () => {
+    const { from, to } = await schools();
+    await importCsv(`${HEADER}\n${from.name},ECO 2013,Macro,${to.name},ECON 101,Macro,3,\n${from.name},ECO 2023,Micro,${to.name},ECON 102,Micro,3,old note\n`);
+    const csv = `${HEADER}\n${from.name},ECO 2013,Macroeconomics,${to.name},ECON 101,Macro,4,\n${from.name},eco 2023,Micro,${to.name},ECON 102,Micro,3,new note\n`;
+    const { body } = await importCsv(csv, '?dryRun=1');
+    expect(body.preview?.map((row) => [row.line, row.action, row.changes])).toEqual([
+      [2, 'update', ['credits 3 → 4', 'ECO 2013\'s title "Macro" → "Macroeconomics"', 'ECON 101\'s credits 3 → 4']],
+      [3, 'update', ['notes "old note" → "new note"']],
+    ]);
+  });
+
   it('resolves schools by alias, uses the chosen source school when the column is absent, and creates unknown schools', async () => {
     const { from } = await schools();
     const madison = await createInstitution(t.deps.db, { name: 'University of Wisconsin-Madison Test', aliases: ['UW-Madison Test'] });

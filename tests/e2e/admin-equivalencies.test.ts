@@ -80,6 +80,15 @@ describe('Course Data Upload', () => {
       await page.getByText('Saved.').waitFor();
       await page.getByText(/1 rule added/).waitFor();
       await shot(page, `courses-saved-${viewport.width}`);
+
+      // The same rule with other credits: the preview says what saving would change (not saved here).
+      await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delaware,${target},"${targetTitle}",4\n`);
+      await page.getByRole('button', { name: 'Parse & Save' }).click();
+      const changed = page.getByRole('table').filter({ hasText: 'Transfers to' });
+      await changed.getByText('Changed', { exact: true }).waitFor();
+      await changed.getByText(`Changes: credits 3 → 4; ${target}'s credits 3 → 4`).waitFor();
+      await shot(page, `courses-changed-${viewport.width}`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
       expect(problems).toEqual([]);
 
       await visitor.page.goto(searchFor(code));

@@ -38,6 +38,8 @@ export interface ImportPreviewRow {
   target: string;
   credits: string;
   transfers: boolean;
+  /** For a changed rule: what saving changes in the stored one ("credits 3 → 4"). */
+  changes?: string[];
 }
 
 export interface EquivalencyImportResult {

@@ -22,6 +22,7 @@ import {
   createInstitutionFromImport,
   deleteRuleCourses,
   insertRuleCourses,
+  findStoredRuleContents,
   findStoredRules,
   beginBulkRuleWrite,
   RuleIdReserve,
@@ -44,6 +45,7 @@ import {
 import { findInstitution } from './equivalency.queries';
 import {
   describeCourses,
+  describeRuleChanges,
   describeCredits,
   normalizeInstitutionAlias,
   readCreditRange,
@@ -266,12 +268,14 @@ export async function importEquivalencyCsv({
     /** A dry run: what each rule would do, for the counts and the preview; nothing is written. */
     const classifyBatch = async (items: BatchItem[]) => {
       const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+      // Changed rules in the preview say what changes: their stored content, read once for the batch.
+      const changedInPreview: Array<{ row: ImportPreviewRow; storedId: number; draft: ParsedRuleDraft }> = [];
       for (const item of items) {
         const state = stored.get(item.fingerprint);
         const action: ImportAction = !state ? 'insert' : state.contentHash === item.contentHash ? 'unchanged' : 'update';
         counts[action === 'insert' ? 'inserted' : action === 'update' ? 'updated' : 'unchanged'] += 1;
         if (preview.length < previewLimit) {
-          preview.push({
+          const row: ImportPreviewRow = {
             line: item.draft.lines[0] ?? 0,
             action,
             sourceUniversity: item.from.name,
@@ -280,8 +284,15 @@ export async function importEquivalencyCsv({
             target: describeCourses(item.draft.targets),
             credits: describeCredits(item.draft),
             transfers: item.draft.transfers,
-          });
+          };
+          preview.push(row);
+          if (action === 'update' && state) changedInPreview.push({ row, storedId: state.id, draft: item.draft });
         }
+      }
+      const contents = await findStoredRuleContents(tx, changedInPreview.map(({ storedId }) => storedId));
+      for (const { row, storedId, draft } of changedInPreview) {
+        const before = contents.get(storedId);
+        if (before) row.changes = describeRuleChanges(before, draft);
       }
     };
 

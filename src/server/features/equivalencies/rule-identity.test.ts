@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { courseKey } from './engine/course-code';
 import { createRulesCsvImporter, parseRulesCsv, stableHash, StableHasher } from './engine/csv-import-format';
 import { detectCsvKind } from './equivalency-import.service';
-import { describeCredits, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
+import { describeCredits, describeRuleChanges, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
 
 const header = 'source_university,source_code,source_name,target_university,target_code,target_name,credits,notes';
 
@@ -118,5 +118,29 @@ describe('createRulesCsvImporter().drain()', () => {
     expect([...first.rules, ...second.rules].every((rule) => rule.group === null)).toBe(true);
     expect(end.rules.find((rule) => rule.group === 'g1')?.sources).toHaveLength(2);
     expect(streamed.map((rule) => rule.fingerprint).sort()).toEqual(parseRulesCsv(csv).rules.map((rule) => rule.fingerprint).sort());
+  });
+});
+
+describe('describeRuleChanges', () => {
+  it('names each field a file changes, credit ranges and elective credit included, and nothing for the same rule', () => {
+    const [draft] = parseRulesCsv(`${header}\nCollege,ART 100,Drawing,University,ART EL,Art elective,1.00-3.00,a very long note that goes on and on and on and on and on and on and on\n`).rules;
+    const stored = {
+      transfers: true,
+      creditsAwarded: 3,
+      minGrade: null,
+      effectiveFrom: null,
+      effectiveTo: null,
+      notes: null,
+      sources: [{ subject: 'ART', number: '100', title: 'Drawing', credits: null }],
+      targets: [{ subject: 'ART', number: 'EL', title: 'Art elective', credits: 3, creditsText: null, isElective: false }],
+    };
+    expect(describeRuleChanges(stored, draft!)).toEqual([
+      'credits 3 → none',
+      'notes none → "a very long note that goes on and on and on and on and on…"',
+      "ART EL's credits 3 → \"1-3\"",
+      'ART EL as elective credit no → yes',
+    ]);
+    const same = { ...stored, creditsAwarded: null, notes: draft!.notes, targets: [{ ...stored.targets[0]!, credits: null, creditsText: '1-3', isElective: true }] };
+    expect(describeRuleChanges(same, draft!)).toEqual([]);
   });
 });

@@ -91,6 +91,58 @@ export function describeCredits(draft: Pick<ParsedRuleDraft, 'targets' | 'credit
   return draft.targets.map((target) => formatCreditRange(target.creditRange) ?? (target.credits === null ? '' : String(target.credits))).filter(Boolean).join(' + ');
 }
 
+/** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
+export interface ComparableRule {
+  transfers: boolean;
+  creditsAwarded: number | null;
+  minGrade: string | null;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+  notes: string | null;
+  sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
+  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; creditsText: string | null; isElective: boolean }>;
+}
+
+const shown = (value: string | number | boolean | null, empty = 'none') => {
+  if (value === null || value === '') return empty;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  const text = String(value);
+  return typeof value === 'string' ? `"${text.length > 60 ? `${text.slice(0, 57)}…` : text}"` : text;
+};
+
+/**
+ * What saving a file's rule changes in the stored rule with the same identity (schools and course codes), in words a
+ * clerk checks before confirming: "credits 3 → 4", "ECO 2013's title "Macro" → "Macroeconomics"".
+ */
+export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDraft): string[] {
+  const changes: string[] = [];
+  const field = (label: string, before: string | number | boolean | null, after: string | number | boolean | null) => {
+    if ((before ?? null) !== (after ?? null)) changes.push(`${label} ${shown(before)} → ${shown(after)}`);
+  };
+  field('transfers', stored.transfers, draft.transfers);
+  field('credits', stored.creditsAwarded, draft.creditsAwarded);
+  field('minimum grade', stored.minGrade, draft.minGrade);
+  field('effective from', stored.effectiveFrom, draft.effectiveFrom);
+  field('effective to', stored.effectiveTo, draft.effectiveTo);
+  field('notes', stored.notes, draft.notes);
+  const storedSources = new Map(stored.sources.map((course) => [courseKey(course), course]));
+  for (const source of draft.sources) {
+    const before = storedSources.get(courseKey(source));
+    if (!before) continue;
+    field(`${formatCourseCode(source)}'s title`, before.title, source.title);
+    field(`${formatCourseCode(source)}'s credits`, before.credits, source.credits);
+  }
+  const storedTargets = new Map(stored.targets.map((course) => [courseKey(course), course]));
+  for (const target of draft.targets) {
+    const before = storedTargets.get(courseKey(target));
+    if (!before) continue;
+    field(`${formatCourseCode(target)}'s title`, before.title, target.title);
+    field(`${formatCourseCode(target)}'s credits`, before.creditsText ?? before.credits, formatCreditRange(target.creditRange) ?? target.credits);
+    field(`${formatCourseCode(target)} as elective credit`, before.isElective, target.isElective);
+  }
+  return changes;
+}
+
 /** A lower-case, dash-separated institution key from a name: 'UW-Oshkosh' -> 'uw-oshkosh'. */
 export function institutionKeyFromName(name: string): string {
   const key = name
