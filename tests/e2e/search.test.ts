@@ -37,6 +37,9 @@ describe('/search: Smart Search', () => {
     const card = cards(page).filter({ hasText: 'Valencia College' }).filter({ hasText: 'Principles of Macroeconomics' });
     await card.waitFor();
     await expect(card.getByText('Sample listing').count()).resolves.toBe(1);
+    // A sample section never reads as open for registration.
+    await card.getByText('Sample: check the school’s schedule').waitFor();
+    expect(await card.getByText('Open for registration').count()).toBe(0);
     const register = card.getByRole('link', { name: /Register/ });
     expect(await register.getAttribute('target')).toBe('_blank');
     expect(await register.getAttribute('rel')).toBe('noopener noreferrer');

@@ -36,7 +36,14 @@ const externalLink = 'inline-flex items-center rounded-md border border-slate-30
 
 /** One search result (spec section 3, "Catalogue course"). Unknown fields say so; nothing is invented. */
 export function CourseResultCard({ result }: { result: CourseSearchResult }) {
-  const availability = result.isAvailable === null ? null : result.isAvailable ? 'Open for registration' : 'Not available';
+  // A sample listing is not a real section: it never reads as open for registration.
+  const availability = result.isSample
+    ? 'Sample: check the school’s schedule'
+    : result.isAvailable === null
+      ? null
+      : result.isAvailable
+        ? 'Open for registration'
+        : 'Not available';
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`${result.courseNumber} ${result.courseName}`}>
       <div className="flex flex-wrap items-center gap-2">

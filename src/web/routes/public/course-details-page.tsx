@@ -133,7 +133,7 @@ export default function CourseDetailsPage() {
                   {offering.isSample && <SampleListingBadge />}
                 </div>
                 <p className="text-sm text-slate-700">
-                  {[offering.professor, offering.rating !== null && `${offering.rating.toFixed(1)} / 5`, offering.tuition, offering.isAvailable ? 'Open' : 'Not available']
+                  {[offering.professor, offering.rating !== null && `${offering.rating.toFixed(1)} / 5`, offering.tuition, offering.isSample ? 'Sample: check the school’s schedule' : offering.isAvailable ? 'Open' : 'Not available']
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
