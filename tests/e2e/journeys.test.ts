@@ -145,6 +145,8 @@ describe.each([
     const row = page.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: failedCode });
     await row.getByRole('button', { name: 'Request Appeal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit an Appeal' });
+    // An F: the dialog is honest about what an appeal can do.
+    await dialog.getByText('A grade of F does not earn credit at most schools', { exact: false }).waitFor();
     await dialog.getByLabel('Why should this course transfer?').fill('I retook the final under the new policy; the syllabus matches PSY 2012 at FSU.');
     await shot(page, `${name}-04-appeal-dialog`);
     await dialog.getByRole('link', { name: 'Attach it on the full appeal form' }).click();
