@@ -64,6 +64,8 @@ describe('the admin area', () => {
     expect(await main.getByLabel('Search appeals').inputValue()).toBe('student@crosswalk.demo');
     await main.getByRole('button', { name: 'All appeals', pressed: true }).waitFor();
     await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /College Algebra/ }).waitFor();
+    // Each appeal says how long it has waited (the demo's came in 7, 14, 21, 28 and 35 hours before the seed).
+    await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /General Psychology.*yesterday/ }).waitFor();
     expect(await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /Axe Student|Jordan/ }).count()).toBe(0);
 
     // Appeals: open the demo sociology appeal by its highlight link, as the hub's queue and the directory do.

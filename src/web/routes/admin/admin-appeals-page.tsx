@@ -26,6 +26,12 @@ const STATUS_STYLES: Record<AppealStatus, string> = {
   resolved: 'bg-green-50 text-green-900 ring-green-200',
 };
 
+/** How long ago an appeal came in, for a clerk keeping the 3-business-day promise: "today", "yesterday", "4 days ago". */
+function submittedAgo(createdAt: string, now = Date.now()): string {
+  const days = Math.floor((now - new Date(createdAt).getTime()) / 86_400_000);
+  return days <= 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
 function StatusBadge({ status }: { status: AppealStatus }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_STYLES[status]}`}>{statusLabel(status)}</span>;
 }
@@ -121,7 +127,7 @@ export default function AdminAppealsPage() {
                       <StatusBadge status={appeal.status} />
                     </span>
                     <span className="mt-0.5 block text-sm text-slate-600">
-                      {appeal.student.name} · {appeal.targetSchool}
+                      {appeal.student.name} · {appeal.targetSchool} · <span className="whitespace-nowrap">{submittedAgo(appeal.createdAt)}</span>
                     </span>
                     <span className="mt-1 line-clamp-2 text-sm text-slate-700">{appeal.notes}</span>
                   </button>
