@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../db/client';
 import { copyRow } from '../../db/copy-format';
-import { formatCreditRange, institutionKeyFromName, normalizeInstitutionAlias, type RuleContent } from './rule-identity';
+import { formatCreditRange, institutionKeyFromName, normalizeInstitutionAlias, type ComparableRule, type RuleContent, type RuleSettings } from './rule-identity';
 
 export interface StoredRuleState {
   id: number;
@@ -21,19 +21,8 @@ export async function findStoredRules(tx: Queryable, fingerprints: string[]): Pr
   return new Map(rows.map((row) => [row.fingerprint, { id: row.id, contentHash: row.content_hash }]));
 }
 
-/** A stored rule as the import file would say it, for a preview that shows what saving changes. */
-export interface StoredRuleContent {
-  transfers: boolean;
-  creditsAwarded: number | null;
-  minGrade: string | null;
-  effectiveFrom: string | null;
-  effectiveTo: string | null;
-  notes: string | null;
-  sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
-  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; creditsText: string | null; isElective: boolean }>;
-}
-
-export async function findStoredRuleContents(tx: Queryable, ids: number[]): Promise<Map<number, StoredRuleContent>> {
+/** Stored rules as the import file would say them, for a preview that shows what saving changes. */
+export async function findStoredRuleContents(tx: Queryable, ids: number[]): Promise<Map<number, ComparableRule>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.query<{
     id: number;
@@ -80,15 +69,9 @@ export async function findStoredRuleContents(tx: Queryable, ids: number[]): Prom
   );
 }
 
-export interface RuleWriteRow {
+export interface RuleWriteRow extends RuleSettings {
   fromInstitutionId: number;
   toInstitutionId: number;
-  transfers: boolean;
-  creditsAwarded: number | null;
-  minGrade: string | null;
-  effectiveFrom: string | null;
-  effectiveTo: string | null;
-  notes: string | null;
   fingerprint: string;
   contentHash: string;
 }

@@ -107,33 +107,28 @@ export async function loadRulesForCourses(
   return rows.map(presentRule);
 }
 
-/** Rules into the destination from OTHER schools for the same codes: what peers decided, for suggestions. */
-export async function loadPeerRules(
+/**
+ * Rules that inform suggestions for these codes, one query for a whole transcript. `peers`: into this destination from
+ * OTHER schools (what peers decided). `elsewhere`: from this school into OTHER destinations (how the courses transfer
+ * elsewhere).
+ */
+export async function loadSuggestionRules(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
+  input: { scope: 'peers' | 'elsewhere'; fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
 ): Promise<EquivalencyRule[]> {
   if (input.codeKeys.length === 0) return [];
-  const rows = await db.query<RuleRow>(
-    `select ${RULE_COLUMNS} from equivalency_rules r
-      where r.to_institution_id = $2 and r.from_institution_id <> $1
-        and r.id in (select s.rule_id from equivalency_rule_sources s where s.code_key = any($3::text[]) limit $4)`,
-    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.limit ?? 500],
-  );
-  return rows.map(presentRule);
-}
-
-/** Rules from the same school for the same codes into OTHER destinations: how the courses transfer elsewhere, for suggestions. */
-export async function loadElsewhereRules(
-  db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
-): Promise<EquivalencyRule[]> {
-  if (input.codeKeys.length === 0) return [];
-  const rows = await db.query<RuleRow>(
-    `select ${RULE_COLUMNS} from equivalency_rules r
-      where r.from_institution_id = $1 and r.to_institution_id <> $2 and r.transfers
-        and r.id in (select s.rule_id from equivalency_rule_sources s where s.from_institution_id = $1 and s.code_key = any($3::text[]) limit $4)`,
-    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.limit ?? 500],
-  );
+  const where =
+    input.scope === 'peers'
+      ? `r.to_institution_id = $2 and r.from_institution_id <> $1
+         and r.id in (select s.rule_id from equivalency_rule_sources s where s.code_key = any($3::text[]) limit $4)`
+      : `r.from_institution_id = $1 and r.to_institution_id <> $2 and r.transfers
+         and r.id in (select s.rule_id from equivalency_rule_sources s where s.from_institution_id = $1 and s.code_key = any($3::text[]) limit $4)`;
+  const rows = await db.query<RuleRow>(`select ${RULE_COLUMNS} from equivalency_rules r where ${where}`, [
+    input.fromInstitutionId,
+    input.toInstitutionId,
+    input.codeKeys,
+    input.limit ?? 500,
+  ]);
   return rows.map(presentRule);
 }
 

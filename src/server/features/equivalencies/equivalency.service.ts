@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import { decideTransfers } from './engine/decide-transfers';
 import { elsewhereTargetsOf, suggestEquivalents } from './engine/suggest-equivalents';
 import type { EquivalencyDecision, InstitutionInfo, SourceCourseTaken } from './engine/types';
-import { databaseCodeKey, loadDestinationCandidates, loadElsewhereRules, loadInstitutions, loadPeerRules, loadRulesForCourses } from './equivalency.queries';
+import { databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadRulesForCourses, loadSuggestionRules } from './equivalency.queries';
 
 /**
  * The one place that decides whether courses transfer: the search, the transcript report, the course page and the
@@ -26,8 +26,8 @@ export async function decideForCourses(
       titles: withSuggestions ? input.courses.map((course) => course.title ?? '') : [],
       ...(withSuggestions ? { elsewhereFrom: { fromInstitutionId: from.id, codeKeys } } : {}),
     }),
-    withSuggestions ? loadPeerRules(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
-    withSuggestions ? loadElsewhereRules(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
+    withSuggestions ? loadSuggestionRules(db, { scope: 'peers', fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
+    withSuggestions ? loadSuggestionRules(db, { scope: 'elsewhere', fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
   ]);
   // A course's own rules into other schools, by its code.
   const elsewhereByCode = new Map<string, typeof elsewhereRules>();

@@ -91,14 +91,18 @@ export function describeCredits(draft: Pick<ParsedRuleDraft, 'targets' | 'credit
   return draft.targets.map((target) => formatCreditRange(target.creditRange) ?? (target.credits === null ? '' : String(target.credits))).filter(Boolean).join(' + ');
 }
 
-/** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
-export interface ComparableRule {
+/** What a rule says besides its courses, as stored and as written. */
+export interface RuleSettings {
   transfers: boolean;
   creditsAwarded: number | null;
   minGrade: string | null;
   effectiveFrom: string | null;
   effectiveTo: string | null;
   notes: string | null;
+}
+
+/** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
+export interface ComparableRule extends RuleSettings {
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
   targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; creditsText: string | null; isElective: boolean }>;
 }
