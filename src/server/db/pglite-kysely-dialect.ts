@@ -33,7 +33,7 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-export const TRANSACTIONS_UNSUPPORTED = 'Transactions through the Kysely dialect are not supported on the embedded database: they would not hold PGlite\'s lock';
+export const TRANSACTIONS_UNSUPPORTED = "Transactions through the Kysely dialect are not supported on the embedded database: they would not hold PGlite's lock";
 
 class PGliteDriver implements Driver {
   constructor(private readonly client: PGlite) {}

@@ -44,7 +44,6 @@ const READ_FAILED_PREFIX = 'We could not read this file.';
 
 export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-
 /** A destination given as an id (0 = none) or a key/name; unknown → 400 naming the field. */
 async function resolveDestination(db: Queryable, input: { toInstitutionId?: number | null; toInstitution?: string | null }): Promise<number | null> {
   if (input.toInstitution) {
