@@ -94,6 +94,15 @@ describe('/search: Smart Search', () => {
     await cards(page).filter({ hasText: 'ECO 2013' }).first().waitFor();
     await page.getByRole('button', { name: 'Refine Search' }).waitFor();
   });
+
+  it('asks for a school to transfer to instead of saying a course has no rule, when none was named', async () => {
+    const { page, problems } = await openPage(browser, baseUrl);
+    await page.goto(`/search?q=${encodeURIComponent('MAC 2311')}`);
+    const card = cards(page).filter({ hasText: 'MAC 2311 · Florida International University' }).first();
+    await card.getByText('Choose the school you are transferring to, to see whether this course transfers there.').waitFor();
+    expect(await card.getByText('No rule on file').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('/search: Manual Entry', () => {

@@ -34,8 +34,8 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 
 const externalLink = 'inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
-/** One search result (spec section 3, "Catalogue course"). Unknown fields say so; nothing is invented. */
-export function CourseResultCard({ result }: { result: CourseSearchResult }) {
+/** One search result (spec section 3, "Catalogue course"). Unknown fields say so; nothing is invented. `targetChosen`: the search named a school to transfer to. */
+export function CourseResultCard({ result, targetChosen = true }: { result: CourseSearchResult; targetChosen?: boolean }) {
   // A sample listing is not a real section: it never reads as open for registration.
   const availability = result.isSample
     ? 'Sample: check the school’s schedule'
@@ -47,7 +47,8 @@ export function CourseResultCard({ result }: { result: CourseSearchResult }) {
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`${result.courseNumber} ${result.courseName}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <TransferStatusBadge status={result.transferStatus} />
+        {/* With no school to transfer to there is nothing to judge: no "No rule on file" badge. */}
+        {(targetChosen || result.transferStatus !== 'unknown') && <TransferStatusBadge status={result.transferStatus} />}
         {result.deliveryFormat && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{result.deliveryFormat}</span>}
         {result.isSample && <SampleListingBadge />}
       </div>
@@ -68,7 +69,9 @@ export function CourseResultCard({ result }: { result: CourseSearchResult }) {
             ? result.termNote
             : result.transferStatus === 'not-transferable'
               ? 'A rule on file says this course does not transfer there.'
-              : 'No equivalency rule on file yet: the registrar decides.'}
+              : targetChosen
+                ? 'No equivalency rule on file yet: the registrar decides.'
+                : 'Choose the school you are transferring to, to see whether this course transfers there.'}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">

@@ -47,7 +47,7 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {results.map((result) => (
-          <CourseResultCard key={result.id} result={result} />
+          <CourseResultCard key={result.id} result={result} targetChosen={first.target !== null} />
         ))}
       </div>
       {search.hasNextPage && (
