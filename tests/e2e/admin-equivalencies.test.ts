@@ -87,6 +87,7 @@ describe('Course Data Upload', () => {
       const changed = page.getByRole('table').filter({ hasText: 'Transfers to' });
       await changed.getByText('Changed', { exact: true }).waitFor();
       await changed.getByText(`Changes: credits 3 → 4; ${target}'s credits 3 → 4`).waitFor();
+      expect(await changed.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
       await shot(page, `courses-changed-${viewport.width}`);
       await page.getByRole('button', { name: 'Cancel' }).click();
       expect(problems).toEqual([]);

@@ -78,7 +78,9 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
         <table className="w-full text-left text-sm sm:min-w-[40rem]">
           <thead className="sticky top-0 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-2 py-2 sm:px-3">Line</th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                Line
+              </th>
               <th scope="col" className="px-2 py-2 sm:px-3">Result</th>
               <th scope="col" className="px-2 py-2 sm:px-3">From</th>
               <th scope="col" className="px-2 py-2 sm:px-3">Transfers to</th>
@@ -90,9 +92,11 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
           <tbody className="divide-y divide-slate-100 bg-white">
             {rows.map((row) => (
               <tr key={row.line}>
-                <td className="px-2 py-2 tabular-nums sm:px-3">{row.line}</td>
+                <td className="hidden px-3 py-2 tabular-nums sm:table-cell">{row.line}</td>
                 <td className="px-2 py-2 sm:px-3">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_LABELS[row.action].className}`}>{ACTION_LABELS[row.action].label}</span>
+                  {/* On a phone the line number goes under the result, so the table fits without scrolling sideways. */}
+                  <span className="mt-1 block text-xs text-slate-600 tabular-nums sm:hidden">line {row.line}</span>
                 </td>
                 <td className="px-2 py-2 sm:px-3">
                   <span className="block text-xs text-slate-600">{row.sourceUniversity}</span>
