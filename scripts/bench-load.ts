@@ -15,7 +15,7 @@
  * there was any error. Writes nothing into the repository.
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_USERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (1000), BENCH_TIMEOUT_MS (30000),
- * BENCH_TRANSCRIPT (../shared/fixtures/transcripts/t11000.pdf), BENCH_SKIP_EMBEDDED=1, BENCH_TRACE=FILE (every request as a
+ * BENCH_TRANSCRIPT (tests/fixtures/transcripts/t11000.pdf), BENCH_SKIP_EMBEDDED=1, BENCH_TRACE=FILE (every request as a
  * CSV line: start second, kind, address, ms, error, in FILE-embedded.csv and FILE-postgres.csv),
  * BENCH_SERVER_NODE_OPTIONS (Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
@@ -31,7 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
 /** A user's pause between requests (a random 0.5–1.5 × this); 0 sends the next request as soon as one is answered. */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
-const TRANSCRIPT_PATH = resolve(process.env.BENCH_TRANSCRIPT ?? resolve(import.meta.dirname, '../../shared/fixtures/transcripts/t11000.pdf'));
+const TRANSCRIPT_PATH = resolve(process.env.BENCH_TRANSCRIPT ?? resolve(import.meta.dirname, '../tests/fixtures/transcripts/t11000.pdf'));
 const TRANSCRIPT = readFileSync(TRANSCRIPT_PATH);
 /** The header the load balancer overwrites with the client's address (see TRUSTED_PROXY_HEADER). */
 const ADDRESS_HEADER = 'x-real-ip';

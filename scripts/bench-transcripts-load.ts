@@ -21,7 +21,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const IN_FLIGHT = Number(process.env.BENCH_OCR_IN_FLIGHT ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const BASE = `http://localhost:${PORT}`;
-const PHOTO = readFileSync(resolve(import.meta.dirname, '../../shared/fixtures/transcripts/t11001.png'));
+const PHOTO = readFileSync(resolve(import.meta.dirname, '../tests/fixtures/transcripts/t11001.png'));
 const QUERIES = ['history', 'macroeconomics', 'calculus', 'psychology', 'ENC 1101', 'biology lab', 'chemistry', 'statistics', 'american government', 'programming'];
 
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));

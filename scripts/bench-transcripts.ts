@@ -1,5 +1,5 @@
 /**
- * Accuracy and speed of the transcript reader over a folder with truth.json (default ../shared/fixtures/transcripts).
+ * Accuracy and speed of the transcript reader over a folder with truth.json (default tests/fixtures/transcripts).
  * usage: tsx scripts/bench-transcripts.ts [DIR] [--runs N]
  * Scores like ../shared/tools/score-transcripts.mjs, separately for text PDFs and for images/scans, and reports
  * p50/p95 time per text PDF and per image page (OCR worker created once, before timing).
@@ -25,7 +25,7 @@ interface Truth {
 }
 
 const args = process.argv.slice(2);
-const dir = resolve(args.find((a) => !a.startsWith('--')) ?? '../shared/fixtures/transcripts');
+const dir = resolve(args.find((a) => !a.startsWith('--')) ?? 'tests/fixtures/transcripts');
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 if (!existsSync(join(dir, 'truth.json'))) {
   console.error(`no truth.json in ${dir}`);

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const fixture = resolve(root, '../shared/fixtures/transcripts/t11002.pdf');
+const fixture = resolve(root, 'tests/fixtures/transcripts/t11002.pdf');
 const run = promisify(execFile);
 
 /**

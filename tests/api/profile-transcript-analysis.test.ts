@@ -6,7 +6,7 @@ import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, type TestApp } from '../support/test-app';
 
 /** "Analyze for…" on the profile: a transcript saved there goes through the same analysis as the search screen's. */
-const FIXTURE = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts/t11002.pdf');
+const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/t11002.pdf');
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic', 'latin1'), Buffer.from('mif1heic', 'latin1'), Buffer.alloc(64)]);
 
 let t: TestApp;

@@ -18,7 +18,7 @@ import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/sha
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
-const FIU_PDF = readFileSync(resolve(import.meta.dirname, '../../../shared/fixtures/transcripts/t11002.pdf'));
+const FIU_PDF = readFileSync(resolve(import.meta.dirname, '../fixtures/transcripts/t11002.pdf'));
 
 /**
  * Two server instances behind one address share everything through PostgreSQL and S3-compatible storage:

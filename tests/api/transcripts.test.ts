@@ -9,7 +9,7 @@ import { createInstitution, createRule } from '../support/factories';
 import { makePdf } from '../support/upload-files';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const FIU_PDF = readFileSync(resolve(FIXTURES, 't11002.pdf'));
 const PNG_PHOTO = readFileSync(resolve(FIXTURES, 't11001.png'));
 

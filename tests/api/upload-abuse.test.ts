@@ -17,7 +17,7 @@ import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 import { jpegDeclaring, makePdf, pdfZipPolyglot, pngDeclaring } from '../support/upload-files';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const FIU_PDF = readFileSync(resolve(FIXTURES, 't11002.pdf'));
 const MB = 1024 * 1024;
 

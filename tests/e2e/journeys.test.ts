@@ -15,7 +15,7 @@ import { makePdf } from '../support/upload-files';
  */
 
 const baseUrl = inject('baseUrl');
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const TRANSCRIPT_PDF = join(FIXTURES, 't11000.pdf');
 // Set JOURNEY_SCREENSHOTS to a folder to keep a full-page screenshot of every page the journeys pass through.
 const shotsDir = process.env.JOURNEY_SCREENSHOTS;

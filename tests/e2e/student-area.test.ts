@@ -10,7 +10,7 @@ import { makePdf } from '../support/upload-files';
 const baseUrl = inject('baseUrl');
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
-const FIXTURE_PDF = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts/t11000.pdf');
+const FIXTURE_PDF = resolve(import.meta.dirname, '../fixtures/transcripts/t11000.pdf');
 // Set SCREENSHOT_DIR to keep phone and desktop screenshots of each student page.
 const screenshotDir = process.env.SCREENSHOT_DIR;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -31,7 +31,7 @@ export interface FavoriteRow {
 
 export async function listFavoriteRows(db: Queryable, userId: string): Promise<FavoriteRow[]> {
   return db.query<FavoriteRow>(
-    `select id, school, school_normalized, institution_id, created_at from favorite_schools where user_id = $1 order by created_at, id`,
+    `select id, school, school_normalized, institution_id, created_at from favorite_schools where user_id = $1 order by added_order`,
     [userId],
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { countPdfPages } from './count-pdf-pages';
 import { TranscriptReadError } from './types';
 
-const FIU_PDF = resolve(process.cwd(), '../shared/fixtures/transcripts/t11002.pdf');
+const FIU_PDF = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts/t11002.pdf');
 
 describe('countPdfPages (worker thread, time-limited)', () => {
   it.skipIf(!existsSync(FIU_PDF))('counts the pages, refuses a damaged PDF, and gives up on one that takes too long', async () => {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTranscript } from './read-transcript';
 
-const DIR = resolve(process.cwd(), '../shared/fixtures/transcripts');
+const DIR = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
 const present = existsSync(join(DIR, 'truth.json'));
 if (!present) console.warn(`fixtures-accuracy: skipped, ${DIR}/truth.json not found`);
 

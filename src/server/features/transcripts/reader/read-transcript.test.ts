@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readTranscript, TranscriptReadError } from './read-transcript';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
 
 async function errorOf(p: Promise<unknown>): Promise<TranscriptReadError> {
   try {
