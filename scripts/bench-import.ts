@@ -17,7 +17,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { COMMAND_SHARED_BUFFERS, openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+import { importEquivalencyCsv } from '../src/server/features/equivalencies';
 import { createBenchDatabase } from './support/bench-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/client';
-import { decideForCourses } from '../../src/server/features/equivalencies/equivalency.service';
+import { decideForCourses } from '../../src/server/features/equivalencies';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,10 +1,15 @@
 import type { AdminStudent, AdminStudentList, AppealStatus } from '../../../shared/schemas/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/client';
-import { STUDENT_ROLE_SQL } from './admin-appeals.queries';
-import { decodeCursor, encodeCursor, likePattern } from './admin-cursor';
+import { decodeCursor, encodeCursor, likePattern } from '../../db/keyset-cursor';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Students are accounts with the student role and without the admin role (staff are not listed among students):
+ * `"user".is_student`, generated from the role by migration 0009's admin_is_student().
+ */
+const STUDENT_ROLE_SQL = (alias: string) => `${alias}.is_student`;
 
 interface StudentRow {
   id: string;

@@ -1,0 +1,19 @@
+/**
+ * Equivalency rules: the engine that decides whether courses transfer (and the one rule-picker it uses), the rules'
+ * identity, and the commands that import rules and catalogues and export rules.
+ */
+export { normaliseCourseCode } from './engine/course-code';
+export { gradeForDecision } from './engine/grades';
+export type { EquivalencyDecision, EquivalencyRule, SourceCourseTaken } from './engine/types';
+export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
+export { databaseCodeKey } from './equivalency.queries';
+export type { CsvInput } from './import/csv-input';
+export { exportEquivalencyCsv } from './import/export-rules.command';
+export { CATALOG_COLUMNS, detectCsvKind, importCatalogCsv, type CatalogImportResult } from './import/import-catalogue.command';
+export { importEquivalencyCsv, type ImportActor } from './import/import-rules.command';
+export { registerEquivalencyImportRoutes } from './import/import.routes';
+export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
+export { decideCourseTransfers, decideCoursesNow, type CourseVerdict } from './equivalency.service';
+export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
+export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
+export { currentTerm, formatTerm, ruleTermNote, type ParsedTerm } from './engine/terms';

@@ -1,0 +1,12 @@
+/**
+ * Transcripts and students' stored files: uploads and their checks, the analysis job, the report, the transcripts a
+ * student keeps, and the one policy for who may read a transcript (transcript-access.ts).
+ */
+export { terminateTranscriptWorker } from './reader/read-transcript-in-worker';
+export { claimOwnUpload } from './stored-files';
+export { listStorageKeysOwnedBy } from './stored-files.queries';
+export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
+export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+export { findOwnTranscriptRow } from './transcripts.queries';
+export { registerTranscriptRoutes } from './transcripts.routes';
+export { deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';

@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { uploadParamsSchema } from '../../../shared/schemas/path-params';
+import { createUploadUrlSchema } from '../../../shared/schemas/student';
+import { invalid, notAllowed, notFound, tooLarge } from '../../domain-errors';
+import type { AppEnv } from '../../http/app-env';
+import { httpStatusOf } from '../../http/errors';
+import { readJson, readParams } from '../../http/json-body';
+import type { RouteTable } from '../../http/route-table';
+import { signedInUser } from '../../http/session';
+import { LocalDiskStorage } from '../../storage/local-disk-storage';
+import { createUploadSlot, isUploadRefusal } from './stored-files';
+import { markFileStored } from './stored-files.queries';
+
+const overLimit = (maxBytes: number) => tooLarge(`The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
+
+/** Reads a request body up to `maxBytes`; a larger one is refused as too large instead of being truncated. */
+async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw overLimit(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A claimed upload the checks refused (bad type, size, pages or pixels) is logged as the OWASP `upload_validation` event. */
+export async function logUploadRefusal<T>(c: Context<AppEnv>, claiming: Promise<T>): Promise<T> {
+  try {
+    return await claiming;
+  } catch (error) {
+    if (isUploadRefusal(error)) {
+      c.get('deps').logger.warn('upload_validation', { requestId: c.get('requestId'), userId: c.get('user')?.id, status: httpStatusOf(error), reason: error.message });
+    }
+    throw error;
+  }
+}
+
+/** Students' files: an upload slot (a server-named key and a signed address), and the local disk's upload address. */
+export function registerStoredFileRoutes(routes: RouteTable) {
+  routes.post('/api/student/create-upload-url', 'student', async (c) => {
+    const input = await readJson(c, createUploadUrlSchema);
+    const { db, storage } = c.get('deps');
+    return c.json(await createUploadSlot({ db, storage, userId: signedInUser(c).id, ...input }), 201);
+  });
+
+  /**
+   * The local-disk storage's upload address: the signature in the query is the authorisation (it names the key, the
+   * size limit and the content type, and expires), like an S3 presigned URL.
+   */
+  routes.put('/api/uploads/:prefix/:id', 'public', async (c) => {
+    const { prefix, id } = readParams(c, uploadParamsSchema);
+    const { storage, db } = c.get('deps');
+    if (!(storage instanceof LocalDiskStorage)) throw notFound('Not found');
+    const key = `${prefix}/${id}`;
+    const grant = storage.verifyUpload(key, c.req.query());
+    if (!grant.ok) throw notAllowed(grant.reason);
+    if (Number(c.req.header('content-length') ?? '0') > grant.maxBytes) throw overLimit(grant.maxBytes);
+    const bytes = await readBodyWithLimit(c.req.raw.body, grant.maxBytes);
+    if (bytes.byteLength === 0) throw invalid('The file is empty.');
+    await storage.put(key, bytes, grant.contentType);
+    const { sha256 } = await markFileStored(db, key, bytes, { onlyIfPending: false });
+    return c.json({ key, size: bytes.byteLength, sha256 });
+  });
+}
