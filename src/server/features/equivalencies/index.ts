@@ -3,6 +3,7 @@
  * identity, and the commands that import rules and catalogues and export rules.
  */
 export { normaliseCourseCode } from './engine/course-code';
+export { decideCourseAlone } from './engine/course-verdict';
 export { gradeForDecision } from './engine/grades';
 export type { EquivalencyDecision, EquivalencyRule, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';

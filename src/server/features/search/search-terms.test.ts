@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideCourseAlone } from '../equivalencies/engine/course-verdict';
-import { currentTerm } from '../equivalencies/engine/terms';
-import type { EquivalencyRule, InstitutionInfo } from '../equivalencies/engine/types';
+import { currentTerm, decideCourseAlone, type EquivalencyRule } from '../equivalencies';
+import type { InstitutionInfo } from '../institutions';
 import type { CourseSearchRow } from './search.queries';
 import { presentSearchRow } from './search.service';
 
