@@ -44,24 +44,29 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 // Presenters: one per view
 // ---------------------------------------------------------------------------
 
-/** The student's own view of their appeal (spec section 3's appeal record). */
+/** What both views of an appeal show alike (spec section 3's appeal record). */
+const appealRecord = (row: AppealRow) => ({
+  id: row.id,
+  courseName: row.course_name,
+  courseCode: row.course_code,
+  currentSchool: row.current_school,
+  targetSchool: row.target_school,
+  notes: row.notes,
+  syllabusLink: row.syllabus_link,
+  status: row.status,
+  decision: row.decision,
+  studentMessage: row.student_message,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/** The student's own view of their appeal: who they were when they sent it, as they sent it. */
 export function presentStudentAppeal(row: AppealRow): StudentAppeal {
   const snapshot = row.student_snapshot ?? {};
   return {
-    id: row.id,
-    courseName: row.course_name,
-    courseCode: row.course_code,
-    currentSchool: row.current_school,
-    targetSchool: row.target_school,
-    notes: row.notes,
-    syllabusLink: row.syllabus_link,
+    ...appealRecord(row),
     syllabusFile: row.file_key ? { key: row.file_key, name: row.file_name ?? '', size: row.file_size } : null,
     student: { name: snapshot.name ?? '', email: snapshot.email ?? '', major: snapshot.major ?? '', currentSchool: snapshot.currentSchool ?? '' },
-    status: row.status,
-    decision: row.decision,
-    studentMessage: row.student_message,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -85,24 +90,13 @@ const presentStudentAppealEvent = (row: AppealEventRow): AppealEvent => ({
 /** The full appeal record for the admin, plus the review fields Crosswalk keeps. */
 export function presentAdminAppeal(row: AppealRow): AdminAppeal {
   return {
-    id: row.id,
+    ...appealRecord(row),
     userId: row.user_id,
-    courseName: row.course_name,
-    courseCode: row.course_code,
-    currentSchool: row.current_school,
-    targetSchool: row.target_school,
-    notes: row.notes,
-    syllabusLink: row.syllabus_link,
     syllabusFile: row.file_id
       ? { key: row.file_id, url: `/api/admin/appeals/${row.id}/syllabus`, name: row.file_name ?? 'syllabus', size: row.file_size === null ? null : Number(row.file_size) }
       : null,
     student: { name: row.student_name, email: row.student_email, major: row.student_major, currentSchool: row.student_school },
-    status: row.status,
-    decision: row.decision,
-    studentMessage: row.student_message,
     createdRuleId: row.created_rule_id,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
     adminNotes: row.admin_notes,
     version: row.version,
   };

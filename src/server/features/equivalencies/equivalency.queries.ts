@@ -22,16 +22,19 @@ export interface StoredRuleRow {
   origin: RuleOrigin;
   notes: string | null;
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
-  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; is_elective: boolean }>;
+  /** `credits_text`: the credits as the file wrote them when a range ('1-3'). */
+  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; credits_text: string | null; is_elective: boolean }>;
 }
 
 const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes'];
 const sourcesJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
      from equivalency_rule_sources s where s.rule_id = ${rule}.id)`;
-const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits, 'is_elective', t.is_elective) order by t.position), '[]'::json)
+const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
+                                                     'credits_text', t.credits_text, 'is_elective', t.is_elective) order by t.position), '[]'::json)
      from equivalency_rule_targets t where t.rule_id = ${rule}.id)`;
 
-const RULE_COLUMNS = `${RULE_FIELDS.map((field) => `r.${field}`).join(', ')}, ${sourcesJson('r')} as sources, ${targetsJson('r')} as targets`;
+/** A rule's columns with its courses as JSON (StoredRuleRow), for every query that reads whole rules. */
+export const RULE_COLUMNS = `${RULE_FIELDS.map((field) => `r.${field}`).join(', ')}, ${sourcesJson('r')} as sources, ${targetsJson('r')} as targets`;
 
 /**
  * The rule `alias` (a row of equivalency_rules) as one JSON value of StoredRuleRow's shape, for queries that carry

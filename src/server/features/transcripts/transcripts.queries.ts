@@ -120,7 +120,8 @@ export async function setTranscriptProgress(db: Queryable, id: string, status: s
   ]);
 }
 
-export interface AnalyzedRow {
+/** A course as a transcript lists it. */
+interface TranscriptCourse {
   subject: string;
   number: string;
   title: string;
@@ -128,6 +129,9 @@ export interface AnalyzedRow {
   earned: number | null;
   grade: string | null;
   term: string | null;
+}
+
+export interface AnalyzedRow extends TranscriptCourse {
   inTransferSection: boolean;
   inProgress: boolean;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
@@ -289,15 +293,8 @@ export async function findLatestAnalysedTranscript(db: Queryable, userId: string
 }
 
 /** The rows of several transcripts, as the compare view and the student's data export read them. */
-export interface TranscriptCourseRow {
+export interface TranscriptCourseRow extends TranscriptCourse {
   transcript_id: string;
-  subject: string;
-  number: string;
-  title: string;
-  credits: number | null;
-  earned: number | null;
-  grade: string | null;
-  term: string | null;
   in_progress: boolean;
   status: string | null;
   transfers_to: string | null;

@@ -4,31 +4,25 @@
  */
 import type { Queryable } from '../../../db/client';
 import { formatRulesAsCsv, type ParsedRuleDraft } from '../engine/csv-import-format';
+import { engineRule } from '../equivalency.queries';
 import { readCreditRange } from '../rule-identity';
 import { listRulesForExport, type ExportRuleRow } from './rule-export.queries';
 
 /** A stored rule back in the import's draft shape, so formatRulesAsCsv writes exactly what imports back unchanged. */
 export function draftFromStoredRule(row: ExportRuleRow): ParsedRuleDraft {
-  const num = (value: number | string | null) => (value === null || value === undefined ? null : Number(value));
+  const rule = engineRule(row);
   return {
     sourceUniversity: row.from_name,
     targetUniversity: row.to_name,
-    sources: row.sources.map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: num(source.credits) })),
-    targets: row.targets.map((target) => ({
-      subject: target.subject,
-      number: target.number,
-      title: target.title,
-      credits: num(target.credits),
-      creditRange: readCreditRange(target.credits_text),
-      isElective: target.is_elective,
-    })),
-    transfers: row.transfers,
-    creditsAwarded: num(row.credits_awarded),
-    minGrade: row.min_grade,
-    effectiveFrom: row.effective_from_term,
-    effectiveTo: row.effective_to_term,
+    sources: rule.sources,
+    targets: rule.targets.map((target, index) => ({ ...target, creditRange: readCreditRange(row.targets[index]?.credits_text ?? null) })),
+    transfers: rule.transfers,
+    creditsAwarded: rule.creditsAwarded,
+    minGrade: rule.minGrade,
+    effectiveFrom: rule.effectiveFromTerm,
+    effectiveTo: rule.effectiveToTerm,
     group: null,
-    notes: row.notes,
+    notes: rule.notes,
     fingerprint: '',
     contentHash: '',
     lines: [],

@@ -2,7 +2,7 @@
  * The catalogue import: a CSV of courses (institution, subject, number, title, credits, description) upserted by
  * school, subject and number. One transaction: nothing is kept when a row is wrong.
  */
-import type { ImportError } from '../../../../shared/schemas/equivalencies';
+import type { EquivalencyImportResult, ImportError } from '../../../../shared/schemas/equivalencies';
 import type { Database, Queryable } from '../../../db/client';
 import { createCsvRowParser } from '../engine/csv-row-parser';
 import { LimitedErrorList } from '../engine/limited-error-list';
@@ -21,17 +21,8 @@ export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
   return null;
 }
 
-export interface CatalogImportResult {
-  saved: boolean;
-  rows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  institutionsCreated: string[];
-  errors: ImportError[];
-  errorCount: number;
-  ms: number;
-}
+/** What a catalogue import answers: a rules import's counts, without rules, dry runs or a preview. */
+export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview'>;
 
 /** Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong. */
 export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {

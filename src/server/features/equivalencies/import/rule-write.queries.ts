@@ -4,6 +4,7 @@
  * statements, not millions. Which writer sends new rules is rule-writers.ts.
  */
 import type { Queryable } from '../../../db/client';
+import { engineRule, RULE_COLUMNS, type StoredRuleRow } from '../equivalency.queries';
 import type { ComparableRule } from '../rule-identity';
 import type { PreparedRuleBatch, RuleBatchColumns } from './rule-batch-columns';
 import { RULE_COPY_COLUMNS, SOURCE_COPY_COLUMNS, TARGET_COPY_COLUMNS, type RuleCopyBatch } from './rule-copy-batch';
@@ -25,48 +26,24 @@ export async function findStoredRules(tx: Queryable, fingerprints: string[]): Pr
 /** Stored rules as the import file would say them, for a preview that shows what saving changes. */
 export async function findStoredRuleContents(tx: Queryable, ids: number[]): Promise<Map<number, ComparableRule>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.query<{
-    id: number;
-    transfers: boolean;
-    credits_awarded: string | number | null;
-    min_grade: string | null;
-    effective_from_term: string | null;
-    effective_to_term: string | null;
-    notes: string | null;
-    sources: Array<{ subject: string; number: string; title: string | null; credits: string | number | null }>;
-    targets: Array<{ subject: string; number: string; title: string | null; credits: string | number | null; credits_text: string | null; is_elective: boolean }>;
-  }>(
-    `select r.id, r.transfers, r.credits_awarded, r.min_grade, r.effective_from_term, r.effective_to_term, r.notes,
-            (select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
-               from equivalency_rule_sources s where s.rule_id = r.id) as sources,
-            (select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
-                                                        'credits_text', t.credits_text, 'is_elective', t.is_elective) order by t.position), '[]'::json)
-               from equivalency_rule_targets t where t.rule_id = r.id) as targets
-       from equivalency_rules r where r.id = any($1::int[])`,
-    [ids],
-  );
-  const number = (value: string | number | null) => (value === null ? null : Number(value));
+  const rows = await tx.query<StoredRuleRow>(`select ${RULE_COLUMNS} from equivalency_rules r where r.id = any($1::int[])`, [ids]);
   return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        transfers: row.transfers,
-        creditsAwarded: number(row.credits_awarded),
-        minGrade: row.min_grade,
-        effectiveFrom: row.effective_from_term,
-        effectiveTo: row.effective_to_term,
-        notes: row.notes,
-        sources: row.sources.map((source) => ({ ...source, credits: number(source.credits) })),
-        targets: row.targets.map((target) => ({
-          subject: target.subject,
-          number: target.number,
-          title: target.title,
-          credits: number(target.credits),
-          creditsText: target.credits_text,
-          isElective: target.is_elective,
-        })),
-      },
-    ]),
+    rows.map((row) => {
+      const rule = engineRule(row);
+      return [
+        row.id,
+        {
+          transfers: rule.transfers,
+          creditsAwarded: rule.creditsAwarded,
+          minGrade: rule.minGrade,
+          effectiveFrom: rule.effectiveFromTerm,
+          effectiveTo: rule.effectiveToTerm,
+          notes: rule.notes,
+          sources: rule.sources,
+          targets: rule.targets.map((target, index) => ({ ...target, creditsText: row.targets[index]?.credits_text ?? null })),
+        },
+      ];
+    }),
   );
 }
 
