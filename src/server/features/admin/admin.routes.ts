@@ -1,13 +1,19 @@
 import { adminStudentListQuerySchema, announcementInputSchema } from '../../../shared/schemas/admin';
 import { announcementParamsSchema, partnerParamsSchema } from '../../../shared/schemas/path-params';
-import { recordAudit } from '../../audit/audit-log';
-import { notFound } from '../../domain-errors';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/app-env';
 import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
 import { listPathways, listSchoolsOverview, readAdminStats, readTransferDataOverview } from './admin-overview.queries';
-import { deleteAnnouncement, insertAnnouncement, listAnnouncements, listPartners, listPublishedAnnouncements, togglePartner } from './admin-staff.queries';
+import { listAnnouncements, listPartners, listPublishedAnnouncements } from './admin-staff.queries';
+import { postAnnouncement, removeAnnouncement, togglePartnerConnection, type StaffActor } from './admin-staff.service';
 import { listStudents } from './admin-students.queries';
+
+const staffActor = (c: Context<AppEnv>): StaffActor => {
+  const { id, email } = signedInUser(c);
+  return { id, email, ipAddress: c.get('clientIp') };
+};
 
 /**
  * The admin area's own API (spec sections 2, 3, 4 and 7): the hub's figures, the student directory, announcements,
@@ -28,39 +34,12 @@ export function registerAdminRoutes(routes: RouteTable) {
 
   routes.post('/api/admin/announcements', 'admin', async (c) => {
     const input = await readJson(c, announcementInputSchema);
-    const actor = signedInUser(c);
-    const { db } = c.get('deps');
-    const id = await db.transaction(async (tx) => {
-      const newId = await insertAnnouncement(tx, { title: input.title, body: input.body, published: input.published ?? true, authorId: actor.id });
-      await recordAudit(tx, {
-        actor: { id: actor.id, email: actor.email },
-        action: 'announcement_posted',
-        subjectType: 'announcement',
-        subjectId: newId,
-        details: { title: input.title },
-        ipAddress: c.get('clientIp'),
-      });
-      return newId;
-    });
-    const announcement = (await listAnnouncements(db)).find((item) => item.id === id);
-    return c.json({ announcement }, 201);
+    return c.json({ announcement: await postAnnouncement(c.get('deps').db, staffActor(c), input) }, 201);
   });
 
   routes.delete('/api/admin/announcements/:id', 'admin', async (c) => {
     const { id } = readParams(c, announcementParamsSchema);
-    const actor = signedInUser(c);
-    await c.get('deps').db.transaction(async (tx) => {
-      const deleted = await deleteAnnouncement(tx, id);
-      if (!deleted) throw notFound('No such announcement.');
-      await recordAudit(tx, {
-        actor: { id: actor.id, email: actor.email },
-        action: 'announcement_deleted',
-        subjectType: 'announcement',
-        subjectId: id,
-        details: { title: deleted.title },
-        ipAddress: c.get('clientIp'),
-      });
-    });
+    await removeAnnouncement(c.get('deps').db, staffActor(c), id);
     return c.json({ deleted: id });
   });
 
@@ -68,22 +47,7 @@ export function registerAdminRoutes(routes: RouteTable) {
 
   routes.post('/api/admin/partners/:partner/connect', 'admin', async (c) => {
     const { partner } = readParams(c, partnerParamsSchema);
-    const actor = signedInUser(c);
-    const { db } = c.get('deps');
-    const status = await db.transaction(async (tx) => {
-      const next = await togglePartner(tx, partner, actor.id);
-      await recordAudit(tx, {
-        actor: { id: actor.id, email: actor.email },
-        action: 'partner_connection_changed',
-        subjectType: 'partner',
-        subjectId: partner,
-        details: { status: next },
-        ipAddress: c.get('clientIp'),
-      });
-      return next;
-    });
-    const partners = await listPartners(db);
-    return c.json({ status, partner: partners.find((item) => item.partner === partner) });
+    return c.json(await togglePartnerConnection(c.get('deps').db, staffActor(c), partner));
   });
 
   routes.get('/api/admin/overview/schools', 'admin', async (c) => c.json({ schools: await listSchoolsOverview(c.get('deps').db) }));

@@ -314,18 +314,5 @@ export async function readLatestAnalysedTranscript(
 /** Every row of these transcripts, as the student's data export lists them. */
 export async function exportTranscriptRows(db: Queryable, transcriptIds: string[]) {
   const rows = await listTranscriptCourseRows(db, transcriptIds);
-  return rows.map((row) => ({
-    transcriptId: row.transcript_id,
-    row: {
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      earned: row.earned,
-      grade: row.grade,
-      term: row.term,
-      status: row.status,
-      transfersTo: row.transfers_to,
-    },
-  }));
+  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, ...course }) => ({ transcriptId, row: { ...course, transfersTo } }));
 }
