@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { listStatewideNumberingInstitutions, loadInstitutions } from '../institutions';
-import { decideByRule, decideCourseAlone } from './engine/course-verdict';
+import { decideByRule, decideCourseAlone, type CourseVerdict } from './engine/course-verdict';
 import { decideTransfers } from './engine/decide-transfers';
 import { rankRules } from './engine/rule-picker';
 import { elsewhereTargetsOf, suggestEquivalents } from './engine/suggest-equivalents';
@@ -18,7 +18,7 @@ import {
 
 /**
  * Whether a transcript's courses transfer: the transcript report and the compare view call this; the search cards and
- * the course page call decideCoursesNow and decideCourseTransfers below. All go through the one engine
+ * the course page use the engine's decideCourseNow / decideCourseAnywhereNow and decideCourseTransfers below. All go through the one engine
  * (decideTransfers) and its one rule-picker. A whole transcript costs a fixed handful of queries, not one per row.
  */
 export async function decideForCourses(
@@ -76,56 +76,6 @@ export async function addRuleFromApprovedAppeal(tx: Queryable, rule: Parameters<
   const id = (await insertAppealRule(tx, rule)) ?? (await findAppealRule(tx, rule.appealId));
   if (id === null) throw new Error('rule insert returned nothing');
   return id;
-}
-
-/** A course's verdict at one destination, and the rule behind it (null for statewide numbering or no rule). */
-export interface CourseVerdict {
-  to: InstitutionInfo;
-  decision: EquivalencyDecision;
-  rule: EquivalencyRule | null;
-}
-
-const verdictOf = (to: InstitutionInfo, decision: EquivalencyDecision, rules: EquivalencyRule[]): CourseVerdict => ({
-  to,
-  decision,
-  rule: rules.find((rule) => rule.id === decision.evidence.ruleId) ?? null,
-});
-
-/**
- * With no destination chosen, which destination's answer tells the student most: one the course transfers to, then
- * one whose rule in effect refuses it, then one whose rule is out of its terms, then none.
- */
-function informativeness(verdict: CourseVerdict, term: ParsedTerm): number {
-  if (verdict.decision.status === 'DIRECT') return 0;
-  if (verdict.decision.status === 'NEEDS_EVAL') return 3;
-  return verdict.rule && ruleTermNote(verdict.rule.effectiveFromTerm, verdict.rule.effectiveToTerm, term) ? 2 : 1;
-}
-
-/**
- * What the search cards say: each course's verdict for a student taking it in `term` (the current term), decided alone
- * by the transcript report's own code (decideCourseAlone), so a card never disagrees with the report. `to` is the
- * destination the search names; with none, each course is judged at the destinations its rules name (in the order
- * given) and the card shows the most telling answer. Null: nothing to say (no destination, no rule).
- */
-export async function decideCoursesNow(
-  db: Queryable,
-  input: { courses: Array<{ institutionId: number; course: CourseRef; rules: EquivalencyRule[] }>; to: InstitutionInfo | null; term?: ParsedTerm },
-): Promise<Array<CourseVerdict | null>> {
-  const term = input.term ?? currentTerm();
-  const ids = new Set<number>(input.courses.map((entry) => entry.institutionId));
-  if (!input.to) for (const entry of input.courses) for (const rule of entry.rules) ids.add(rule.toInstitutionId);
-  const schools = await loadInstitutions(db, [...ids]);
-  return input.courses.map(({ institutionId, course, rules }) => {
-    const from = schools.get(institutionId);
-    if (!from) return null;
-    const judge = (to: InstitutionInfo) => verdictOf(to, decideCourseAlone({ from, to, course, rules, term }), rules);
-    if (input.to) return judge(input.to);
-    const verdicts = [...new Set(rules.map((rule) => rule.toInstitutionId))].flatMap((id) => {
-      const to = schools.get(id);
-      return to ? [judge(to)] : [];
-    });
-    return verdicts.sort((a, b) => informativeness(a, term) - informativeness(b, term))[0] ?? null;
-  });
 }
 
 /**

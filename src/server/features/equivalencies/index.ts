@@ -3,7 +3,7 @@
  * identity, and the commands that import rules and catalogues and export rules.
  */
 export { normaliseCourseCode } from './engine/course-code';
-export { decideCourseAlone } from './engine/course-verdict';
+export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
 export { gradeForDecision } from './engine/grades';
 export type { EquivalencyDecision, EquivalencyRule, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
@@ -14,7 +14,7 @@ export { CATALOG_COLUMNS, detectCsvKind, importCatalogCsv, type CatalogImportRes
 export { importEquivalencyCsv, type ImportActor } from './import/import-rules.command';
 export { registerEquivalencyImportRoutes } from './import/import.routes';
 export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
-export { decideCourseTransfers, decideCoursesNow, type CourseVerdict } from './equivalency.service';
+export { decideCourseTransfers } from './equivalency.service';
 export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
 export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
 export { currentTerm, formatTerm, ruleTermNote, type ParsedTerm } from './engine/terms';

@@ -2,5 +2,14 @@
 export { normalizeSchoolName, schoolKeyFromName } from '../../../shared/institutions/school-names';
 export { registerInstitutionRoutes } from './institutions.routes';
 export { createInstitutionNamedInImport, findInstitution, findInstitutionById } from './institutions.service';
-export { findInstitutionIdsByAlias, listStatewideNumberingInstitutions, loadInstitutions, lockInstitutionAgainstDeletion, type InstitutionInfo } from './institutions.queries';
+export {
+  findInstitutionIdsByAlias,
+  institutionJsonSql,
+  listStatewideNumberingInstitutions,
+  loadInstitutions,
+  lockInstitutionAgainstDeletion,
+  toInstitutionInfo,
+  type InstitutionInfo,
+  type InstitutionInfoRow,
+} from './institutions.queries';
 export { canonicalInstitutionKey, resolveInstitutionKey } from './school-spellings';

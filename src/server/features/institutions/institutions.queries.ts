@@ -14,7 +14,7 @@ export interface InstitutionInfo {
   floridaStatewideNumbering: boolean;
 }
 
-interface InstitutionInfoRow {
+export interface InstitutionInfoRow {
   id: number;
   key: string;
   name: string;
@@ -25,7 +25,11 @@ interface InstitutionInfoRow {
 
 const INFO_COLUMNS = `i.id, i.key, i.name, i.state, i.calendar, i.florida_statewide_numbering`;
 
-const toInstitutionInfo = (row: InstitutionInfoRow): InstitutionInfo => ({
+/** The school `alias` (a row of institutions) as one JSON value, for queries that carry schools inside other rows. */
+export const institutionJsonSql = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'key', ${alias}.key, 'name', ${alias}.name, 'state', ${alias}.state, 'calendar', ${alias}.calendar, 'florida_statewide_numbering', ${alias}.florida_statewide_numbering)`;
+
+export const toInstitutionInfo = (row: InstitutionInfoRow): InstitutionInfo => ({
   id: row.id,
   key: row.key,
   name: row.name,

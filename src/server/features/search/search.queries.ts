@@ -7,6 +7,7 @@
  */
 import type { Queryable } from '../../db/client';
 import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
+import { institutionJsonSql, type InstitutionInfoRow } from '../institutions';
 
 export interface TextCondition {
   /** Free text for full-text search and trigram similarity. */
@@ -43,7 +44,8 @@ export interface CourseSearchSpec {
 export interface CourseSearchRow {
   id: number;
   total: number;
-  institution_id: number;
+  /** The course's school as the engine needs it. */
+  school: InstitutionInfoRow;
   subject: string;
   number: string;
   title: string;
@@ -69,7 +71,7 @@ export interface CourseSearchRow {
    * target school when one is chosen; with none, up to 8 to any school, those that transfer first (so a course that
    * transfers somewhere is not hidden behind eight that do not), then the newest.
    */
-  rules: StoredRuleRow[] | null;
+  rules: Array<{ rule: StoredRuleRow; to: InstitutionInfoRow }> | null;
 }
 
 /** Collects positional parameters while SQL is assembled. */
@@ -185,7 +187,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   const sql = `
     with ${matched},
     page as (select * from matched order by ${order} limit ${limit} offset ${offset})
-    select p.id, (select count(*) from matched)::int as total, c.institution_id, c.subject, c.number, c.title, c.credits, c.credits_text,
+    select p.id, (select count(*) from matched)::int as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
            i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
@@ -199,9 +201,9 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
          order by o.is_available desc, o.id limit 1
       ) o on true
       left join lateral (
-        select json_agg(rule.json order by rule.transfers desc, rule.id desc) as rules
+        select json_agg(json_build_object('rule', rule.json, 'to', ${institutionJsonSql('ti')}) order by rule.transfers desc, rule.id desc) as rules
           from (
-            select r.id, r.transfers, ${ruleJsonSql('r')} as json
+            select r.id, r.transfers, r.to_institution_id, ${ruleJsonSql('r')} as json
               from equivalency_rule_sources s
               join equivalency_rules r on r.id = s.rule_id
              where s.from_institution_id = c.institution_id and s.code_key = c.code_key
@@ -209,6 +211,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
              order by r.transfers desc, r.id desc
              limit ${spec.targetId !== null ? 'all' : '8'}
           ) rule
+          join institutions ti on ti.id = rule.to_institution_id
       ) cards on true
      order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
   return db.query<CourseSearchRow>(sql, p.values);

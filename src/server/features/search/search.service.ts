@@ -18,15 +18,16 @@ import { invalidField, notFound } from '../../domain-errors';
 import {
   currentTerm,
   databaseCodeKey,
+  decideCourseAnywhereNow,
+  decideCourseNow,
   decideCourseTransfers,
-  decideCoursesNow,
   engineRule,
   ruleTermNote,
   type CourseVerdict,
   type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
-import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, type InstitutionInfo } from '../institutions';
+import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
 import {
   countCourses,
@@ -159,8 +160,7 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
 }
 
 /**
- * One card: the course, its first offering and its verdict now (decided by the engine, search.service's
- * decideCoursesNow): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
+ * One card: the course, its first offering and its verdict now (decided by the engine, decideCard): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
  * out of them → no rule that applies ('unknown').
  */
 export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
@@ -191,17 +191,16 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
   };
 }
 
-/** Each card's verdict, decided by the engine for the course on its own (the same code as the transcript report). */
-async function decideCards(db: Queryable, rows: CourseSearchRow[], target: InstitutionInfo | null, term: ParsedTerm) {
-  return decideCoursesNow(db, {
-    to: target,
-    term,
-    courses: rows.map((row) => ({
-      institutionId: row.institution_id,
-      course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) },
-      rules: (row.rules ?? []).map(engineRule),
-    })),
-  });
+/**
+ * A card's verdict, decided by the engine for the course on its own (the transcript report's own code): at the school
+ * the search names, or with none, wherever its rules lead (rules and schools arrive with the row).
+ */
+function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: ParsedTerm): CourseVerdict | null {
+  const from = toInstitutionInfo(row.school);
+  const course = { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) };
+  const rules = (row.rules ?? []).map((entry) => ({ rule: engineRule(entry.rule), to: toInstitutionInfo(entry.to) }));
+  if (target) return decideCourseNow({ from, to: target, course, rules: rules.map(({ rule }) => rule), term });
+  return decideCourseAnywhereNow({ from, course, rules, term });
 }
 
 // ---------------------------------------------------------------------------
@@ -294,10 +293,9 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
   const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, spec) : 0;
   const nextOffset = offset + rows.length;
   const term = currentTerm();
-  const verdicts = await decideCards(db, rows, targetSchool, term);
   return {
     ...empty,
-    results: rows.map((row, index) => presentSearchRow(row, verdicts[index] ?? null, term)),
+    results: rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term)),
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
   };
