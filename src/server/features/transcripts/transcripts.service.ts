@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/transcripts';
 import type { StudentTranscript } from '../../../shared/schemas/student';
 import type { Database, Queryable } from '../../db/client';
-import { conflict, DomainError, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
+import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
 import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
@@ -109,7 +109,7 @@ export async function requestTranscriptAnalysis(
   if (['queued', 'reading', 'matching'].includes(transcript.status)) throw conflict('This transcript is already being analysed.');
   const toInstitutionId = (await resolveDestination(deps.db, input)) ?? transcript.to_institution_id;
   if (!toInstitutionId) throw invalidField('toInstitutionId', 'choose the school you are transferring to.', 'is required');
-  if (transcript.file_status === 'rejected') throw new DomainError('invalid', 'This file was refused. Please upload your transcript again.');
+  if (transcript.file_status === 'rejected') throw invalid('This file was refused. Please upload your transcript again.');
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
   if (!bytes || bytes.byteLength === 0) throw conflict('The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
   // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
