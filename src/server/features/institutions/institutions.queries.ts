@@ -2,6 +2,7 @@
  * The schools' SQL: looking a school up by key or alias, creating one an import names, and the admin's Universities
  * Management. Aliases are compared in their normalised form only (normalizeSchoolName), never normalised here.
  */
+import type { InstitutionRecord } from '../../../shared/schemas/equivalencies';
 import type { Queryable } from '../../db/client';
 
 /** What the rest of the product knows of a school: the engine decides transfers with it, search and reports name it. */
@@ -99,9 +100,9 @@ export interface InstitutionAdminRow {
   key: string;
   name: string;
   state: string | null;
-  control: 'public' | 'private';
-  kind: 'university' | 'college' | 'community-college' | 'technical-college';
-  calendar: 'semester' | 'quarter';
+  control: InstitutionRecord['control'];
+  kind: InstitutionRecord['kind'];
+  calendar: InstitutionRecord['calendar'];
   florida_statewide_numbering: boolean;
   website: string | null;
   aliases: string[];

@@ -4,6 +4,7 @@ import { createUploadUrlSchema } from '../../../shared/schemas/student';
 import { invalid, notAllowed, notFound, tooLarge } from '../../domain-errors';
 import type { AppEnv } from '../../http/app-env';
 import { httpStatusOf } from '../../http/errors';
+import { readBodyWithin } from '../../http/body-limit';
 import { readJson, readParams } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
@@ -12,25 +13,6 @@ import { createUploadSlot, isUploadRefusal } from './stored-files';
 import { markFileStored } from './stored-files.queries';
 
 const overLimit = (maxBytes: number) => tooLarge(`The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
-
-/** Reads a request body up to `maxBytes`; a larger one is refused as too large instead of being truncated. */
-async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw overLimit(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** A claimed upload the checks refused (bad type, size, pages or pixels) is logged as the OWASP `upload_validation` event. */
 export async function logUploadRefusal<T>(c: Context<AppEnv>, claiming: Promise<T>): Promise<T> {
@@ -64,7 +46,11 @@ export function registerStoredFileRoutes(routes: RouteTable) {
     const grant = storage.verifyUpload(key, c.req.query());
     if (!grant.ok) throw notAllowed(grant.reason);
     if (Number(c.req.header('content-length') ?? '0') > grant.maxBytes) throw overLimit(grant.maxBytes);
-    const bytes = await readBodyWithLimit(c.req.raw.body, grant.maxBytes);
+    const chunks: Uint8Array[] = [];
+    await readBodyWithin(c.req.raw.body, grant.maxBytes, () => overLimit(grant.maxBytes), (chunk) => {
+      chunks.push(chunk);
+    });
+    const bytes = Buffer.concat(chunks);
     if (bytes.byteLength === 0) throw invalid('The file is empty.');
     await storage.put(key, bytes, grant.contentType);
     const { sha256 } = await markFileStored(db, key, bytes, { onlyIfPending: false });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { equivalencyImportQuerySchema, MAX_IMPORT_BYTES } from '../../../../shared/schemas/equivalencies';
 import { invalid, tooLarge as tooLargeError, unsupportedType } from '../../../domain-errors';
+import { readBodyWithin } from '../../../http/body-limit';
 import { readQuery } from '../../../http/json-body';
 import type { RouteTable } from '../../../http/route-table';
 import { exportEquivalencyCsv } from './export-rules.command';
@@ -21,21 +22,10 @@ async function spoolBody(body: ReadableStream<Uint8Array> | null, limit: number)
   const remove = () => rmSync(folder, { recursive: true, force: true });
   const path = join(folder, 'upload.csv');
   const out = createWriteStream(path);
-  let bytes = 0;
   try {
-    if (body) {
-      const reader = body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.byteLength;
-        if (bytes > limit) {
-          await reader.cancel().catch(() => undefined);
-          throw tooLarge();
-        }
-        if (!out.write(value)) await once(out, 'drain');
-      }
-    }
+    const bytes = await readBodyWithin(body, limit, tooLarge, async (chunk) => {
+      if (!out.write(chunk)) await once(out, 'drain');
+    });
     out.end();
     await once(out, 'close');
     return { path, bytes, remove };
