@@ -18,9 +18,9 @@ export async function upsertCatalogueCourses(tx: Queryable, courses: CatalogueCo
      select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
      on conflict (institution_id, subject, number) do update set
        title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
-       description = excluded.description, updated_at = now()
-     where (courses.title, courses.credits, courses.credits_text, courses.description)
-           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)
+       description = excluded.description, known_from = 'catalogue', updated_at = now()
+     where (courses.title, courses.credits, courses.credits_text, courses.description, courses.known_from)
+           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description, 'catalogue')
      returning (xmax = 0) as inserted`,
     [
       courses.map((course) => course.institutionId),
