@@ -4,6 +4,7 @@
  */
 export { normaliseCourseCode } from './engine/course-code';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
+export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';
 export { gradeForDecision } from './engine/grades';
 export type { EquivalencyDecision, EquivalencyRule, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
