@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createGunzip } from 'node:zlib';
 import { createCsvRowParser, formatCsvLine } from '../../features/equivalencies/engine/csv-row-parser';
-import { importEquivalencyCsv } from '../../features/equivalencies';
+import { importEquivalencyCsv, importStatewideInventoryFile } from '../../features/equivalencies';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
 import { normalizeSchoolName } from '../../features/institutions';
 import type { AppDeps } from '../../http/app-env';
@@ -43,23 +44,33 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
     logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded });
   }
-  // Real Wisconsin rules load after the server is up (a few seconds of work that first start need not wait for), with
-  // their own marker: a process stopped half-way rolls the import back and the next start loads them again.
-  const [rulesDone] = await db.query(`select 1 from app_meta where key = 'demo_wisconsin_rules'`);
-  if (!rulesDone) {
-    const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
-    const started = Date.now();
-    const loading = seedWisconsinRules(db, sharedDataDir)
-      .then(async (rules) => {
-        await db.query(`insert into app_meta (key, value) values ('demo_wisconsin_rules', $1) on conflict (key) do nothing`, [String(rules)]);
-        logger.info('demo_rules_loaded', { ms: Date.now() - started, rules });
-      })
-      .catch((error: unknown) => logger.warn('demo_rules_not_loaded', { message: error instanceof Error ? error.message : String(error) }));
-    if (options.waitForRules) await loading;
-  }
+  // Florida's statewide course inventory (in the repository) and the real Wisconsin rules load after the server is up
+  // (minutes of work on a busy machine that first start need not wait for), each with its own marker: a process
+  // stopped half-way loads the rest at the next start (the inventory skips courses already there, the rule import
+  // rolls back whole).
+  const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
+  const loading = loadOnce(deps, 'demo_florida_inventory', 'demo_florida_inventory_loaded', 'courses', () => {
+    const file = resolve(process.cwd(), 'reference-data/florida/statewide-course-inventory.csv.gz');
+    return existsSync(file) ? importStatewideInventoryFile(db, file) : Promise.resolve(0);
+  }).then(() => loadOnce(deps, 'demo_wisconsin_rules', 'demo_rules_loaded', 'rules', () => seedWisconsinRules(db, sharedDataDir)));
+  if (options.waitForRules) await loading;
   if (config.isProduction) return [];
   for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
   return DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
+}
+
+/** Runs `load` unless `marker` says it ran; marks and logs it when done, logs a warning when it fails. */
+async function loadOnce({ db, logger }: AppDeps, marker: string, event: string, unit: string, load: () => Promise<number>): Promise<void> {
+  const [done] = await db.query(`select 1 from app_meta where key = $1`, [marker]);
+  if (done) return;
+  const started = Date.now();
+  try {
+    const count = await load();
+    await db.query(`insert into app_meta (key, value) values ($1, $2) on conflict (key) do nothing`, [marker, String(count)]);
+    logger.info(event, { ms: Date.now() - started, [unit]: count });
+  } catch (error) {
+    logger.warn(`${event.replace(/_loaded$/, '')}_not_loaded`, { message: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 async function ensureAccount(deps: AppDeps, account: (typeof DEMO_ACCOUNTS)[number]) {
@@ -254,7 +265,8 @@ async function* wisconsinRulesInto(file: string, targetUniversity: string): Asyn
     return lines.length > 0 ? `${lines.join('\n')}\n` : '';
   };
   const decoder = new TextDecoder();
-  for await (const chunk of createReadStream(file)) {
+  const stream = file.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()) : createReadStream(file);
+  for await (const chunk of stream) {
     const text = keep(parser.push(decoder.decode(chunk as Buffer, { stream: true })));
     if (text) yield text;
   }
@@ -264,7 +276,9 @@ async function* wisconsinRulesInto(file: string, targetUniversity: string): Asyn
 
 /** Real Wisconsin transfer rules into UW-Madison, through the same import an admin uses. */
 async function seedWisconsinRules(db: Database, sharedDataDir: string): Promise<number> {
-  const file = resolve(sharedDataDir, 'equivalencies', 'wisconsin-transfer-rules.csv');
+  // The shared data folder when present, else the copy in the repository (reference-data/, gzip-compressed).
+  const shared = resolve(sharedDataDir, 'equivalencies', 'wisconsin-transfer-rules.csv');
+  const file = existsSync(shared) ? shared : resolve(process.cwd(), 'reference-data/equivalencies/wisconsin-transfer-rules.csv.gz');
   if (!existsSync(file)) return 0;
   const result = await importEquivalencyCsv({ db, input: wisconsinRulesInto(file, 'UW-Madison'), actor: { id: null, email: 'demo seed' } });
   return result.inserted + result.unchanged;

@@ -14,6 +14,7 @@ export { exportEquivalencyCsv } from './import/export-rules.command';
 export { CATALOG_COLUMNS, detectCsvKind, importCatalogCsv, type CatalogImportResult } from './import/import-catalogue.command';
 export { importEquivalencyCsv, type ImportActor } from './import/import-rules.command';
 export { registerEquivalencyImportRoutes } from './import/import.routes';
+export { importStatewideInventoryFile } from './import/statewide-inventory';
 export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
 export { decideCourseTransfers } from './equivalency.service';
 export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
