@@ -137,7 +137,7 @@ describe('course search: Florida statewide numbering names the destination’s c
 
 describe('course search: Florida’s statewide course inventory', () => {
   it('finds a course the inventory lists at a statewide-numbering school with the engine’s verdict; other schools and courses on file are left as they are', async () => {
-    const [collegeCode, universityCode, privateCode] = [`C${tag()}`, `U${tag()}`, `P${tag()}`].map((code) => code.toUpperCase());
+    const [collegeCode, universityCode, privateCode] = [`C${tag()}`, `U${tag()}`, `P${tag()}`].map((code) => code.toUpperCase()) as [string, string, string];
     const college = await floridaSchool(`Inventory Test College ${tag()}`, [collegeCode]);
     const university = await floridaSchool(`Inventory Test University ${tag()}`, [universityCode]);
     const outside = await createInstitution(t.deps.db, { name: `Inventory Private College ${tag()}`, state: 'FL', aliases: [privateCode] });

@@ -44,19 +44,18 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
     logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded });
   }
+  if (!config.isProduction) for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
   // Florida's statewide course inventory (in the repository) and the real Wisconsin rules load after the server is up
-  // (minutes of work on a busy machine that first start need not wait for), each with its own marker: a process
-  // stopped half-way loads the rest at the next start (the inventory skips courses already there, the rule import
-  // rolls back whole).
+  // (minutes of work on a busy machine that first start need not wait for, started after the accounts so their sign-up
+  // does not queue behind it), each with its own marker: a process stopped half-way loads the rest at the next start
+  // (the inventory skips courses already there, the rule import rolls back whole).
   const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
   const loading = loadOnce(deps, 'demo_florida_inventory', 'demo_florida_inventory_loaded', 'courses', () => {
     const file = resolve(process.cwd(), 'reference-data/florida/statewide-course-inventory.csv.gz');
     return existsSync(file) ? importStatewideInventoryFile(db, file) : Promise.resolve(0);
   }).then(() => loadOnce(deps, 'demo_wisconsin_rules', 'demo_rules_loaded', 'rules', () => seedWisconsinRules(db, sharedDataDir)));
   if (options.waitForRules) await loading;
-  if (config.isProduction) return [];
-  for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
-  return DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
+  return config.isProduction ? [] : DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
 }
 
 /** Runs `load` unless `marker` says it ran; marks and logs it when done, logs a warning when it fails. */

@@ -82,7 +82,7 @@ export interface CourseSearchRow {
   is_sample: boolean | null;
   offering_count: number;
   /** 'catalogue', or 'rule' when only an equivalency rule names the course (migration 0065). */
-  known_from: 'catalogue' | 'rule';
+  known_from: 'catalogue' | 'rule' | 'statewide';
   /**
    * With a target school: its courses under the same subject and last three digits (Florida's statewide numbering), so
    * a statewide answer names the destination's own course, or says it is not in the catalogue.
@@ -203,6 +203,38 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
     matched = `matched as (select ${scores('0')} from courses c ${where(null)})`;
   }
   const order = 'exact desc, to_target desc, score desc, has_offering desc, title_length, id';
+
+  const limit = p.add(spec.limit, '::int');
+  const offset = p.add(spec.offset, '::int');
+  const sql = `
+    with ${matched},
+    page as (select * from matched order by ${order} limit ${limit} offset ${offset})
+    ${cardsSql(p, spec, offeringWhere, '(select count(*) from matched)::int')}
+     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
+  return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/**
+ * The cards of a page the in-process index ranked (search-index.ts): the same card columns, for these course ids in
+ * this order, with the total the index counted.
+ */
+export async function searchCourseRowsByIds(db: Queryable, spec: CourseSearchSpec, ids: number[], total: number): Promise<CourseSearchRow[]> {
+  if (ids.length === 0) return [];
+  const p = new Params();
+  const offeringWhere: string[] = [];
+  if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
+  if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
+  const sql = `
+    with page as (select id, ord from unnest(${p.add(ids, '::int[]')}) with ordinality as u(id, ord))
+    ${cardsSql(p, spec, offeringWhere, p.add(total, '::int'))}
+     order by p.ord`;
+  return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/** The select of a page's cards, from a `page` CTE of course ids: each course, its first offering, its rules. */
+function cardsSql(p: Params, spec: CourseSearchSpec, offeringWhere: string[], total: string): string {
+  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
+  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
   const destinationCourses =
     spec.targetId !== null
       ? `(select json_agg(json_build_object('subject', d.subject, 'number', d.number, 'title', d.title, 'credits', d.credits))
@@ -212,15 +244,8 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
              and substring(d.number from '^[0-9]([0-9]{3})') = substring(c.number from '^[0-9]([0-9]{3})'))`
       : 'null';
 
-  const limit = p.add(spec.limit, '::int');
-  const offset = p.add(spec.offset, '::int');
-  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
-  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
-
-  const sql = `
-    with ${matched},
-    page as (select * from matched order by ${order} limit ${limit} offset ${offset})
-    select p.id, (select count(*) from matched)::int as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
+  return `
+    select p.id, ${total} as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
            i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
@@ -246,9 +271,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
              limit ${spec.targetId !== null ? 'all' : '8'}
           ) rule
           join institutions ti on ti.id = rule.to_institution_id
-      ) cards on true
-     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
-  return db.query<CourseSearchRow>(sql, p.values);
+      ) cards on true`;
 }
 
 /**

@@ -30,12 +30,14 @@ import {
 } from '../equivalencies';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
+import { SearchIndex, type SearchIndexHolder } from './search-index';
 import {
   countCourses,
   findCourse,
   listOfferings,
   readCatalogueVersion,
   searchCourseRows,
+  searchCourseRowsByIds,
   type ClassNameCondition,
   type CourseSearchRow,
   type CourseSearchSpec,
@@ -270,21 +272,41 @@ export async function searchCourses({
   db,
   query,
   cache,
+  indexes,
 }: {
   db: Queryable;
   query: CourseSearchQuery;
   cache?: SearchCache<CourseSearchResponse>;
+  /** The instance's in-process index (search-index.ts); without it, or while it is built, SQL answers. */
+  indexes?: SearchIndexHolder;
 }): Promise<CourseSearchResponse> {
   const fingerprint = searchFingerprint(query);
   const offset = decodeCursor(query.cursor, fingerprint);
-  if (!cache) return runSearch(db, query, fingerprint, offset);
-  const key = `${fingerprint}|${offset}|${query.limit}`;
+  if (!cache && !indexes) return runSearch({ db }, query, fingerprint, offset);
   const version = await readCatalogueVersion(db);
+  const finder: RowFinder = { db, index: indexes?.at(db, version) ?? null, indexes };
+  if (!cache) return runSearch(finder, query, fingerprint, offset);
+  const key = `${fingerprint}|${offset}|${query.limit}`;
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const answer = await runSearch(db, query, fingerprint, offset);
+  const answer = await runSearch(finder, query, fingerprint, offset);
   cache.set(key, version, answer);
   return answer;
+}
+
+/** Where a search's rows come from: the index when it is current and can answer, else SQL. */
+interface RowFinder {
+  db: Queryable;
+  index?: SearchIndex | null;
+  indexes?: SearchIndexHolder;
+}
+
+async function findRows({ db, index, indexes }: RowFinder, spec: CourseSearchSpec): Promise<CourseSearchRow[]> {
+  if (index && indexes && SearchIndex.handles(spec)) {
+    const answer = await index.search(db, spec, (text) => indexes.lexemesOf(db, text));
+    return index.cards(spec, answer, (ids) => searchCourseRowsByIds(db, spec, ids, answer.total));
+  }
+  return searchCourseRows(db, spec);
 }
 
 /**
@@ -294,9 +316,10 @@ export async function searchCourses({
  * - words that find nothing beside what else the search names (schools, subject, course): the answer without them,
  *   naming the words not used, rather than "no results" for a search the rest of answers.
  */
-async function searchWithFallbacks(db: Queryable, spec: CourseSearchSpec) {
+async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
+  const { db } = finder;
   let used = spec;
-  let rows = await searchCourseRows(db, used);
+  let rows = await findRows(finder, used);
   // A page past the end of an answer is empty, not a reason to answer another search.
   if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, scheduleNote: null, unusedWords: [] };
   let scheduleNote: string | null = null;
@@ -304,7 +327,7 @@ async function searchWithFallbacks(db: Queryable, spec: CourseSearchSpec) {
   const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
   if (rows.length === 0 && wanted) {
     const unscheduled = { ...used, includeUnscheduled: true };
-    const found = await searchCourseRows(db, unscheduled);
+    const found = await findRows(finder, unscheduled);
     if (found.length > 0) {
       [used, rows] = [unscheduled, found];
       scheduleNote = `No ${wanted} section is on file for these courses: Crosswalk does not have their schedule, so check with the school.`;
@@ -312,7 +335,7 @@ async function searchWithFallbacks(db: Queryable, spec: CourseSearchSpec) {
   }
   if (rows.length === 0 && used.text && hasOtherConditions(used)) {
     const withoutText = { ...used, text: null };
-    const found = await searchCourseRows(db, withoutText);
+    const found = await findRows(finder, withoutText);
     if (found.length > 0) {
       unusedWords = used.text.text.split(/\s+/).filter(Boolean);
       [used, rows] = [withoutText, found];
@@ -326,11 +349,14 @@ function hasOtherConditions(spec: CourseSearchSpec): boolean {
   return spec.homeId !== null || spec.subject !== null || spec.className !== null || spec.courseCodes !== null || spec.level !== null;
 }
 
-async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+  const { db, index } = finder;
+  // With an index, the schools and codes a search names are looked up once per catalogue version.
+  const once = <T>(key: string, work: () => Promise<T>) => (index ? index.remember(key, work) : work());
   const [home, target, courseCodes] = await Promise.all([
-    resolveSchool(db, query.homeCollege, query.transferFromSchool),
-    resolveSchool(db, query.targetCollege, query.transferToSchool),
-    resolveCourseCodes(db, query.courseCodes),
+    once(`school|${query.homeCollege ?? ''}|${query.transferFromSchool ?? ''}`, () => resolveSchool(db, query.homeCollege, query.transferFromSchool)),
+    once(`school|${query.targetCollege ?? ''}|${query.transferToSchool ?? ''}`, () => resolveSchool(db, query.targetCollege, query.transferToSchool)),
+    once(`codes|${(query.courseCodes ?? []).join('|')}`, () => resolveCourseCodes(db, query.courseCodes)),
   ]);
   const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted, unusedWords: [], scheduleNote: null };
   // A school the search names but the catalogue does not know: nothing can be said about it.
@@ -361,7 +387,7 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
     limit: query.limit,
     offset,
   };
-  const answered = await searchWithFallbacks(db, spec);
+  const answered = await searchWithFallbacks(finder, spec);
   const { rows } = answered;
   const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, answered.spec) : 0;
   const nextOffset = offset + rows.length;
