@@ -532,8 +532,22 @@ export interface CatalogImportResult {
   ms: number;
 }
 
-/** Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong. */
-export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {
+/**
+ * Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong.
+ * `keepExisting` adds only courses not yet on file and leaves the others as they are (reference data derived from
+ * another source, such as a statewide inventory, must not overwrite a school's own catalogue).
+ */
+export async function importCatalogCsv({
+  db,
+  input,
+  batchSize = 5000,
+  keepExisting = false,
+}: {
+  db: Database;
+  input: CsvInput;
+  batchSize?: number;
+  keepExisting?: boolean;
+}): Promise<CatalogImportResult> {
   const started = Date.now();
   const parser = createCsvRowParser();
   const errors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
@@ -544,29 +558,36 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
     await db.transaction(async (tx) => {
       const schools = new Map<string, number>();
       let index: Record<string, number> | null = null;
-      let batch: unknown[][] = [];
+      // By school, subject and number: a course a file lists twice (the UF catalogue lists 842 under two departments)
+      // is one course, the later row winning as it would from a later batch. One statement may not write a row twice.
+      let batch = new Map<string, unknown[]>();
       const flush = async () => {
-        if (batch.length === 0 || errors.count > 0) {
-          batch = [];
+        if (batch.size === 0 || errors.count > 0) {
+          batch = new Map();
           return;
         }
-        const columns = [0, 1, 2, 3, 4, 5, 6].map((column) => batch.map((row) => row[column] ?? null));
+        const rows = [...batch.values()];
+        const columns = [0, 1, 2, 3, 4, 5, 6].map((column) => rows.map((row) => row[column] ?? null));
         const written = await tx.query<{ inserted: boolean }>(
           `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
            select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
-           on conflict (institution_id, subject, number) do update set
+           on conflict (institution_id, subject, number) ${
+             keepExisting
+               ? 'do nothing'
+               : `do update set
              title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
              description = excluded.description, updated_at = now()
            where (courses.title, courses.credits, courses.credits_text, courses.description)
-                 is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)
+                 is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)`
+           }
            returning (xmax = 0) as inserted`,
           columns,
         );
         const inserted = written.filter((row) => row.inserted).length;
         counts.inserted += inserted;
         counts.updated += written.length - inserted;
-        counts.unchanged += batch.length - written.length;
-        batch = [];
+        counts.unchanged += rows.length - written.length;
+        batch = new Map();
       };
       const handle = async (fields: string[], line: number) => {
         if (!index) {
@@ -597,8 +618,8 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
         }
         const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
         if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
-        batch.push([institutionId, subject, number, title, numeric, credits || null, description || null]);
-        if (batch.length >= batchSize) await flush();
+        batch.set(`${institutionId}|${subject}|${number}`, [institutionId, subject, number, title, numeric, credits || null, description || null]);
+        if (batch.size >= batchSize) await flush();
       };
       for await (const chunk of textChunks(input)) {
         for (const row of parser.push(chunk)) {
