@@ -1,0 +1,187 @@
+/**
+ * How a reference set is written: through the same code as the admin pages (the rules import and the catalogue import
+ * of the equivalencies feature, and its Universities Management verbs for schools), so a set loaded here is exactly
+ * what an admin's upload of the same rows would store, and loading it again changes nothing.
+ */
+import type { ImportError } from '../../shared/schemas/equivalencies';
+import type { Database } from '../db/client';
+import { findInstitution } from '../features/equivalencies/equivalency.queries';
+import { importCatalogCsv, importEquivalencyCsv, type ImportActor } from '../features/equivalencies/equivalency-import.service';
+import { changeInstitution, createInstitution } from '../features/equivalencies/institutions.service';
+import { csvPieces, csvStream } from './csv-pieces';
+import type { ReferenceFiles } from './reference-files';
+
+export interface ReferenceSetContext {
+  db: Database;
+  files: ReferenceFiles;
+  /** Who the audit log names for the rules a set writes. */
+  actor: ImportActor;
+  /**
+   * Commit every this many rows (the server: other requests wait for a transaction on the embedded database, so each
+   * is kept short). Unset: each file in one transaction, all or nothing (the commands).
+   */
+  rowsPerTransaction?: number;
+  /** How far the set has got, in rows of its source. */
+  progress(done: number, total: number): void;
+}
+
+export interface WrittenCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ReferenceSetOutcome {
+  /** What the set wrote, by kind ('schools', 'courses', 'rules'; a programs set adds its own). */
+  written: Record<string, WrittenCounts>;
+  errorCount: number;
+  /** The first errors, by line of the rows the set sent. */
+  errors: ImportError[];
+  /** What the source holds that the set could not store, in words. */
+  notes: string[];
+}
+
+export const emptyOutcome = (): ReferenceSetOutcome => ({ written: {}, errorCount: 0, errors: [], notes: [] });
+
+function add(outcome: ReferenceSetOutcome, what: string, counts: WrittenCounts) {
+  const before = outcome.written[what] ?? { inserted: 0, updated: 0, unchanged: 0 };
+  outcome.written[what] = { inserted: before.inserted + counts.inserted, updated: before.updated + counts.updated, unchanged: before.unchanged + counts.unchanged };
+}
+
+type Rows = Iterable<string[]> | AsyncIterable<string[]>;
+
+interface RowsToImport {
+  header: readonly string[];
+  rows: Rows;
+  /** Rows in all, for progress. */
+  total: number;
+  /** Rows already counted by earlier steps of the same set, for progress. */
+  offset?: number;
+}
+
+/** Sends rows through the rules import (importEquivalencyCsv), in one transaction or in pieces (see the context). */
+export async function importRuleRows(context: ReferenceSetContext, outcome: ReferenceSetOutcome, { header, rows, total, offset = 0 }: RowsToImport): Promise<void> {
+  let done = offset;
+  const onRow = () => {
+    done += 1;
+    if (done % 500 === 0) context.progress(done, total);
+  };
+  const record = (result: Awaited<ReturnType<typeof importEquivalencyCsv>>, firstLine: number) => {
+    add(outcome, 'rules', result);
+    outcome.errorCount += result.errorCount;
+    outcome.errors.push(...result.errors.slice(0, 20).map((error) => ({ ...error, line: error.line + firstLine - 1 })));
+  };
+  if (!context.rowsPerTransaction) {
+    record(await importEquivalencyCsv({ db: context.db, input: csvStream(header, rows, onRow), actor: context.actor }), 1);
+  } else {
+    const groupColumn = header.indexOf('group');
+    let line = 1;
+    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, groupColumn, onRow })) {
+      record(await importEquivalencyCsv({ db: context.db, input: piece.text, actor: context.actor }), line);
+      line += piece.rows;
+      if (outcome.errorCount > 0) break;
+    }
+  }
+  context.progress(done, total);
+}
+
+/** Sends rows through the catalogue import (importCatalogCsv), in one transaction or in pieces (see the context). */
+export async function importCourseRows(
+  context: ReferenceSetContext,
+  outcome: ReferenceSetOutcome,
+  { header, rows, total, offset = 0, keepExisting = false }: RowsToImport & { keepExisting?: boolean },
+): Promise<void> {
+  let done = offset;
+  const onRow = () => {
+    done += 1;
+    if (done % 500 === 0) context.progress(done, total);
+  };
+  const record = (result: Awaited<ReturnType<typeof importCatalogCsv>>, firstLine: number) => {
+    add(outcome, 'courses', result);
+    outcome.errorCount += result.errorCount;
+    outcome.errors.push(...result.errors.slice(0, 20).map((error) => ({ ...error, line: error.line + firstLine - 1 })));
+  };
+  if (!context.rowsPerTransaction) {
+    record(await importCatalogCsv({ db: context.db, input: csvStream(header, rows, onRow), keepExisting }), 1);
+  } else {
+    let line = 1;
+    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, onRow })) {
+      record(await importCatalogCsv({ db: context.db, input: piece.text, keepExisting }), line);
+      line += piece.rows;
+      if (outcome.errorCount > 0) break;
+    }
+  }
+  context.progress(done, total);
+}
+
+/** A school a set needs, described as the Universities Management page would create it. */
+export interface SchoolFacts {
+  name: string;
+  /** Other names it may already be on file under (earlier names, short forms). */
+  alsoKnownAs?: string[];
+  key?: string;
+  state: string;
+  control: 'public' | 'private';
+  kind: 'university' | 'college' | 'community-college' | 'technical-college';
+  floridaStatewideNumbering?: boolean;
+  /** Names to add as aliases when the school is created (those another school already uses are left out). */
+  aliases?: string[];
+}
+
+const keyFromName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+
+/**
+ * Finds each school by its name or another name it goes by, or creates it (createInstitution, audited as an admin's
+ * would be). A school on file keeps what an admin gave it: only a missing state and the statewide-numbering flag a
+ * set asserts are added. Returns each school's key by the name the set gave it.
+ */
+export async function ensureSchools(context: ReferenceSetContext, outcome: ReferenceSetOutcome, schools: readonly SchoolFacts[]): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  const counts = { inserted: 0, updated: 0, unchanged: 0 };
+  for (const school of schools) {
+    let found: Awaited<ReturnType<typeof findInstitution>> = null;
+    for (const name of [school.name, ...(school.alsoKnownAs ?? [])]) {
+      found = await findInstitution(context.db, name);
+      if (found) break;
+    }
+    if (found) {
+      const changes = {
+        ...(found.state === null ? { state: school.state } : {}),
+        ...(school.floridaStatewideNumbering && !found.floridaStatewideNumbering ? { floridaStatewideNumbering: true } : {}),
+      };
+      if (Object.keys(changes).length > 0) {
+        await changeInstitution({ db: context.db, id: found.id, input: changes, actor: context.actor });
+        counts.updated += 1;
+      } else counts.unchanged += 1;
+      keys.set(school.name, found.key);
+      continue;
+    }
+    const aliases: string[] = [];
+    for (const alias of school.aliases ?? []) if (!(await findInstitution(context.db, alias))) aliases.push(alias);
+    let key = school.key ?? keyFromName(school.name);
+    for (let attempt = 2; (await findInstitution(context.db, key)) !== null; attempt++) key = `${school.key ?? keyFromName(school.name)}-${attempt}`;
+    const created = await createInstitution({
+      db: context.db,
+      input: {
+        name: school.name,
+        key,
+        state: school.state,
+        control: school.control,
+        kind: school.kind,
+        floridaStatewideNumbering: school.floridaStatewideNumbering ?? false,
+        aliases,
+      },
+      actor: context.actor,
+    });
+    counts.inserted += 1;
+    keys.set(school.name, created.key);
+  }
+  add(outcome, 'schools', counts);
+  return keys;
+}
