@@ -9,6 +9,22 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.demoReferenceSets).toEqual(['all']);
+  });
+
+  it('safe by default: this machine only and demo data outside production; every interface and no demo data in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-32-characters!' });
+    expect(production.host).toBe('0.0.0.0');
+    expect(production.seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-32-characters!', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('reads the demo reference sets as a list; none loads nothing', () => {
+    expect(loadConfig({ DEMO_REFERENCE_SETS: ' catalog-ufl, wisconsin-transfer-rules ,' }).demoReferenceSets).toEqual(['catalog-ufl', 'wisconsin-transfer-rules']);
+    expect(loadConfig({ DEMO_REFERENCE_SETS: 'none' }).demoReferenceSets).toEqual([]);
   });
 
   it('names the variable that has a bad value', () => {

@@ -91,6 +91,7 @@ export async function loadReferenceSets({
   rowsPerTransaction,
   skipLoaded = false,
   events = {},
+  signal,
 }: {
   db: Database;
   sets: readonly ReferenceSet[];
@@ -99,10 +100,12 @@ export async function loadReferenceSets({
   rowsPerTransaction?: number;
   skipLoaded?: boolean;
   events?: LoadEvents;
+  signal?: AbortSignal;
 }): Promise<SetResult[]> {
   const results: SetResult[] = [];
   const states = skipLoaded ? await readReferenceSetStates(db) : new Map<string, StoredState>();
   for (const set of sets) {
+    if (signal?.aborted) break;
     if (!set.load) {
       const reason = set.waitingFor ?? 'no loader';
       events.skipped?.(set, reason);
@@ -127,6 +130,7 @@ export async function loadReferenceSets({
         files,
         actor,
         rowsPerTransaction,
+        signal,
         progress(done, total) {
           progress.note(done, total);
           events.progress?.(set, done, total);
@@ -147,7 +151,7 @@ export async function loadReferenceSets({
       results.push({ set, status: 'loaded', outcome });
     } catch (error) {
       await progress.settled();
-      const message = error instanceof Error ? error.message : String(error);
+      const message = signal?.aborted ? 'stopped before it finished (the server stopped); loading it again finishes it' : error instanceof Error ? error.message : String(error);
       await writeState(db, set.name, { state: 'failed', failedAt: new Date().toISOString(), message }).catch(() => undefined);
       events.failed?.(set, message);
       results.push({ set, status: 'failed', message });

@@ -16,6 +16,7 @@ function programSet(name: string, title: string, folder: string, files: string[]
   return {
     name,
     title: `${title} (${programs} program${programs === 1 ? '' : 's'})`,
+    brief: title,
     files: files.map((file) => `programs/${folder}/${file}`),
     rows: requirements,
     unit: 'requirements',

@@ -16,8 +16,10 @@ import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, type Ref
 export interface ReferenceSet {
   /** What `npm run data:load -- NAME` takes. */
   name: string;
-  /** What it is, in a few words. */
+  /** What it is, in a sentence. */
   title: string;
+  /** What it is in a few words, for the one line the demo prints ("Louisiana's common course matrix"). */
+  brief: string;
   /** Its files under reference-data/ (their digest tells a loaded set from one whose files changed). */
   files: string[];
   /** How many rows its source holds, and of what. */
@@ -35,15 +37,22 @@ function catalogueSet(name: string, title: string, folder: string, rows: number,
   return {
     name,
     title,
+    brief: `${school.name} catalogue`,
     files: [file],
     rows,
     unit: 'courses',
     async load(context) {
       const outcome = emptyOutcome();
       await ensureSchools(context, outcome, [school]);
+      // A course the file lists twice is one course, the later row winning (as the catalogue import itself takes it),
+      // settled here so that pieces committed apart count each course once.
       const records = csvRecords(context.files.file(file).text());
       const header = (await records.next()).value ?? [];
-      await importCourseRows(context, outcome, { header, rows: { [Symbol.asyncIterator]: () => records }, total: rows });
+      const keyColumns = ['institution', 'subject', 'number'].map((column) => header.indexOf(column));
+      const courses = new Map<string, string[]>();
+      for await (const record of records) courses.set(keyColumns.map((column) => (record[column] ?? '').trim()).join('|'), record);
+      await importCourseRows(context, outcome, { header, rows: courses.values(), total: courses.size });
+      if (courses.size < rows) outcome.notes.push(`${(rows - courses.size).toLocaleString('en-US')} rows repeat a course listed earlier; the later one is kept`);
       return outcome;
     },
   };
@@ -52,10 +61,11 @@ function catalogueSet(name: string, title: string, folder: string, rows: number,
 const WISCONSIN_RULES = 'equivalencies/wisconsin-transfer-rules.csv.gz';
 
 /** A rules file in the import's own columns, its schools first made known with the state they are in. */
-function rulesFileSet(name: string, title: string, file: string, rows: number, schoolFacts: (name: string) => SchoolFacts): ReferenceSet {
+function rulesFileSet(name: string, title: string, brief: string, file: string, rows: number, schoolFacts: (name: string) => SchoolFacts): ReferenceSet {
   return {
     name,
     title,
+    brief,
     files: [file],
     rows,
     unit: 'rules',
@@ -102,6 +112,7 @@ function readMatrix(context: ReferenceSetContext) {
 const louisianaMatrixSet: ReferenceSet = {
   name: 'louisiana-common-course-matrix',
   title: "Louisiana's common course matrix as rules between its 27 public schools",
+  brief: "Louisiana's common course matrix",
   files: [LOUISIANA_MATRIX, LOUISIANA_PAIRS],
   rows: 302,
   unit: 'common courses',
@@ -126,6 +137,7 @@ const FLORIDA_INVENTORY = 'florida/statewide-course-inventory.csv.gz';
 const floridaInventorySet: ReferenceSet = {
   name: 'florida-statewide-inventory',
   title: "Florida's statewide course inventory: the public colleges and universities and their statewide-numbered courses",
+  brief: "Florida's statewide course inventory",
   files: [FLORIDA_INVENTORY],
   rows: 16_650,
   unit: 'statewide course numbers',
@@ -177,7 +189,7 @@ export const REFERENCE_SETS: readonly ReferenceSet[] = [
   }),
   floridaInventorySet,
   louisianaMatrixSet,
-  rulesFileSet('wisconsin-transfer-rules', "The University of Wisconsin System's transfer rules (TIS, about 2019)", WISCONSIN_RULES, 125_503, wisconsinSchool),
+  rulesFileSet('wisconsin-transfer-rules', "The University of Wisconsin System's transfer rules (TIS, about 2019)", 'the Wisconsin transfer rules', WISCONSIN_RULES, 125_503, wisconsinSchool),
   ...PROGRAM_SETS,
 ];
 

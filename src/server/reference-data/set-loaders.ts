@@ -23,6 +23,8 @@ export interface ReferenceSetContext {
   rowsPerTransaction?: number;
   /** How far the set has got, in rows of its source. */
   progress(done: number, total: number): void;
+  /** Stops a long load between transactions (the server stopping): what is committed stays, the set is not marked loaded. */
+  signal?: AbortSignal;
 }
 
 export interface WrittenCounts {
@@ -77,6 +79,7 @@ export async function importRuleRows(context: ReferenceSetContext, outcome: Refe
     const groupColumn = header.indexOf('group');
     let line = 1;
     for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, groupColumn, onRow })) {
+      context.signal?.throwIfAborted();
       record(await importEquivalencyCsv({ db: context.db, input: piece.text, actor: context.actor }), line);
       line += piece.rows;
       if (outcome.errorCount > 0) break;
@@ -106,6 +109,7 @@ export async function importCourseRows(
   } else {
     let line = 1;
     for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, onRow })) {
+      context.signal?.throwIfAborted();
       record(await importCatalogCsv({ db: context.db, input: piece.text, keepExisting }), line);
       line += piece.rows;
       if (outcome.errorCount > 0) break;

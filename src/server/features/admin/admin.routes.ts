@@ -13,6 +13,7 @@ import { HttpError } from '../../http/errors';
 import { readJson, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { findAppeal, findSyllabusFile, listAppealEvents, listAppeals, presentAppeal, readAdminStats } from './admin-appeals.queries';
+import { readReferenceDataStatus } from '../../reference-data/load-reference-sets';
 import { updateAppeal } from './admin-appeals.service';
 import { sendStoredFile } from './admin-file-download';
 import { findStudentTranscriptFile, listStudents } from './admin-students.queries';
@@ -40,7 +41,10 @@ function adminOf(c: Context<AppEnv>): SignedInUser {
 
 /** The admin area's API (spec sections 2, 3, 4 and 7). Every route requires the admin role with two-factor on. */
 export function registerAdminRoutes(routes: RouteTable) {
-  routes.get('/api/admin/stats', 'admin', async (c) => c.json(await readAdminStats(c.get('deps').db)));
+  routes.get('/api/admin/stats', 'admin', async (c) => {
+    const { db } = c.get('deps');
+    return c.json({ ...(await readAdminStats(db)), referenceData: await readReferenceDataStatus(db) });
+  });
 
   routes.get('/api/admin/appeals', 'admin', async (c) => {
     const query = readQuery(c, adminAppealListQuerySchema);

@@ -1,0 +1,94 @@
+/**
+ * The demo's real data: on a fresh start (`npm start`, SEED_DEMO) every reference set not yet loaded is loaded in the
+ * background while the server answers, with one plain line when it starts and one when it is done; the admin overview
+ * shows how far it has got (readReferenceDataStatus). A set already loaded from the same files is not loaded again.
+ *
+ * On the embedded database every statement runs on the server's own thread and a transaction holds the only
+ * connection, so the load commits every few thousand rows (ROWS_PER_TRANSACTION) and other people's sign-ins and
+ * searches run in between (docs/BENCHMARKS.md, "Demo data load").
+ */
+import type { AppDeps } from '../http/app-env';
+import { describeWritten, loadReferenceSets, readReferenceSetStates, type SetResult } from './load-reference-sets';
+import { referenceFiles } from './reference-files';
+import { pickReferenceSets, type ReferenceSet } from './reference-sets';
+
+/** Rows per transaction while the server answers: what other requests may have to wait behind. */
+export const ROWS_PER_TRANSACTION = 2000;
+
+/** "7 course catalogues, Florida's statewide course inventory and the Wisconsin transfer rules (125,503 rules)". */
+function describeSets(sets: readonly ReferenceSet[]): string {
+  const catalogues = sets.filter((set) => set.name.startsWith('catalog-'));
+  const parts = [
+    ...(catalogues.length > 1 ? [`${catalogues.length} course catalogues`] : catalogues.map((set) => set.brief)),
+    ...sets.filter((set) => !set.name.startsWith('catalog-')).map((set) => (set.unit === 'rules' ? `${set.brief} (${set.rows.toLocaleString('en-US')} rules)` : set.brief)),
+  ];
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+/** How many of a kind a loaded set holds (new, changed and unchanged). */
+function countOf(result: SetResult, what: string): number {
+  const counts = result.outcome?.written[what];
+  return counts ? counts.inserted + counts.updated + counts.unchanged : 0;
+}
+
+/** The sets the demo loads, by DEMO_REFERENCE_SETS (throws UnknownReferenceSetError naming a wrong one). */
+export function demoReferenceSets(names: readonly string[]): ReferenceSet[] {
+  return names.length === 0 ? [] : pickReferenceSets(names).filter((set) => set.load !== null);
+}
+
+/**
+ * Starts loading the sets that are not loaded yet; resolves when they are (or at once when there is nothing to do).
+ * `say` prints a line for the person who started the server. `signal` stops it between transactions.
+ */
+export async function loadDemoReferenceData({
+  deps,
+  sets,
+  say,
+  signal,
+  rowsPerTransaction = ROWS_PER_TRANSACTION,
+}: {
+  deps: Pick<AppDeps, 'db' | 'logger'>;
+  sets: readonly ReferenceSet[];
+  say: (line: string) => void;
+  signal?: AbortSignal;
+  rowsPerTransaction?: number;
+}): Promise<void> {
+  const { db, logger } = deps;
+  const files = referenceFiles();
+  const states = await readReferenceSetStates(db);
+  const toLoad = sets.filter((set) => {
+    const state = states.get(set.name);
+    return state?.state !== 'loaded' || state.digest !== files.digest(set.files);
+  });
+  if (toLoad.length === 0) return;
+  const started = Date.now();
+  say(`Loading the demo's data in the background: ${describeSets(toLoad)}. Sign-in and search work meanwhile; the Admin Hub shows the progress.`);
+  const results = await loadReferenceSets({
+    db,
+    sets: toLoad,
+    files,
+    actor: { id: null, email: 'demo data' },
+    rowsPerTransaction,
+    skipLoaded: true,
+    signal,
+    events: {
+      started: (set) => logger.info('reference_set_loading', { set: set.name }),
+      finished: (set, outcome, seconds) => logger.info('reference_set_loaded', { set: set.name, seconds, stored: describeWritten(outcome.written) }),
+      failed: (set, message) => logger.warn('reference_set_not_loaded', { set: set.name, message }),
+    },
+  });
+  if (signal?.aborted) return;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const loaded = results.filter((result) => result.status === 'loaded');
+  const failed = results.filter((result) => result.status === 'failed');
+  const catalogues = loaded.filter((result) => result.set.name.startsWith('catalog-'));
+  const courses = catalogues.reduce((sum, result) => sum + countOf(result, 'courses'), 0);
+  const stored = [
+    ...(catalogues.length > 1 ? [`${catalogues.length} course catalogues (${courses.toLocaleString('en-US')} courses)`] : []),
+    ...loaded.filter((result) => catalogues.length <= 1 || !catalogues.includes(result)).map((result) => `${result.set.brief} (${describeWritten(result.outcome?.written ?? {})})`),
+  ];
+  say(
+    `Demo data loaded in ${seconds} s: ${stored.join('; ')}.` +
+      (failed.length > 0 ? ` Not loaded: ${failed.map((result) => `${result.set.name} (${result.message})`).join('; ')}; see npm run data:list.` : ''),
+  );
+}
