@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { handleError } from './http/errors';
+import { createRequestsInFlight } from './http/requests-in-flight';
 import { RouteTable } from './http/route-table';
 import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
 import { resolveSession } from './http/session';
@@ -32,7 +33,9 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const routes = new RouteTable(app);
+  const requestsInFlight = createRequestsInFlight();
 
+  app.use('*', requestsInFlight.middleware);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
@@ -67,7 +70,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);
   app.onError(handleError);
-  return { app, routeTable: routes.entries };
+  return { app, routeTable: routes.entries, requestsInFlight };
 }
 
 /** Serves the built web app: hashed assets cached for a year, every other path gets index.html (client-side routes). */

@@ -42,7 +42,7 @@ async function main() {
   const webRoot = resolve(import.meta.dirname, '../../dist/web');
   const hasWebBuild = existsSync(resolve(webRoot, 'index.html'));
   if (!hasWebBuild) logger.warn('web_app_not_built', { hint: 'run npm run build (npm start does it for you); serving the API only' });
-  const { app } = createApp(deps, { webRoot: hasWebBuild ? webRoot : undefined });
+  const { app, requestsInFlight } = createApp(deps, { webRoot: hasWebBuild ? webRoot : undefined });
   const jobs = createJobRunner(deps, { workers: config.jobWorkers, handlers: JOB_HANDLERS, periodic: PERIODIC_TASKS });
   jobs.start();
   const demoLoad = new AbortController();
@@ -51,7 +51,14 @@ async function main() {
     logger.info('server_started', { port: info.port, host: config.host, database: db.kind, storage: deps.storage.kind, url: config.appUrl });
     const reach = config.host === '127.0.0.1' || config.host === 'localhost' ? ', this machine only: set HOST=0.0.0.0 to open it to the network' : '';
     console.log(`Crosswalk is running at ${config.appUrl} (listening on ${config.host}${reach}; database: ${db.kind}, storage: ${deps.storage.kind})`);
-    demoLoading = loadDemoReferenceData({ deps, sets: demoSets, say: (line) => console.log(line), signal: demoLoad.signal }).catch((error: unknown) =>
+    demoLoading = loadDemoReferenceData({
+      deps,
+      sets: demoSets,
+      say: (line) => console.log(line),
+      signal: demoLoad.signal,
+      // People first: each transaction of the load waits until no request is being answered (at most 2 s).
+      betweenTransactions: () => requestsInFlight.quiet(2000),
+    }).catch((error: unknown) =>
       logger.error('demo_data_not_loaded', { message: error instanceof Error ? error.message : String(error) }),
     );
   });

@@ -92,15 +92,17 @@ export async function loadReferenceSets({
   skipLoaded = false,
   events = {},
   signal,
+  betweenTransactions,
 }: {
   db: Database;
   sets: readonly ReferenceSet[];
   actor: ImportActor;
   files?: ReferenceFiles;
-  rowsPerTransaction?: number;
+  rowsPerTransaction?: { rules: number; courses: number };
   skipLoaded?: boolean;
   events?: LoadEvents;
   signal?: AbortSignal;
+  betweenTransactions?: () => Promise<void>;
 }): Promise<SetResult[]> {
   const results: SetResult[] = [];
   const states = skipLoaded ? await readReferenceSetStates(db) : new Map<string, StoredState>();
@@ -131,6 +133,7 @@ export async function loadReferenceSets({
         actor,
         rowsPerTransaction,
         signal,
+        betweenTransactions,
         progress(done, total) {
           progress.note(done, total);
           events.progress?.(set, done, total);

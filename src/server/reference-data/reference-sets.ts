@@ -11,7 +11,7 @@ import { csvRecords } from './csv-pieces';
 import { FLORIDA_COURSE_COLUMNS, FLORIDA_PUBLIC_SCHOOLS, floridaCourseRows } from './florida-inventory';
 import { LOUISIANA_COURSE_COLUMNS, LOUISIANA_RULE_COLUMNS, louisianaCourseRows, louisianaRuleRows, readLouisianaMatrix, type MatrixSchool } from './louisiana-matrix';
 import { PROGRAM_SETS } from './program-sets';
-import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
+import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, letOthersRun, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
 
 export interface ReferenceSet {
   /** What `npm run data:load -- NAME` takes. */
@@ -120,8 +120,9 @@ const louisianaMatrixSet: ReferenceSet = {
     const outcome = emptyOutcome();
     const matrix = readMatrix(context);
     await ensureSchools(context, outcome, matrix.schools.map(louisianaSchool));
+    // Counted first for the progress figure, letting requests run between slices (115,000 rows take a second or more).
     let ruleRows = 0;
-    for (const _row of louisianaRuleRows(matrix)) ruleRows += 1;
+    for (const _row of louisianaRuleRows(matrix)) if (++ruleRows % 5000 === 0) await letOthersRun();
     const courseRows = [...louisianaCourseRows(matrix)];
     const total = courseRows.length + ruleRows;
     await importCourseRows(context, outcome, { header: LOUISIANA_COURSE_COLUMNS, rows: courseRows, total, keepExisting: true });

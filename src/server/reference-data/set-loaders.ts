@@ -20,11 +20,13 @@ export interface ReferenceSetContext {
    * Commit every this many rows (the server: other requests wait for a transaction on the embedded database, so each
    * is kept short). Unset: each file in one transaction, all or nothing (the commands).
    */
-  rowsPerTransaction?: number;
+  rowsPerTransaction?: { rules: number; courses: number };
   /** How far the set has got, in rows of its source. */
   progress(done: number, total: number): void;
   /** Stops a long load between transactions (the server stopping): what is committed stays, the set is not marked loaded. */
   signal?: AbortSignal;
+  /** Awaited after each transaction of a load in pieces: the server waits here for the requests it is answering. */
+  betweenTransactions?: () => Promise<void>;
 }
 
 export interface WrittenCounts {
@@ -42,6 +44,13 @@ export interface ReferenceSetOutcome {
   /** What the source holds that the set could not store, in words. */
   notes: string[];
 }
+
+/**
+ * Lets other work on the event loop run. The embedded database answers within the same turn of the event loop (its
+ * statements resolve as microtasks), so a load that only awaits it would never let the server accept a connection:
+ * after each transaction, and between slices of any long step, the load gives the event loop a turn.
+ */
+export const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const emptyOutcome = (): ReferenceSetOutcome => ({ written: {}, errorCount: 0, errors: [], notes: [] });
 
@@ -78,11 +87,13 @@ export async function importRuleRows(context: ReferenceSetContext, outcome: Refe
   } else {
     const groupColumn = header.indexOf('group');
     let line = 1;
-    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, groupColumn, onRow })) {
+    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction.rules, groupColumn, onRow })) {
       context.signal?.throwIfAborted();
       record(await importEquivalencyCsv({ db: context.db, input: piece.text, actor: context.actor }), line);
       line += piece.rows;
       if (outcome.errorCount > 0) break;
+      await letOthersRun();
+      await context.betweenTransactions?.();
     }
   }
   context.progress(done, total);
@@ -108,11 +119,13 @@ export async function importCourseRows(
     record(await importCatalogCsv({ db: context.db, input: csvStream(header, rows, onRow), keepExisting }), 1);
   } else {
     let line = 1;
-    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction, onRow })) {
+    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction.courses, onRow })) {
       context.signal?.throwIfAborted();
       record(await importCatalogCsv({ db: context.db, input: piece.text, keepExisting }), line);
       line += piece.rows;
       if (outcome.errorCount > 0) break;
+      await letOthersRun();
+      await context.betweenTransactions?.();
     }
   }
   context.progress(done, total);
@@ -149,6 +162,7 @@ export async function ensureSchools(context: ReferenceSetContext, outcome: Refer
   const keys = new Map<string, string>();
   const counts = { inserted: 0, updated: 0, unchanged: 0 };
   for (const school of schools) {
+    await letOthersRun();
     let found: Awaited<ReturnType<typeof findInstitution>> = null;
     for (const name of [school.name, ...(school.alsoKnownAs ?? [])]) {
       found = await findInstitution(context.db, name);
