@@ -4,6 +4,7 @@ import { ArrowRight, FileText, GraduationCap, Inbox, CheckCircle2 } from 'lucide
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { fetchAppeals, fetchStats } from '../../features/admin/admin-api';
+import { ReferenceDataPanel } from '../../features/admin/reference-data-panel';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const QUEUE_SIZE = 4; // spec section 9: the hub's appeals queue shows 4
@@ -18,7 +19,12 @@ const quickActions = [
 /** The admin hub (spec section 2): four stat cards, the submitted-appeals queue, quick actions and communications. */
 export default function AdminHubPage() {
   useDocumentTitle('Admin Hub');
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: ({ signal }) => fetchStats(signal) });
+  // While reference data loads in the background, the figures (and the panel's progress) are read again every 3 s.
+  const stats = useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: ({ signal }) => fetchStats(signal),
+    refetchInterval: (query) => (query.state.data?.referenceData.loading ? 3000 : false),
+  });
   const queue = useQuery({ queryKey: ['admin', 'hub-queue'], queryFn: ({ signal }) => fetchAppeals({ status: 'submitted' }, signal) });
 
   const cards = [
@@ -117,6 +123,8 @@ export default function AdminHubPage() {
           </ul>
         </section>
       </div>
+
+      <ReferenceDataPanel referenceData={stats.data?.referenceData} />
 
       <section aria-labelledby="comms-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5">
         <h2 id="comms-heading" className="text-lg font-bold text-slate-900">
