@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAppeal, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
+import type { AdminAppeal, AdminStats, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
 import { createAppeal, createProfile, createStoredFile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -69,6 +69,12 @@ describe('GET /api/admin/stats', () => {
       pendingAppeals: before.pendingAppeals! + 2,
       resolvedAppeals: before.resolvedAppeals! + 1,
     });
+  });
+
+  it('says how far the reference data has loaded, set by set', async () => {
+    const { referenceData } = await getJson<AdminStats>('/api/admin/stats');
+    expect(referenceData.loading).toBe(false);
+    expect(referenceData.sets.find((set) => set.name === 'wisconsin-transfer-rules')).toMatchObject({ state: 'not-loaded', rows: 125_503, unit: 'rules' });
   });
 });
 
