@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './env';
 
 describe('loadConfig', () => {
   it('uses the embedded database in ./data with no configuration', () => {
@@ -43,5 +45,11 @@ describe('loadConfig', () => {
       'dean@school.edu',
       'registrar@school.edu',
     ]);
+  });
+
+  it('.env.example lists every variable the server reads, and nothing else', () => {
+    const example = readFileSync(resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
+    expect([...new Set(listed)].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });

@@ -67,6 +67,9 @@ const envSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
+/** Every variable the server reads (.env.example lists each one: env.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export type AppConfig = ReturnType<typeof buildConfig>;
 
 export class ConfigError extends Error {

@@ -54,7 +54,7 @@ export const FLORIDA_PUBLIC_SCHOOLS: FloridaSchool[] = [
   college('FSCJ', 'Florida State College at Jacksonville'),
   college('CFK', 'The College of the Florida Keys'),
   college('GCSC', 'Gulf Coast State College'),
-  college('HC', 'Hillsborough College', ['Hillsborough Community College']),
+  college('HC', 'Hillsborough College', ['Hillsborough Community College', 'Hillsborough CC']),
   college('IRSC', 'Indian River State College'),
   college('LSSC', 'Lake-Sumter State College'),
   college('MDC', 'Miami Dade College'),
