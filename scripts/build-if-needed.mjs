@@ -4,7 +4,7 @@
  * - the web app (Vite) into dist/web;
  * - the server (esbuild, ~1 s) into dist/server: main.js, and the worker threads' entries beside it
  *   (read-transcript.worker.js, pdf-pages.worker.js), with source maps so errors name the TypeScript lines. Packages
- *   stay imports from node_modules; every module keeps its own location (support/keep-module-locations.mjs), so the
+ *   stay imports from node_modules; every module keeps its own location (support/bundle-our-code.mjs), so the
  *   migrations, reference-data/ and dist/web are found as from the sources.
  * `node scripts/build-if-needed.mjs server` or `web` builds one of them only.
  */
@@ -14,7 +14,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { keepModuleLocations } from './support/keep-module-locations.mjs';
+import { BUNDLE_OPTIONS } from './support/bundle-our-code.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2];
@@ -44,21 +44,14 @@ const SERVER_MAIN = join(SERVER_OUT, 'main.js');
 /** Worker threads started from a module next to their entry (start-worker.ts): built beside main.js. */
 const WORKER_ENTRIES = ['src/server/features/transcripts/reader/read-transcript.worker.ts', 'src/server/features/transcripts/reader/pdf-pages.worker.ts'];
 
-if (only !== 'web' && isStale(SERVER_MAIN, ['src/server', 'src/shared', 'package.json', 'scripts/build-if-needed.mjs', 'scripts/support/keep-module-locations.mjs'])) {
+if (only !== 'web' && isStale(SERVER_MAIN, ['src/server', 'src/shared', 'package.json', 'scripts/build-if-needed.mjs', 'scripts/support/bundle-our-code.mjs'])) {
   console.log('Building the server…');
   const { outputFiles } = await build({
+    ...BUNDLE_OPTIONS,
     entryPoints: ['src/server/main.ts', ...WORKER_ENTRIES].map((entry) => join(root, entry)),
     outdir: SERVER_OUT,
     entryNames: '[name]',
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [keepModuleLocations],
   });
   await mkdir(SERVER_OUT, { recursive: true });
   // Each file written aside and renamed over the last one, main.js last: a build started at the same moment (two test

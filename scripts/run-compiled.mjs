@@ -17,7 +17,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { keepModuleLocations } from './support/keep-module-locations.mjs';
+import { BUNDLE_OPTIONS } from './support/bundle-our-code.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const [entry, ...args] = process.argv.slice(2);
@@ -29,19 +29,7 @@ if (!entry) {
 const entryPath = resolve(root, entry);
 const outfile = join(root, 'node_modules/.cache/crosswalk-commands', `${relative(root, entryPath).replace(/[/\\]/g, '__').replace(/\.ts$/, '')}.mjs`);
 
-const { outputFiles } = await build({
-  entryPoints: [entryPath],
-  outfile,
-  write: false,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'inline',
-  logLevel: 'warning',
-  plugins: [keepModuleLocations],
-});
+const { outputFiles } = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPath], outfile, sourcemap: 'inline' });
 // Written aside and renamed over the last bundle, so a command started at the same moment never reads half a file.
 await mkdir(dirname(outfile), { recursive: true });
 await writeFile(`${outfile}.${process.pid}.tmp`, outputFiles[0].contents);

@@ -6,7 +6,7 @@
 import type { ImportError } from '../../shared/schemas/equivalencies';
 import type { Database } from '../db/client';
 import { findInstitution } from '../features/equivalencies/equivalency.queries';
-import { importCatalogCsv, importEquivalencyCsv, type ImportActor } from '../features/equivalencies/equivalency-import.service';
+import { importCatalogCsv, importEquivalencyCsv, type CsvInput, type ImportActor } from '../features/equivalencies/equivalency-import.service';
 import { changeInstitution, createInstitution } from '../features/equivalencies/institutions.service';
 import { csvPieces, csvStream } from './csv-pieces';
 import type { ReferenceFiles } from './reference-files';
@@ -70,26 +70,38 @@ interface RowsToImport {
   offset?: number;
 }
 
-/** Sends rows through the rules import (importEquivalencyCsv), in one transaction or in pieces (see the context). */
-export async function importRuleRows(context: ReferenceSetContext, outcome: ReferenceSetOutcome, { header, rows, total, offset = 0 }: RowsToImport): Promise<void> {
+/** What both imports report, as far as a set's outcome needs it. */
+interface ImportCounts extends WrittenCounts {
+  errorCount: number;
+  errors: ImportError[];
+}
+
+/**
+ * Sends rows through one of the imports: as one stream (one transaction) or, with `rowsPerPiece`, in pieces of about
+ * that many rows, each its own import, giving the event loop and the server's requests a turn between them.
+ */
+async function importRows(
+  context: ReferenceSetContext,
+  outcome: ReferenceSetOutcome,
+  { header, rows, total, offset = 0 }: RowsToImport,
+  { what, rowsPerPiece, groupColumn = -1, run }: { what: string; rowsPerPiece: number | undefined; groupColumn?: number; run: (input: CsvInput) => Promise<ImportCounts> },
+): Promise<void> {
   let done = offset;
   const onRow = () => {
     done += 1;
     if (done % 500 === 0) context.progress(done, total);
   };
-  const record = (result: Awaited<ReturnType<typeof importEquivalencyCsv>>, firstLine: number) => {
-    add(outcome, 'rules', result);
+  const record = (result: ImportCounts, firstLine: number) => {
+    add(outcome, what, result);
     outcome.errorCount += result.errorCount;
     outcome.errors.push(...result.errors.slice(0, 20).map((error) => ({ ...error, line: error.line + firstLine - 1 })));
   };
-  if (!context.rowsPerTransaction) {
-    record(await importEquivalencyCsv({ db: context.db, input: csvStream(header, rows, onRow), actor: context.actor }), 1);
-  } else {
-    const groupColumn = header.indexOf('group');
+  if (!rowsPerPiece) record(await run(csvStream(header, rows, onRow)), 1);
+  else {
     let line = 1;
-    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction.rules, groupColumn, onRow })) {
+    for await (const piece of csvPieces(header, rows, { rowsPerPiece, groupColumn, onRow })) {
       context.signal?.throwIfAborted();
-      record(await importEquivalencyCsv({ db: context.db, input: piece.text, actor: context.actor }), line);
+      record(await run(piece.text), line);
       line += piece.rows;
       if (outcome.errorCount > 0) break;
       await letOthersRun();
@@ -99,36 +111,23 @@ export async function importRuleRows(context: ReferenceSetContext, outcome: Refe
   context.progress(done, total);
 }
 
-/** Sends rows through the catalogue import (importCatalogCsv), in one transaction or in pieces (see the context). */
-export async function importCourseRows(
-  context: ReferenceSetContext,
-  outcome: ReferenceSetOutcome,
-  { header, rows, total, offset = 0, keepExisting = false }: RowsToImport & { keepExisting?: boolean },
-): Promise<void> {
-  let done = offset;
-  const onRow = () => {
-    done += 1;
-    if (done % 500 === 0) context.progress(done, total);
-  };
-  const record = (result: Awaited<ReturnType<typeof importCatalogCsv>>, firstLine: number) => {
-    add(outcome, 'courses', result);
-    outcome.errorCount += result.errorCount;
-    outcome.errors.push(...result.errors.slice(0, 20).map((error) => ({ ...error, line: error.line + firstLine - 1 })));
-  };
-  if (!context.rowsPerTransaction) {
-    record(await importCatalogCsv({ db: context.db, input: csvStream(header, rows, onRow), keepExisting }), 1);
-  } else {
-    let line = 1;
-    for await (const piece of csvPieces(header, rows, { rowsPerPiece: context.rowsPerTransaction.courses, onRow })) {
-      context.signal?.throwIfAborted();
-      record(await importCatalogCsv({ db: context.db, input: piece.text, keepExisting }), line);
-      line += piece.rows;
-      if (outcome.errorCount > 0) break;
-      await letOthersRun();
-      await context.betweenTransactions?.();
-    }
-  }
-  context.progress(done, total);
+/** Sends rows through the rules import (importEquivalencyCsv); a rule's rows share a `group` and stay together. */
+export async function importRuleRows(context: ReferenceSetContext, outcome: ReferenceSetOutcome, rows: RowsToImport): Promise<void> {
+  await importRows(context, outcome, rows, {
+    what: 'rules',
+    rowsPerPiece: context.rowsPerTransaction?.rules,
+    groupColumn: rows.header.indexOf('group'),
+    run: (input) => importEquivalencyCsv({ db: context.db, input, actor: context.actor }),
+  });
+}
+
+/** Sends rows through the catalogue import (importCatalogCsv); `keepExisting` leaves courses on file as they are. */
+export async function importCourseRows(context: ReferenceSetContext, outcome: ReferenceSetOutcome, rows: RowsToImport & { keepExisting?: boolean }): Promise<void> {
+  await importRows(context, outcome, rows, {
+    what: 'courses',
+    rowsPerPiece: context.rowsPerTransaction?.courses,
+    run: (input) => importCatalogCsv({ db: context.db, input, keepExisting: rows.keepExisting ?? false }),
+  });
 }
 
 /** A school a set needs, described as the Universities Management page would create it. */

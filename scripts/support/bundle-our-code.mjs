@@ -1,6 +1,9 @@
 /**
- * An esbuild plugin for bundles of our TypeScript that run from the repository (the commands, the compiled server):
- * each module keeps its own location. Bundled, every module would otherwise get the bundle's import.meta, and modules
+ * How our TypeScript is bundled to run from the repository (the commands: run-compiled.mjs; the server:
+ * build-if-needed.mjs): ESM for Node 20, packages left as imports from node_modules, and each module keeping its own
+ * location (keepModuleLocations).
+ *
+ * keepModuleLocations: each module keeps its own location. Bundled, every module would otherwise get the bundle's import.meta, and modules
  * find files beside them with it (the migrations folder, package.json, reference-data/, the built web app).
  *
  * A module that starts a worker thread from an entry beside itself (`startModuleWorker(import.meta.url, …)`) keeps the
@@ -26,4 +29,16 @@ export const keepModuleLocations = {
       };
     });
   },
+};
+
+/** esbuild options both bundles share. */
+export const BUNDLE_OPTIONS = {
+  write: false,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+  plugins: [keepModuleLocations],
 };
