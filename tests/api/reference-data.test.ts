@@ -125,12 +125,19 @@ describe('loading sets', () => {
         return outcome;
       },
     };
+    // A school's own course stays as it is: a catalogue set adds only what is missing.
+    await importCatalogCsv({ db: t.deps.db, input: 'institution,subject,number,title,credits,description\nUniversity of South Florida,ACG,2021,Our Own Accounting,3,Our text\n' });
     const results = await loadReferenceSets({ db: t.deps.db, sets: [failing, ...pickReferenceSets(['catalog-usf-sample'])], actor });
     expect(results.map((result) => [result.set.name, result.status])).toEqual([
       ['failing-test-set', 'failed'],
       ['catalog-usf-sample', 'loaded'],
     ]);
     expect(results[0]?.message).toBe('1 rows were refused; the first, row 2 (number): is empty');
+    expect(results[1]?.outcome?.written.courses).toEqual({ inserted: 119, updated: 0, unchanged: 1 });
+    const [own] = await t.deps.db.query<{ title: string }>(
+      `select c.title from courses c join institutions i on i.id = c.institution_id where i.name = 'University of South Florida' and c.subject = 'ACG' and c.number = '2021'`,
+    );
+    expect(own?.title).toBe('Our Own Accounting');
     const status = await readReferenceDataStatus(t.deps.db);
     const byName = Object.fromEntries(status.sets.map((set) => [set.name, set]));
     expect(byName['catalog-usf-sample']).toMatchObject({ state: 'loaded', stored: '120 courses, 1 school', percent: null });

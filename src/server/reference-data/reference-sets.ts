@@ -51,7 +51,9 @@ function catalogueSet(name: string, title: string, folder: string, rows: number,
       const keyColumns = ['institution', 'subject', 'number'].map((column) => header.indexOf(column));
       const courses = new Map<string, string[]>();
       for await (const record of records) courses.set(keyColumns.map((column) => (record[column] ?? '').trim()).join('|'), record);
-      await importCourseRows(context, outcome, { header, rows: courses.values(), total: courses.size });
+      // Reference data adds what is missing and never changes a course already on file (a school's own upload, the demo's
+      // sample courses): replacing a catalogue is the admin upload's or `npm run import`'s job.
+      await importCourseRows(context, outcome, { header, rows: courses.values(), total: courses.size, keepExisting: true });
       if (courses.size < rows) outcome.notes.push(`${(rows - courses.size).toLocaleString('en-US')} rows repeat a course listed earlier; the later one is kept`);
       return outcome;
     },
