@@ -24,7 +24,8 @@ describe('readCell: one school’s equivalent of a Louisiana common course', () 
     expect(readCell('')).toEqual([]);
     expect(readCell('HIST 360 or ***')).toEqual([[{ kind: 'course', subject: 'HIST', number: '360' }]]);
     expect(readCell('MATH 3 1213')).toBeNull();
-    expect(readCell('BIOL 1207/1208')).toBeNull();
+    expect(readCell('BIOS 104/5/ 6/7/8/9')).toBeNull();
+    expect(readCell('ENGL 370/71/ 72/80')).toBeNull();
     expect(readCell('CJ or SOC 2***')).toBeNull();
   });
 
@@ -38,6 +39,10 @@ describe('readCell: one school’s equivalent of a Louisiana common course', () 
     expect(tidyCell('BIOL 2014 and 2015')).toBe('BIOL 2014 & 2015');
     expect(tidyCell('CHEM 232 (2 cr.)')).toBe('CHEM 232');
     expect(tidyCell('MATH ---')).toBe('MATH ***');
+    expect(tidyCell('ENGL 101/110 or ENRE 110')).toBe('ENGL 101 or 110 or ENRE 110');
+    expect(tidyCell('CJUS 211/ SLGY 211')).toBe('CJUS 211 or SLGY 211');
+    expect(tidyCell('ENGL 1010 /1009')).toBe('ENGL 1010 or 1009');
+    expect(tidyCell('RNR 2900/HORT 2900 (3 cr hrs)')).toBe('RNR 2900 or HORT 2900');
   });
 });
 

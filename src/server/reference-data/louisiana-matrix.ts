@@ -53,13 +53,16 @@ const GENERIC = /^([A-Z]{4})(?: ?\(?(\d(?:-\d)?)\)?)?$/;
  * "ECON 275 B", "BUSP** *"): the digits of a subject followed by more digits are joined back when they make a 3- or
  * 4-digit number, a lone letter after a number is its suffix again, and split asterisks are joined. Case, "and" for
  * "&", a credit note in brackets ("CHEM 232 (2 cr.)") and dashes for none ("MATH ---") are made what the rest of the
- * matrix writes. Anything else odd ("MATH 3 1213", "BIOL 1207/1208") is left for readCell to refuse.
+ * matrix writes. A slash between whole course numbers is "or" ("ENGL 101/110": Delgado's ENGL 110 is its intensive
+ * Composition I, as the Degree Link pilot's own rules confirm; "CJUS 211/SLGY 211": a cross-listed course). Anything
+ * else odd ("MATH 3 1213", abbreviated lists such as "BIOS 104/5/6") is left for readCell to refuse.
  */
 export function tidyCell(raw: string): string {
   return raw
     .trim()
     .replace(/\s+/g, ' ')
     .toUpperCase()
+    .replace(/ OR /g, ' or ')
     .replace(/\s*\(\d+ ?CR\.?( HRS)?\)$/, '')
     .replace(/ AND /g, ' & ')
     .replace(/(\*)\s+(?=\*)/g, '$1')
@@ -68,7 +71,8 @@ export function tidyCell(raw: string): string {
       const digits = `${head}${tail}`.replace(/[A-Z]+$/, '');
       return digits.length === 3 || digits.length === 4 ? `${subject} ${head}${tail}` : whole;
     })
-    .replace(/\b(\d{3,4}) ([A-Z])$/, '$1$2');
+    .replace(/\b(\d{3,4}) ([A-Z])$/, '$1$2')
+    .replace(/(\d{3,4}[A-Z]?) ?\/ ?(?=(?:[A-Z]{2,5} )?\d{3,4}[A-Z]?\b)/g, '$1 or ');
 }
 
 /**
