@@ -4,10 +4,11 @@
  * Importing this file registers the clean-up after each test.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { useRefreshAccount } from '../../src/web/features/auth';
 
 afterEach(() => {
   cleanup();
@@ -19,7 +20,7 @@ afterEach(() => {
 /** Shows where the app navigated to, for tests to read: `currentLocation()`. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
 export const currentLocation = () => screen.getByTestId('location').textContent;
@@ -97,4 +98,14 @@ export function heldAnswer(answer: FakeAnswer = {}) {
     release = () => resolve(answer);
   });
   return { handler: () => held, release };
+}
+
+/**
+ * Makes the app's account store read who is signed in again (from GET /api/account/session, which the test's fake
+ * answers): the store lives for the whole test file, so each test says who it is signed in as.
+ */
+export async function reloadAccount() {
+  const { result, unmount } = renderHook(() => useRefreshAccount());
+  await act(() => result.current());
+  unmount();
 }
