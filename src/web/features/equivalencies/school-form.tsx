@@ -14,6 +14,9 @@ export const SCHOOL_KIND_LABELS: Record<InstitutionRecord['kind'], string> = {
   'technical-college': 'Technical college',
 };
 
+const CONTROL_LABELS: Record<InstitutionRecord['control'], string> = { public: 'Public', private: 'Private' };
+const CALENDAR_LABELS: Record<InstitutionRecord['calendar'], string> = { semester: 'Semesters', quarter: 'Quarters' };
+
 interface Draft {
   name: string;
   key: string;
@@ -91,7 +94,6 @@ export function SchoolForm({ school, onDone }: { school: InstitutionRecord | nul
   const mutation = useSaveInstitution();
   const errorOf = (field: keyof Draft) => form.errorFor(field) ?? serverFieldError(mutation.error, field);
   const submit = form.handleSubmit((input) => mutation.mutate({ id: school?.id ?? null, input }, { onSuccess: onDone }));
-  const selectClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="scroll-mt-20 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6" aria-label={school ? `Edit ${school.name}` : 'Add a school'}>
       <h2 className="text-lg font-bold text-slate-900 sm:col-span-2">{school ? `Edit ${school.name}` : 'Add a school'}</h2>
@@ -118,30 +120,9 @@ export function SchoolForm({ school, onDone }: { school: InstitutionRecord | nul
       />
       <FormField label="State" {...form.textField('state')} maxLength={2} hint="Two letters, such as FL" error={errorOf('state')} onChange={(event) => setValue('state', event.target.value.toUpperCase())} />
       <FormField label="Website" type="url" {...form.textField('website')} error={errorOf('website')} />
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Public or private
-        <select className={selectClass} value={values.control} onChange={(event) => setValue('control', event.target.value as Draft['control'])}>
-          <option value="public">Public</option>
-          <option value="private">Private</option>
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Kind
-        <select className={selectClass} value={values.kind} onChange={(event) => setValue('kind', event.target.value as Draft['kind'])}>
-          {Object.entries(SCHOOL_KIND_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Calendar
-        <select className={selectClass} value={values.calendar} onChange={(event) => setValue('calendar', event.target.value as Draft['calendar'])}>
-          <option value="semester">Semesters</option>
-          <option value="quarter">Quarters</option>
-        </select>
-      </label>
+      <Choice label="Public or private" value={values.control} labels={CONTROL_LABELS} onChange={(value) => setValue('control', value)} />
+      <Choice label="Kind" value={values.kind} labels={SCHOOL_KIND_LABELS} onChange={(value) => setValue('kind', value)} />
+      <Choice label="Calendar" value={values.calendar} labels={CALENDAR_LABELS} onChange={(value) => setValue('calendar', value)} />
       <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="size-4" checked={values.floridaStatewideNumbering} onChange={(event) => setValue('floridaStatewideNumbering', event.target.checked)} />
         Takes part in Florida's statewide course numbering
@@ -168,5 +149,21 @@ export function SchoolForm({ school, onDone }: { school: InstitutionRecord | nul
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A labelled choice among a fixed set of values, each shown by its label. */
+function Choice<Value extends string>({ label, value, labels, onChange }: { label: string; value: Value; labels: Record<Value, string>; onChange: (value: Value) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+      {label}
+      <select className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base" value={value} onChange={(event) => onChange(event.target.value as Value)}>
+        {(Object.entries(labels) as Array<[Value, string]>).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

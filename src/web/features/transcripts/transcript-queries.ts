@@ -15,11 +15,13 @@ export const isSettled = (report: TranscriptResponse | undefined) => report !== 
  * One transcript's report, asked for every TRANSCRIPT_POLL_MS until it is settled. The key is the transcript's id
  * alone: the visitor's token is a credential, not part of what the report is (a claimed transcript is the same one).
  */
+const TRANSCRIPTS = ['transcripts'] as const;
+
 export const transcriptQueries = {
-  all: ['transcripts'] as const,
+  all: TRANSCRIPTS,
   report: (id: string, token: string | null) =>
     queryOptions({
-      queryKey: ['transcripts', id] as const,
+      queryKey: [...TRANSCRIPTS, id] as const,
       queryFn: () => fetchTranscript(id, token),
       refetchInterval: (query) => (query.state.status === 'error' || isSettled(query.state.data) ? false : TRANSCRIPT_POLL_MS),
       retry: (failures, error) => !(error instanceof ApiError) && failures < MAX_CONNECTION_FAILURES,
