@@ -1,3 +1,3 @@
 /** Announcements: posted by staff, read by students on their hub. */
 export { AnnouncementForm } from './announcement-form';
-export { announcementQueries, useDeleteAnnouncement, usePostAnnouncement } from './announcement-queries';
+export { announcementQueries, useDeleteAnnouncement } from './announcement-queries';

@@ -3,7 +3,7 @@ export { SampleListingBadge, TransferStatusBadge } from './course-result-card';
 export { SavedSearchItems } from './saved-search-items';
 export { SavedSearchesList } from './saved-searches-list';
 export { SearchCard, type SearchMode } from './search-card';
-export { courseQueries, saveSearchToProfile, savedSearchQueries, useSaveSearchToProfile } from './search-queries';
+export { courseQueries, saveSearchToProfile, useSaveSearchToProfile } from './search-queries';
 export { SearchResults } from './search-results';
 export { SearchTips } from './search-tips';
 export { apiParamsOf, readSearchState, searchStateParams, understandingOf } from './search-url';
