@@ -196,6 +196,8 @@ export interface DegreeRequirement {
   remainingCourses: number | null;
   optionsText: string[];
   notes: string | null;
+  /** Why Crosswalk cannot check this requirement (or only part of it) at this school. */
+  cannotCheck: string | null;
   /** Why the data of this requirement is doubtful; with it, nothing here is shown as fact. */
   doubtful: string | null;
   /** False when this requirement, anything counted below it, or a credit counted in it is doubtful. */

@@ -8,6 +8,7 @@
 
 import { EXAM_TYPES, PROGRAM_KINDS, type ExamType, type ProgramImportKind, type ProgramKind } from '../../../shared/schemas/programs';
 import { formatCourseCode, splitCourseCode } from '../equivalencies/engine/course-code';
+import { isValidMinimumGrade } from '../equivalencies/engine/grades';
 import { createCsvRowParser, formatCsvLine, type CsvRow } from '../equivalencies/engine/csv-row-parser';
 import { formatCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { REQUIREMENT_KINDS, type RequirementKind, type RequirementSpec } from './engine/requirement-tree';
@@ -270,6 +271,7 @@ function readRequirements(readers: RowReader[]): RequirementDraft[] {
       else options.push(formatCoursePattern(parsed.pattern));
     }
     const minGrade = reader.optional('min_grade', 3)?.toUpperCase() ?? null;
+    const gradeOk = minGrade === null || isValidMinimumGrade(minGrade) || reader.fail('min_grade', `"${minGrade}" is not a letter grade such as C-`) !== null;
     const parentCode = reader.optional('parent_id', 200);
     const notes = reader.optional('notes');
     const doubtful = reader.optional('doubtful', 1000);
@@ -284,7 +286,8 @@ function readRequirements(readers: RowReader[]): RequirementDraft[] {
       groupRule === undefined ||
       [childrenRequired, minCourses, minCredits, maxCredits].includes(undefined) ||
       doubleCount === undefined ||
-      examCredit === undefined
+      examCredit === undefined ||
+      !gradeOk
     ) {
       continue;
     }

@@ -173,6 +173,12 @@ export async function loadCourseAttributes(db: Queryable, institutionId: number,
   return map;
 }
 
+/** Every attribute the school puts on any of its courses (upper case). */
+export async function listSchoolAttributes(db: Queryable, institutionId: number): Promise<Set<string>> {
+  const rows = await db.query<{ attribute: string }>(`select distinct attribute from course_attributes where institution_id = $1`, [institutionId]);
+  return new Set(rows.map((row) => row.attribute.toUpperCase()));
+}
+
 export interface ExamRuleRow {
   id: number;
   institution_id: number;

@@ -191,6 +191,8 @@ interface ReadableTranscript {
   name: string;
   fromSchoolId: number | null;
   fromSchool: string | null;
+  /** The school it was analysed for. */
+  toSchoolId: number | null;
   rows: q.TranscriptCourseRow[];
 }
 
@@ -204,15 +206,15 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
     name: transcript.file_name,
     fromSchoolId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
+    toSchoolId: transcript.to_institution_id,
     rows: await q.listTranscriptCourseRows(db, transcript.id),
   };
 }
 
 const rowCredits = (row: q.TranscriptCourseRow) => Number(row.earned ?? row.credits ?? 0);
 
-async function progressAt(db: Queryable, input: { transcript: ReadableTranscript; schoolId: number; programId: number; userId: string }): Promise<DegreeProgress> {
-  const program = await q.findProgramRow(db, input.programId);
-  if (!program) throw programNotFound();
+async function progressAt(db: Queryable, input: { transcript: ReadableTranscript; schoolId: number; program: q.ProgramRow; userId: string }): Promise<DegreeProgress> {
+  const { program } = input;
   const school = await resolveSchool(db, input.schoolId, 'target');
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
     throw new ProgramsError('invalid', `program: ${program.name} is not a program of ${school.name}.`, 'program');
@@ -226,36 +228,29 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
     grade: gradeForDecision(row.grade, row.in_progress),
     term: row.term,
   }));
-  let decisions: EquivalencyDecision[];
-  if (input.transcript.fromSchoolId !== null && rows.length > 0) {
-    decisions = (await decideForCourses(db, { fromInstitutionId: input.transcript.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
-  } else {
-    decisions = rows.map((row) => ({
-      status: 'NEEDS_EVAL',
-      source: [{ subject: row.subject, number: row.number }],
-      targets: [],
-      creditsAwarded: 0,
-      transfersTo: null,
-      reason: UNKNOWN_SCHOOL_REASON,
-      evidence: { ruleId: null, origin: null, effectiveFromTerm: null, effectiveToTerm: null, minGrade: null, creditConversion: null },
-    }));
-  }
-  const [roots, scores] = await Promise.all([loadProgramTree(db, program), q.listExamScoreRows(db, input.userId)]);
-  const examRules = await q.loadExamRules(
-    db,
-    school.id,
-    scores.map((score) => ({ examType: score.exam_type, examKey: examKey(score.exam) })),
-  );
-  const exams = awardExamCredit(
-    scores.map((score) => ({ examType: score.exam_type, exam: score.exam, score: Number(score.score) })),
-    examRules.map((rule) => ({ examType: rule.exam_type, exam: rule.exam, minScore: Number(rule.min_score), credits: Number(rule.credits), courses: rule.courses, notes: rule.notes, doubtful: rule.doubtful })),
-    school.name,
-  );
+  const decide = async (): Promise<EquivalencyDecision[]> => {
+    if (input.transcript.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));
+    return (await decideForCourses(db, { fromInstitutionId: input.transcript.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
+  };
+  const examCredit = async () => {
+    const scores = await q.listExamScoreRows(db, input.userId);
+    const rules = await q.loadExamRules(db, school.id, scores.map((score) => ({ examType: score.exam_type, examKey: examKey(score.exam) })));
+    return awardExamCredit(
+      scores.map((score) => ({ examType: score.exam_type, exam: score.exam, score: Number(score.score) })),
+      rules.map((rule) => ({ examType: rule.exam_type, exam: rule.exam, minScore: Number(rule.min_score), credits: Number(rule.credits), courses: rule.courses, notes: rule.notes, doubtful: rule.doubtful })),
+      school.name,
+    );
+  };
+  // Independent reads go together (on PostgreSQL they run at once; the embedded database takes them in turn).
+  const [decisions, roots, exams] = await Promise.all([decide(), loadProgramTree(db, program), examCredit()]);
   const destinationCodes = [
     ...decisions.flatMap((decision) => decision.targets),
     ...exams.flatMap((award) => award.rule?.courses.map((code) => splitCourseCode(code)).filter((code) => code !== null) ?? []),
   ];
-  const attributes = await q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => databaseCodeKey(code.subject, code.number)))]);
+  const [attributes, knownAttributes] = await Promise.all([
+    q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => databaseCodeKey(code.subject, code.number)))]),
+    q.listSchoolAttributes(db, school.id),
+  ]);
   const report = evaluateDegreeProgress({
     schoolName: school.name,
     programName: program.name,
@@ -270,9 +265,21 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
     })),
     exams,
     attributesOf: (course) => attributes.get(databaseCodeKey(course.subject, course.number)) ?? new Set(),
+    knownAttributes,
   });
   return { school, program: presentProgramSummary(program), ...report };
 }
+
+/** A course from a school Crosswalk does not know: the destination decides on it. */
+const undecided = (row: q.TranscriptCourseRow): EquivalencyDecision => ({
+  status: 'NEEDS_EVAL',
+  source: [{ subject: row.subject, number: row.number }],
+  targets: [],
+  creditsAwarded: 0,
+  transfersTo: null,
+  reason: UNKNOWN_SCHOOL_REASON,
+  evidence: { ruleId: null, origin: null, effectiveFromTerm: null, effectiveToTerm: null, minGrade: null, creditConversion: null },
+});
 
 const transcriptInfo = (transcript: ReadableTranscript) => ({ id: transcript.id, name: transcript.name, fromSchool: transcript.fromSchool });
 
@@ -290,18 +297,12 @@ export async function getDegreeProgress({
   programId: number;
   schoolId?: number;
 }): Promise<DegreeProgressResponse> {
-  const transcript = await loadOwnTranscript(db, userId, transcriptId);
-  const program = await q.findProgramRow(db, programId);
+  const [transcript, program] = await Promise.all([loadOwnTranscript(db, userId, transcriptId), q.findProgramRow(db, programId)]);
   if (!program) throw programNotFound();
-  const destination = schoolId ?? program.institution_id ?? (await destinationOf(db, transcriptId));
+  const destination = schoolId ?? program.institution_id ?? transcript.toSchoolId;
   if (destination === null) throw new ProgramsError('invalid', 'school: this program is statewide; say which school to check it at.', 'school');
-  const progress = await progressAt(db, { transcript, schoolId: destination, programId, userId });
+  const progress = await progressAt(db, { transcript, schoolId: destination, program, userId });
   return { transcript: transcriptInfo(transcript), progress };
-}
-
-async function destinationOf(db: Queryable, transcriptId: string): Promise<number | null> {
-  const [row] = await db.query<{ to_institution_id: number | null }>(`select to_institution_id from transcripts where id = $1`, [transcriptId]);
-  return row?.to_institution_id ?? null;
 }
 
 /** The same courses at two or three schools (or programs), side by side. */
@@ -318,6 +319,10 @@ export async function compareDegreeProgress({
 }): Promise<DegreeCompareResponse> {
   const transcript = await loadOwnTranscript(db, userId, transcriptId);
   const columns: DegreeProgress[] = [];
-  for (const target of targets) columns.push(await progressAt(db, { transcript, schoolId: target.schoolId, programId: target.programId, userId }));
+  for (const target of targets) {
+    const program = await q.findProgramRow(db, target.programId);
+    if (!program) throw programNotFound(`target: no program ${target.programId}.`);
+    columns.push(await progressAt(db, { transcript, schoolId: target.schoolId, program, userId }));
+  }
   return { transcript: transcriptInfo(transcript), columns };
 }

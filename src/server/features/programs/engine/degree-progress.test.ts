@@ -48,7 +48,7 @@ describe('degree progress', () => {
       ['BSC', '2010L', 1, 'B'],
       ['ART', '1300C', 3, 'W'],
     ]);
-    const report = evaluateDegreeProgress({ schoolName: UF.name, programName: 'Florida General Education Core', roots: floridaCore(), totalCredits: null, courses, exams: [], attributesOf: noAttributes });
+    const report = evaluateDegreeProgress({ schoolName: UF.name, programName: 'Florida General Education Core', roots: floridaCore(), totalCredits: null, courses, exams: [], attributesOf: noAttributes, knownAttributes: new Set() });
     expect(report.requirements.map((requirement) => [requirement.name, requirement.status])).toEqual([
       ['Communication', 'complete'],
       ['Humanities', 'not-started'],
@@ -74,7 +74,7 @@ describe('degree progress', () => {
 
   it('a course the school has not decided yet does not count yet, and says so', () => {
     const courses = transcript([['SPC', '1608', 3, 'A']], VALENCIA, OSU);
-    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Accounting', roots: floridaCore(), totalCredits: 120, courses, exams: [], attributesOf: noAttributes });
+    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Accounting', roots: floridaCore(), totalCredits: 120, courses, exams: [], attributesOf: noAttributes, knownAttributes: new Set() });
     expect(report.courses[0]).toMatchObject({ outcome: 'none', pending: true });
     expect(report.courses[0]!.why).toMatch(/^Does not count yet: The Ohio State University has to decide how it transfers first\./);
     expect(report.totals).toMatchObject({ pendingCredits: 3, creditsStillNeeded: 120 });
@@ -106,7 +106,7 @@ describe('degree progress', () => {
     const courses = transcript([['BIOLOGY', '1113', 4, 'A']], VALENCIA, OSU, [
       { id: 1, fromInstitutionId: VALENCIA.id, toInstitutionId: OSU.id, sources: [{ subject: 'BIOLOGY', number: '1113', title: null, credits: 4 }], targets: [{ subject: 'BIOLOGY', number: '1113', title: 'Biology', credits: 4, isElective: false }], transfers: true, creditsAwarded: 4, minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null },
     ]);
-    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Computer Science', roots, totalCredits: null, courses, exams, attributesOf: noAttributes });
+    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Computer Science', roots, totalCredits: null, courses, exams, attributesOf: noAttributes, knownAttributes: new Set() });
     const exam = (label: string) => report.courses.find((course) => course.code.startsWith(label))!;
     expect(report.requirements[0]).toMatchObject({ status: 'complete', courses: ['AP Calculus AB (score 4)'] });
     expect(exam('AP Calculus')).toMatchObject({ source: 'exam', outcome: 'counts', credits: 5 });
@@ -122,7 +122,7 @@ describe('degree progress', () => {
 
   it('never shows a doubtful requirement as fact', () => {
     const roots = tree([requirement('G7', { name: 'Social Sciences', options: ['PSY X012'], doubtful: '1 option not in the school course list: GEOG 10001' })]);
-    const report = evaluateDegreeProgress({ schoolName: UF.name, programName: 'Biology', roots, totalCredits: null, courses: transcript([['PSY', '2012', 3, 'A']]), exams: [], attributesOf: noAttributes });
+    const report = evaluateDegreeProgress({ schoolName: UF.name, programName: 'Biology', roots, totalCredits: null, courses: transcript([['PSY', '2012', 3, 'A']]), exams: [], attributesOf: noAttributes, knownAttributes: new Set() });
     expect(report.requirements[0]).toMatchObject({ status: 'complete', verified: false, doubtful: expect.stringContaining('GEOG 10001') });
     expect(report.courses[0]).toMatchObject({ outcome: 'counts', verified: false });
     expect(report.courses[0]!.why).toMatch(/^May count toward Social Sciences — not verified/);
@@ -135,9 +135,23 @@ describe('degree progress', () => {
       { id: 9, fromInstitutionId: VALENCIA.id, toInstitutionId: OSU.id, sources: [{ subject: 'AMH', number: '2020', title: null, credits: 3 }], targets: [{ subject: 'HISTORY', number: '1152', title: 'American History', credits: 3, isElective: false }], transfers: true, creditsAwarded: 3, minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null },
     ];
     const attributesOf = (course: { subject: string; number: string }) => new Set(course.subject === 'HISTORY' && course.number === '1152' ? ['AH1'] : []);
-    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Accounting', roots, totalCredits: 121, courses: transcript([['AMH', '2020', 3, 'B']], VALENCIA, OSU, rules), exams: [], attributesOf });
+    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Accounting', roots, totalCredits: 121, courses: transcript([['AMH', '2020', 3, 'B']], VALENCIA, OSU, rules), exams: [], attributesOf, knownAttributes: new Set(['AH1']) });
     expect(report.requirements[0]).toMatchObject({ status: 'complete', courses: ['AMH 2020'] });
     expect(report.courses[0]).toMatchObject({ becomes: 'HISTORY 1152', outcome: 'counts' });
     expect(report.totals).toMatchObject({ countingCredits: 3, creditsStillNeeded: 118 });
+  });
+
+  it('an option naming an attribute the school never uses cannot be checked: it says so instead of "not started"', () => {
+    const roots = tree([
+      requirement('HIST', { name: 'Historical Study', options: ['attr:AH1'] }),
+      requirement('SCI', { name: 'Science electives', options: ['attr:NS1', 'BIOLOGY *'] }),
+      requirement('TECH', { name: 'Technical Electives', minCredits: 17 }),
+    ]);
+    const report = evaluateDegreeProgress({ schoolName: OSU.name, programName: 'Pre-Veterinary Medicine', roots, totalCredits: null, courses: [], exams: [], attributesOf: noAttributes, knownAttributes: new Set(['SD1']) });
+    expect(report.requirements.map((requirement) => [requirement.status, requirement.cannotCheck])).toEqual([
+      ['unchecked', 'Crosswalk does not know which The Ohio State University courses are marked AH1, so this cannot be checked: ask The Ohio State University.'],
+      ['not-started', 'Only the other options are checked: Crosswalk does not know which The Ohio State University courses are marked NS1.'],
+      ['unchecked', 'Crosswalk has no list of the courses that meet this, so it cannot be checked: ask The Ohio State University.'],
+    ]);
   });
 });

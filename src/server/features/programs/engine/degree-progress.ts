@@ -30,6 +30,8 @@ export interface DegreeProgressInput {
   exams: ExamCreditAward[];
   /** The school's attributes on one of its courses (upper case). */
   attributesOf: (course: { subject: string; number: string }) => ReadonlySet<string>;
+  /** Every attribute the school puts on any course: an option naming another one cannot be checked here. */
+  knownAttributes: ReadonlySet<string>;
 }
 
 export interface DegreeProgressReport {
@@ -146,11 +148,31 @@ function blockText(block: UnitBlock, units: Unit[], grade: string | null): strin
   }
 }
 
+/**
+ * The tree as far as it can be checked at this school: options naming an attribute no course of the school carries
+ * are set aside (Crosswalk does not know which courses have it, which is not the same as none), and each requirement
+ * that loses options that way, or never had any, says why it cannot be (fully) checked.
+ */
+function checkableTree(roots: RequirementNode[], known: ReadonlySet<string>, schoolName: string): { roots: RequirementNode[]; notes: Map<string, string> } {
+  const notes = new Map<string, string>();
+  const visit = (node: RequirementNode): RequirementNode => {
+    const unknown = node.patterns.filter((pattern) => pattern.kind === 'attribute' && !known.has(pattern.code));
+    const patterns = unknown.length > 0 ? node.patterns.filter((pattern) => !unknown.includes(pattern)) : node.patterns;
+    const codes = unknown.map((pattern) => (pattern.kind === 'attribute' ? pattern.code : '')).join(', ');
+    if (unknown.length > 0 && patterns.length === 0) notes.set(node.id, `Crosswalk does not know which ${schoolName} courses are marked ${codes}, so this cannot be checked: ask ${schoolName}.`);
+    else if (unknown.length > 0) notes.set(node.id, `Only the other options are checked: Crosswalk does not know which ${schoolName} courses are marked ${codes}.`);
+    else if (node.patterns.length === 0 && node.children.length === 0) notes.set(node.id, `Crosswalk has no list of the courses that meet this, so it cannot be checked: ask ${schoolName}.`);
+    return { ...node, patterns, children: node.children.map(visit) };
+  };
+  return { roots: roots.map(visit), notes };
+}
+
 export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgressReport {
   const fromTranscript = transcriptUnits(input);
   const { units: fromExams, duplicates } = examUnits(input, fromTranscript);
   const units = [...fromTranscript, ...fromExams];
-  const placement = placeCourses(input.roots, units);
+  const checkable = checkableTree(input.roots, input.knownAttributes, input.schoolName);
+  const placement = placeCourses(checkable.roots, units);
 
   const present = (result: RequirementResult): DegreeRequirement => {
     const children = result.children.map(present);
@@ -169,6 +191,7 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
       remainingCourses: result.remainingCourses,
       optionsText: result.node.patterns.map(describeCoursePattern),
       notes: result.node.spec.notes,
+      cannotCheck: checkable.notes.get(result.node.id) ?? null,
       doubtful: ownDoubt,
       verified,
       courses: [...new Set(result.units.flatMap((index) => units[index]!.labels))],
