@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DegreeCompareResponse, DegreeProgressResponse, DegreeRequirement, ExamCatalogEntry, ExamScore, ProgramSummary } from '../../src/shared/schemas/programs';
+import type { DegreeCompareResponse, DegreeProgressResponse, DegreeRequirement, ExamCatalogEntry, ExamScore, ProgramListResponse, ProgramSummary } from '../../src/shared/schemas/programs';
 import { loadProgramsSet, programsSetFolder } from '../../src/server/features/programs/reference-data/load-programs-set';
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -82,6 +82,10 @@ describe('degree progress', () => {
     // Both versions of the statewide core are Florida State's programs too (every public school honours them).
     const core = await programCode('fsu', 'FL-GEN-ED-CORE-2015');
     expect(core).toMatchObject({ statewide: 'FL', school: null, enteringFrom: 'Fall 2015', kind: 'general-education' });
+    const suggested = (await (await get('/api/programs?school=fsu&major=Economics&term=Spring%202023&term=Fall%202022')).json()) as ProgramListResponse;
+    expect(suggested.suggestedProgramId).toBe(core.id);
+    const forMajor = (await (await get('/api/programs?school=ohio-state&major=Computer%20Science')).json()) as ProgramListResponse;
+    expect(forMajor.programs.find((program) => program.id === forMajor.suggestedProgramId)?.code).toBe('OSU-CSE');
     const atOhioState = (await (await get('/api/programs?school=ohio-state')).json()) as { programs: ProgramSummary[] };
     expect(atOhioState.programs.map((program) => program.code)).not.toContain('FL-GEN-ED-CORE-2015');
 

@@ -30,10 +30,21 @@ const optionalText = (max: number) =>
 
 export const programIdParamSchema = z.object({ id: positiveId('program') });
 
-/** `GET /api/programs?school=KEY|ID`: a school's programs (its own and its state's statewide ones). */
+/**
+ * `GET /api/programs?school=KEY|ID[&major=…][&term=…]`: a school's programs (its own and its state's statewide ones) and
+ * the one to show first, for the intended major or, failing that, the term the student started (the earliest `term`).
+ */
 export const programListQuerySchema = z.object({
   school: z.string({ error: 'name the school' }).trim().min(1, 'name the school').max(200),
+  major: z.string().trim().max(200).optional(),
+  term: z.array(z.string().trim().max(40)).max(60).optional(),
 });
+
+export interface ProgramListResponse {
+  school: { id: number; name: string };
+  programs: ProgramSummary[];
+  suggestedProgramId: number | null;
+}
 
 /** `GET /api/admin/programs?q=`. */
 export const adminProgramListQuerySchema = z.object({

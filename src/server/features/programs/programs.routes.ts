@@ -98,8 +98,8 @@ export function registerProgramRoutes(routes: RouteTable) {
     '/api/programs',
     'public',
     handled(async (c) => {
-      const { school } = readQuery(c, programListQuerySchema);
-      return c.json(await listSchoolPrograms({ db: c.get('deps').db, school }));
+      const { school, major, term } = programListQuerySchema.parse({ ...c.req.query(), term: c.req.queries('term') });
+      return c.json(await listSchoolPrograms({ db: c.get('deps').db, school, major, terms: term }));
     }),
   );
   routes.get(

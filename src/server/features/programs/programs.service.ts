@@ -11,6 +11,7 @@ import type {
   ExamScore,
   ExamType,
   ProgramDetail,
+  ProgramListResponse,
   ProgramRequirementRecord,
   ProgramSummary,
   ProgramUpdate,
@@ -28,6 +29,7 @@ import { describeCoursePattern, parseCoursePattern } from './engine/course-patte
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
 import { buildRequirementTree, programGroup, type RequirementNode } from './engine/requirement-tree';
+import { suggestProgram } from './engine/suggest-program';
 import { programContentHash } from './program-identity';
 import { programNotFound, ProgramsError } from './programs.errors';
 import * as q from './programs.queries';
@@ -96,10 +98,10 @@ async function resolveSchool(db: Queryable, school: string | number, field = 'sc
   throw new ProgramsError('not-found', `${field}: we do not know the school "${school}".`, field);
 }
 
-export async function listSchoolPrograms({ db, school }: { db: Queryable; school: string }): Promise<{ school: { id: number; name: string }; programs: ProgramSummary[] }> {
+export async function listSchoolPrograms({ db, school, major, terms }: { db: Queryable; school: string; major?: string; terms?: string[] }): Promise<ProgramListResponse> {
   const found = await resolveSchool(db, school);
-  const rows = await q.listProgramsForSchool(db, found.id);
-  return { school: found, programs: rows.map(presentProgramSummary) };
+  const programs = (await q.listProgramsForSchool(db, found.id)).map(presentProgramSummary);
+  return { school: found, programs, suggestedProgramId: suggestProgram(programs, { major, terms }) };
 }
 
 export async function getProgram({ db, id }: { db: Queryable; id: number }): Promise<ProgramDetail> {
