@@ -101,7 +101,7 @@ describe('degree progress', () => {
       ['Natural Sciences', 'complete', ['BSC 2010C']],
       ['Social Sciences', 'complete', ['PSY 2012']],
     ]);
-    expect(progress.requirements[1]).toMatchObject({ remainingCourses: 1, verified: true, optionsText: expect.arrayContaining([expect.stringMatching(/^PHI X010/)]) });
+    expect(progress.requirements[1]).toMatchObject({ remainingCourses: 1, verified: true, optionsText: expect.arrayContaining(['PHI x010']) });
     const speech = progress.courses.find((course) => course.code === 'SPC 1608')!;
     expect(speech).toMatchObject({ outcome: 'elective', countsToward: [] });
     expect(speech.why).toMatch(/^Elective credit only: it becomes SPC 1608, which no requirement of Florida General Education Core/);

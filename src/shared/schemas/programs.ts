@@ -44,6 +44,8 @@ export interface ProgramListResponse {
   school: { id: number; name: string };
   programs: ProgramSummary[];
   suggestedProgramId: number | null;
+  /** Why that one: named like the intended major, the version for the term the student started, or the first major. */
+  suggestedBecause: 'major' | 'entering-term' | 'first' | null;
 }
 
 /** `GET /api/admin/programs?q=`. */

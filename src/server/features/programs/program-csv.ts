@@ -141,7 +141,8 @@ class RowReader {
     const value = this.get(column);
     if (!value) return options.required ? (this.fail(column, 'is required'), undefined) : null;
     if (!/^\d+(\.\d+)?$/.test(value)) {
-      this.fail(column, `"${value}" is not a number${options.integer ? '' : ' (write a range such as 2-3 as its least, 2, and say the rest in notes)'}`);
+      const rangeHint = !options.integer && /^m(in|ax)_credits$/.test(column) ? ' (write a range such as 2-3 as its least, 2, and say the rest in notes)' : '';
+      this.fail(column, `"${value}" is not a number${rangeHint}`);
       return undefined;
     }
     const parsed = Number(value);

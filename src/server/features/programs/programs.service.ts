@@ -101,7 +101,8 @@ async function resolveSchool(db: Queryable, school: string | number, field = 'sc
 export async function listSchoolPrograms({ db, school, major, terms }: { db: Queryable; school: string; major?: string; terms?: string[] }): Promise<ProgramListResponse> {
   const found = await resolveSchool(db, school);
   const programs = (await q.listProgramsForSchool(db, found.id)).map(presentProgramSummary);
-  return { school: found, programs, suggestedProgramId: suggestProgram(programs, { major, terms }) };
+  const suggestion = suggestProgram(programs, { major, terms });
+  return { school: found, programs, suggestedProgramId: suggestion?.id ?? null, suggestedBecause: suggestion?.because ?? null };
 }
 
 export async function getProgram({ db, id }: { db: Queryable; id: number }): Promise<ProgramDetail> {

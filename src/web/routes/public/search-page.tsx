@@ -16,6 +16,7 @@ import { useTranscriptAnalysis } from '../../features/transcripts/use-transcript
 
 // The report's code loads when a transcript has been analysed.
 const TranscriptReport = lazy(() => import('../../features/transcripts/transcript-report').then((module) => ({ default: module.TranscriptReport })));
+const TranscriptDegreeProgress = lazy(() => import('../../features/programs').then((module) => ({ default: module.TranscriptDegreeProgress })));
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
 
@@ -144,6 +145,7 @@ export default function SearchPage() {
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+            {transcript.report && <TranscriptDegreeProgress report={transcript.report} sample={transcript.sample} />}
           </Suspense>
         ) : state && apiParams ? (
           <SearchResults

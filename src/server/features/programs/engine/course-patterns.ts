@@ -100,7 +100,7 @@ export function describeCoursePattern(pattern: CoursePattern): string {
     case 'course':
       return formatCourseCode(pattern);
     case 'statewide':
-      return `${pattern.prefix} X${pattern.lastThreeDigits} (Florida statewide number, any level)`;
+      return `${pattern.prefix} x${pattern.lastThreeDigits}`;
     case 'range': {
       const subject = pattern.subject ?? '';
       if (pattern.orHigher) return `any ${subject ? `${subject} ` : ''}course numbered ${pattern.mask} or higher`;

@@ -15,7 +15,9 @@ export interface ProgramChoice {
 
 const words = (text: string) => new Set(text.toLowerCase().replace(/&/g, ' and ').split(/[^a-z0-9]+/).filter((word) => word.length > 2 && !['and', 'the', 'for', 'with'].includes(word)));
 
-export function suggestProgram(programs: ProgramChoice[], input: { major?: string | null; terms?: string[] }): number | null {
+export type SuggestionReason = 'major' | 'entering-term' | 'first';
+
+export function suggestProgram(programs: ProgramChoice[], input: { major?: string | null; terms?: string[] }): { id: number; because: SuggestionReason } | null {
   const major = words(input.major ?? '');
   if (major.size > 0) {
     const scored = programs
@@ -26,7 +28,7 @@ export function suggestProgram(programs: ProgramChoice[], input: { major?: strin
       })
       .filter((entry) => entry.score >= 0.5)
       .sort((a, b) => b.score - a.score);
-    if (scored[0]) return scored[0].program.id;
+    if (scored[0]) return { id: scored[0].program.id, because: 'major' };
   }
   const started = (input.terms ?? []).map((term) => parseTerm(term)?.ordinal).filter((ordinal): ordinal is number => ordinal !== undefined);
   if (started.length > 0) {
@@ -37,7 +39,8 @@ export function suggestProgram(programs: ProgramChoice[], input: { major?: strin
       const to = parseTerm(program.enteringTo)?.ordinal ?? Number.POSITIVE_INFINITY;
       return first >= from && first <= to;
     });
-    if (inRange) return inRange.id;
+    if (inRange) return { id: inRange.id, because: 'entering-term' };
   }
-  return (programs.find((program) => program.kind === 'major' || program.kind === 'degree') ?? programs[0])?.id ?? null;
+  const first = programs.find((program) => program.kind === 'major' || program.kind === 'degree') ?? programs[0];
+  return first ? { id: first.id, because: 'first' } : null;
 }

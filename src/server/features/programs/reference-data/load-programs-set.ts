@@ -157,11 +157,14 @@ const OSU_KINDS: Record<string, string> = { university: 'general-education', col
 const OSU_SUBJECTS: Record<string, string> = { BIO: 'BIOLOGY', HIST: 'HISTORY', COMSTD: 'COMPSTD' };
 
 function ohioState(folder: string, repositoryRoot: string): SetFiles {
+  // Names and degrees keep the words a student reads; the source's asides about the planner's files go to the notes.
+  const aside = /\s*\(([^()]*(?:as wired|file |per the cited|named in|reuses|not wired)[^()]*)\)/;
   const programs = readRecords(folder, 'program.csv.gz').map((row): Row => ({
     school: OSU,
     program_code: row.program_code,
-    program_name: row.program_name,
-    degree: row.degree,
+    program_name: row.program_name!.replace(aside, '').trim(),
+    degree: row.degree!.replace(aside, '').trim() || null,
+    notes: joinNotes(aside.exec(row.program_name!)?.[1], aside.exec(row.degree!)?.[1]),
     catalog_year: row.catalog_year,
     kind: OSU_KINDS[row.program_type!] ?? 'other',
     includes: row.also_requires,
@@ -474,4 +477,22 @@ export async function loadProgramsSet(db: Database, folder: string, options: { r
   const result = await importProgramData({ db, files, actor });
   if (!result.saved) throw new Error(`${name}: ${result.errorCount} errors, nothing loaded: ${result.errors.slice(0, 5).map((error) => `line ${error.line} ${error.column ?? ''} ${error.message}`).join('; ')}`);
   return { set: name, result, rules: loadedRules, skipped };
+}
+
+/**
+ * Every set, for the demo: a set whose schools are not on file is skipped with its reason (the others still load; each
+ * set is its own transaction). Returns what loaded and what did not.
+ */
+export async function loadAllProgramsSets(db: Database, repositoryRoot = process.cwd()): Promise<{ loaded: ProgramsSetName[]; failed: Array<{ set: ProgramsSetName; reason: string }> }> {
+  const loaded: ProgramsSetName[] = [];
+  const failed: Array<{ set: ProgramsSetName; reason: string }> = [];
+  for (const set of PROGRAMS_SETS) {
+    try {
+      await loadProgramsSet(db, programsSetFolder(set, repositoryRoot), { repositoryRoot });
+      loaded.push(set);
+    } catch (error) {
+      failed.push({ set, reason: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    }
+  }
+  return { loaded, failed };
 }

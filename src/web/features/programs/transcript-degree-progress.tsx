@@ -1,0 +1,29 @@
+import type { TranscriptResponse } from '@shared/schemas/transcripts';
+import { useAccount } from '../auth/use-account';
+import { useStudentMe } from '../student/student-api';
+import { DegreeProgressPanel, DegreeProgressSignIn } from './degree-progress-panel';
+
+const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
+
+/**
+ * Under the transcript report: degree progress for a signed-in student's analysed transcript (their intended major's
+ * program first, their favorites to compare with); a visitor is told what signing in adds. Not for a sample.
+ */
+export function TranscriptDegreeProgress({ report, sample }: { report: TranscriptResponse; sample: boolean }) {
+  const { data: account, isPending } = useAccount();
+  const isStudent = Boolean(account?.roles.includes('student'));
+  const me = useStudentMe(isStudent);
+  if (sample || report.status !== 'done' || !report.destination || report.items.length === 0 || isPending) return null;
+  if (!isStudent) return <DegreeProgressSignIn loginHref={LOGIN_HREF} />;
+  if (!me.data) return null;
+  const terms = [...new Set(report.items.map((item) => item.term).filter((term): term is string => Boolean(term)))];
+  return (
+    <DegreeProgressPanel
+      transcriptId={report.id}
+      destination={{ id: report.destination.id, name: report.destination.name }}
+      terms={terms}
+      intendedMajor={me.data.profile.intendedMajor}
+      favorites={me.data.favorites.map((favorite) => favorite.school)}
+    />
+  );
+}
