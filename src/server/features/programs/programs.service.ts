@@ -214,15 +214,49 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
   };
 }
 
-const rowCredits = (row: q.TranscriptCourseRow) => Number(row.earned ?? row.credits ?? 0);
-
 async function progressAt(db: Queryable, input: { transcript: ReadableTranscript; schoolId: number; program: q.ProgramRow; userId: string }): Promise<DegreeProgress> {
-  const { program } = input;
+  const scores = await q.listExamScoreRows(db, input.userId);
+  return degreeProgressForCourses(db, {
+    fromSchoolId: input.transcript.fromSchoolId,
+    schoolId: input.schoolId,
+    program: input.program,
+    rows: input.transcript.rows,
+    examScores: scores.map((score) => ({ examType: score.exam_type, exam: score.exam, score: Number(score.score) })),
+  });
+}
+
+export interface CourseTaken {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  earned: number | null;
+  grade: string | null;
+  term: string | null;
+  in_progress: boolean;
+}
+
+/**
+ * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is
+ * decided first by the equivalency engine (decideForCourses, as the transcript report does) unless the caller has
+ * just done so and passes its decisions, then placed into the program's requirements.
+ */
+export async function degreeProgressForCourses(
+  db: Queryable,
+  input: {
+    fromSchoolId: number | null;
+    schoolId: number;
+    program: q.ProgramRow;
+    rows: CourseTaken[];
+    examScores: Array<{ examType: ExamType; exam: string; score: number }>;
+    decisions?: EquivalencyDecision[];
+  },
+): Promise<DegreeProgress> {
+  const { program, rows } = input;
   const school = await resolveSchool(db, input.schoolId, 'target');
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
     throw new ProgramsError('invalid', `program: ${program.name} is not a program of ${school.name}.`, 'program');
   }
-  const { rows } = input.transcript;
   const courses = rows.map((row) => ({
     subject: row.subject,
     number: row.number,
@@ -232,14 +266,14 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
     term: row.term,
   }));
   const decide = async (): Promise<EquivalencyDecision[]> => {
-    if (input.transcript.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));
-    return (await decideForCourses(db, { fromInstitutionId: input.transcript.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
+    if (input.decisions) return input.decisions;
+    if (input.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));
+    return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
   };
   const examCredit = async () => {
-    const scores = await q.listExamScoreRows(db, input.userId);
-    const rules = await q.loadExamRules(db, school.id, scores.map((score) => ({ examType: score.exam_type, examKey: examKey(score.exam) })));
+    const rules = await q.loadExamRules(db, school.id, input.examScores.map((score) => ({ examType: score.examType, examKey: examKey(score.exam) })));
     return awardExamCredit(
-      scores.map((score) => ({ examType: score.exam_type, exam: score.exam, score: Number(score.score) })),
+      input.examScores,
       rules.map((rule) => ({ examType: rule.exam_type, exam: rule.exam, minScore: Number(rule.min_score), credits: Number(rule.credits), courses: rule.courses, notes: rule.notes, doubtful: rule.doubtful })),
       school.name,
     );
@@ -262,7 +296,7 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
     courses: rows.map((row, index) => ({
       code: `${row.subject} ${row.number}`,
       title: row.title,
-      credits: rowCredits(row),
+      credits: Number(row.earned ?? row.credits ?? 0),
       grade: gradeForDecision(row.grade, row.in_progress),
       decision: decisions[index]!,
     })),
@@ -273,8 +307,18 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
   return { school, program: presentProgramSummary(program), ...report };
 }
 
+/** A program of a school (its own or its state's) by code, as `npm run analyze -- --program CODE` names it. */
+export async function findSchoolProgram(db: Queryable, input: { schoolId: number; code: string }): Promise<q.ProgramRow> {
+  const programs = await q.listProgramsForSchool(db, input.schoolId);
+  const found = programs.find((program) => program.code === input.code.trim().toUpperCase());
+  if (!found) {
+    throw new ProgramsError('not-found', `no program ${input.code} at this school; its programs are ${programs.map((program) => program.code).join(', ') || 'none'}.`, 'program');
+  }
+  return found;
+}
+
 /** A course from a school Crosswalk does not know: the destination decides on it. */
-const undecided = (row: q.TranscriptCourseRow): EquivalencyDecision => ({
+const undecided = (row: CourseTaken): EquivalencyDecision => ({
   status: 'NEEDS_EVAL',
   source: [{ subject: row.subject, number: row.number }],
   targets: [],
