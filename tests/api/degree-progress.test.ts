@@ -168,6 +168,12 @@ describe('degree progress', () => {
     expect(badScore.status).toBe(400);
     expect(((await badScore.json()) as { error: string }).error).toMatch(/scores.0.score: AP scores are whole numbers from 1 to 5/);
     expect(((await (await get('/api/student/exam-scores', other.cookie)).json()) as { scores: ExamScore[] }).scores).toEqual([]);
+    // They are the student's records: in their export, and gone with their account.
+    const exported = (await (await get('/api/student/export', student.cookie)).json()) as { examScores: Array<{ exam: string; score: number }> };
+    expect(exported.examScores).toEqual([
+      { examType: 'AP', exam: 'Calculus AB', score: 4 },
+      { examType: 'AP', exam: 'Chemistry', score: 2 },
+    ]);
 
     const transcriptId = await transcriptOf(student.id, columbus, osu, [['CSC', '1101', 'Software I', 4, 'A']]);
     const cse = await programCode('ohio-state', 'OSU-CSE');
@@ -176,6 +182,10 @@ describe('degree progress', () => {
     const calculus = progress.courses.find((course) => course.source === 'exam' && course.code.startsWith('AP Calculus'))!;
     expect(calculus).toMatchObject({ outcome: 'counts', credits: 5, becomes: 'MATH 1151', countsToward: [{ id: 'OSU-CSE:R1.3', name: 'Major Admission Requirements: Calculus I' }] });
     expect(progress.courses.find((course) => course.code.startsWith('AP Chemistry'))!.why).toBe('Does not count: The Ohio State University gives credit for AP Chemistry from a score of 3; yours is 2.');
+
+    await t.app.request('/api/student/exam-scores', jsonRequest('PUT', { scores: [{ examType: 'IB', exam: 'Biology', score: 5 }] }, other.cookie));
+    expect((await t.app.request('/api/student/account', jsonRequest('DELETE', { confirm: 'DELETE' }, other.cookie))).status).toBeLessThan(300);
+    expect(await t.deps.db.query(`select 1 from student_exam_scores where user_id = $1`, [other.id])).toEqual([]);
   });
 
   it('compares the same courses at two schools side by side', async () => {
