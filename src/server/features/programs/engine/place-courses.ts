@@ -166,8 +166,24 @@ class Assignment {
   }
 }
 
-/** True when the unit's course matches the leaf's options at all (before grades, caps and exam rules). */
-const matches = (leaf: Leaf, unit: PlacementUnit) => leaf.node.patterns.some((pattern) => matchesCoursePattern(unit.course, pattern));
+/**
+ * Whether a unit's course matches a requirement's options at all (before grades, caps and exam rules). The same pairs
+ * are asked about in every trial of an "n of" choice, so each answer is worked out once.
+ */
+class MatchTable {
+  private readonly table = new Map<RequirementNode, Uint8Array>();
+  constructor(private readonly units: PlacementUnit[]) {}
+
+  matches(leaf: Leaf, unit: number): boolean {
+    let row = this.table.get(leaf.node);
+    if (!row) {
+      row = new Uint8Array(this.units.length);
+      this.table.set(leaf.node, row);
+    }
+    if (row[unit] === 0) row[unit] = leaf.node.patterns.some((pattern) => matchesCoursePattern(this.units[unit]!.course, pattern)) ? 2 : 1;
+    return row[unit] === 2;
+  }
+}
 
 function gateOf(leaf: Leaf, unit: PlacementUnit): UnitBlock | null {
   if (leaf.inactiveUnder) return { kind: 'not-chosen', node: leaf.inactiveUnder.child, group: leaf.inactiveUnder.group };
@@ -180,19 +196,20 @@ function gateOf(leaf: Leaf, unit: PlacementUnit): UnitBlock | null {
 interface Evaluation {
   leaves: Leaf[];
   leafOf: Map<RequirementNode, Leaf>;
+  leafIndex: Map<Leaf, number>;
   assignment: Assignment;
   doubleHeld: number[][];
   eligible: number[][];
 }
 
-function assign(roots: RequirementNode[], units: PlacementUnit[], choices: Choices): Evaluation {
+function assign(roots: RequirementNode[], units: PlacementUnit[], choices: Choices, table: MatchTable): Evaluation {
   const leaves: Leaf[] = [];
   const leafOf = new Map<RequirementNode, Leaf>();
   collectLeaves(roots, { doubleCount: false, examCredit: true, minGrade: null }, choices, null, leaves, leafOf);
-  const eligible: number[][] = units.map((unit) => {
+  const eligible: number[][] = units.map((unit, unitIndex) => {
     const list: number[] = [];
     leaves.forEach((leaf, leafIndex) => {
-      if (!leaf.doubleCount && matches(leaf, unit) && gateOf(leaf, unit) === null) list.push(leafIndex);
+      if (!leaf.doubleCount && table.matches(leaf, unitIndex) && gateOf(leaf, unit) === null) list.push(leafIndex);
     });
     return list;
   });
@@ -242,7 +259,7 @@ function assign(roots: RequirementNode[], units: PlacementUnit[], choices: Choic
     let credits = 0;
     for (const unit of byCredits) {
       const candidate = units[unit]!;
-      if (!matches(leaf, candidate) || gateOf(leaf, candidate) !== null) continue;
+      if (!table.matches(leaf, unit) || gateOf(leaf, candidate) !== null) continue;
       const full = (leaf.needCredits === null || credits >= leaf.needCredits - EPSILON) && (leaf.needCourses === null || doubleHeld[leafIndex]!.length >= leaf.needCourses);
       if (full) break;
       if (leaf.maxCredits !== null && credits + candidate.credits > leaf.maxCredits + EPSILON) continue;
@@ -250,7 +267,7 @@ function assign(roots: RequirementNode[], units: PlacementUnit[], choices: Choic
       credits += candidate.credits;
     }
   });
-  return { leaves, leafOf, assignment, doubleHeld, eligible };
+  return { leaves, leafOf, leafIndex: new Map(leaves.map((leaf, index) => [leaf, index])), assignment, doubleHeld, eligible };
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -260,7 +277,7 @@ function summarise(node: RequirementNode, evaluation: Evaluation, units: Placeme
   const picked = choices.get(node);
   const children = node.children.map((child, index) => summarise(child, evaluation, units, choices, chosen && (!picked || picked.includes(index))));
   const leaf = evaluation.leafOf.get(node);
-  const leafIndex = leaf ? evaluation.leaves.indexOf(leaf) : -1;
+  const leafIndex = leaf ? evaluation.leafIndex.get(leaf)! : -1;
   const own = leafIndex >= 0 ? [...evaluation.assignment.held[leafIndex]!, ...evaluation.doubleHeld[leafIndex]!] : [];
   const counted = children.filter((child) => child.chosen);
   const unitSet = new Set<number>(own);
@@ -344,8 +361,9 @@ function subsets(n: number, k: number, limit = 64): number[][] | null {
 
 export function placeCourses(roots: RequirementNode[], units: PlacementUnit[]): PlacementResult {
   const choices: Choices = new Map();
+  const table = new MatchTable(units);
   const evaluate = () => {
-    const evaluation = assign(roots, units, choices);
+    const evaluation = assign(roots, units, choices, table);
     const results = roots.map((root) => summarise(root, evaluation, units, choices, true));
     return { evaluation, results, score: score(results) };
   };
@@ -386,7 +404,7 @@ export function placeCourses(roots: RequirementNode[], units: PlacementUnit[]): 
     const blocks: UnitBlock[] = [];
     if (countsToward.length === 0) {
       evaluation.leaves.forEach((leaf, index) => {
-        if (!matches(leaf, unit)) return;
+        if (!table.matches(leaf, unitIndex)) return;
         const gate = gateOf(leaf, unit);
         if (gate) blocks.push(gate);
         else blocks.push({ kind: 'full', node: leaf.node, by: [...evaluation.assignment.held[index]!, ...evaluation.doubleHeld[index]!] });
