@@ -137,24 +137,36 @@ export interface ProgramSummary {
   requirementCount: number;
 }
 
-export interface ProgramRequirementRecord {
+export const REQUIREMENT_KINDS = ['gen_ed', 'major', 'prerequisite', 'elective', 'minor', 'other'] as const;
+export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
+
+/** One requirement as stored: `code` is unique in its program; `parentCode` names another of the same program. */
+export interface RequirementFields {
   code: string;
   parentCode: string | null;
   name: string;
-  kind: string;
+  kind: RequirementKind;
+  /** 'all' of the children, or at least `childrenRequired` of them ('n-of'); null for a plain list of options. */
   groupRule: 'all' | 'n-of' | null;
   childrenRequired: number | null;
   minCourses: number | null;
   minCredits: number | null;
+  /** At most this many credits count here. */
   maxCredits: number | null;
   options: string[];
-  /** The options in words ("any 3000-level HIST course"). */
-  optionsText: string[];
   minGrade: string | null;
+  /** A course counted here may count toward another requirement too. */
   doubleCount: boolean;
+  /** Whether AP/IB/CLEP credit may count here. */
   examCredit: boolean;
   notes: string | null;
+  /** Why the source data is doubtful here; never shown to a student as fact. */
   doubtful: string | null;
+}
+
+export interface ProgramRequirementRecord extends RequirementFields {
+  /** The options in words ("any 3000-level HIST course"). */
+  optionsText: string[];
 }
 
 export interface ProgramDetail extends ProgramSummary {

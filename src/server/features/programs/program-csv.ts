@@ -6,12 +6,13 @@
 // A file replaces what it names: all the requirements of each program it lists, the attributes of each course, the
 // score table of each exam at a school. What it does not name is left alone.
 
-import { EXAM_TYPES, PROGRAM_KINDS, type ExamType, type ProgramImportKind, type ProgramKind } from '../../../shared/schemas/programs';
+import { EXAM_TYPES, PROGRAM_KINDS, REQUIREMENT_KINDS, type ExamType, type ProgramImportKind, type ProgramKind, type RequirementKind } from '../../../shared/schemas/programs';
 import { formatCourseCode, splitCourseCode } from '../equivalencies/engine/course-code';
 import { isValidMinimumGrade } from '../equivalencies/engine/grades';
 import { createCsvRowParser, formatCsvLine, type CsvRow } from '../equivalencies/engine/csv-row-parser';
 import { formatCoursePattern, parseCoursePattern } from './engine/course-patterns';
-import { REQUIREMENT_KINDS, type RequirementKind, type RequirementSpec } from './engine/requirement-tree';
+import type { ExamCreditRule } from './engine/exam-credit';
+import type { RequirementSpec } from './engine/requirement-tree';
 
 export const PROGRAM_CSV_COLUMNS: Record<ProgramImportKind, { required: readonly string[]; optional: readonly string[] }> = {
   programs: {
@@ -66,16 +67,9 @@ export interface AttributeDraft {
   attributes: string[];
 }
 
-export interface ExamRuleDraft {
+export interface ExamRuleDraft extends ExamCreditRule {
   line: number;
   school: string;
-  examType: ExamType;
-  exam: string;
-  minScore: number;
-  credits: number;
-  courses: string[];
-  notes: string | null;
-  doubtful: string | null;
 }
 
 export type ProgramCsvContent =

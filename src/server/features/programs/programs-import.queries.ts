@@ -1,8 +1,9 @@
 /** SQL of the programs CSV import and export. Every write runs inside the import's one transaction. */
-import type { ExamType } from '../../../shared/schemas/programs';
 import type { Queryable } from '../../db/client';
 import { databaseCodeKey } from '../equivalencies/equivalency.queries';
+import type { ExamCreditRule } from './engine/exam-credit';
 import type { RequirementSpec } from './engine/requirement-tree';
+import type { ProgramContent } from './program-identity';
 
 /** Serialises program imports (their classification reads what an earlier import may be writing). */
 export async function lockProgramImports(tx: Queryable): Promise<void> {
@@ -21,22 +22,7 @@ export async function findProgramIdentity(tx: Queryable, scope: ProgramScope, co
   return row ?? null;
 }
 
-export interface ProgramWrite {
-  code: string;
-  name: string;
-  degree: string | null;
-  catalogYear: string | null;
-  totalCredits: number | null;
-  kind: string;
-  enteringFrom: string | null;
-  enteringTo: string | null;
-  includes: string[];
-  notes: string | null;
-  dataNote: string | null;
-  sourceUrl: string | null;
-}
-
-const programValues = (program: ProgramWrite) => [
+const programValues = (program: ProgramContent) => [
   program.name,
   program.degree,
   program.catalogYear,
@@ -50,7 +36,7 @@ const programValues = (program: ProgramWrite) => [
   program.sourceUrl,
 ];
 
-export async function insertProgram(tx: Queryable, scope: ProgramScope, program: ProgramWrite, contentHash: string): Promise<void> {
+export async function insertProgram(tx: Queryable, scope: ProgramScope, program: ProgramContent, contentHash: string): Promise<void> {
   await tx.query(
     `insert into programs (institution_id, statewide, code, name, degree, catalog_year, total_credits, kind, entering_from, entering_to, includes,
                            notes, data_note, source_url, content_hash)
@@ -59,7 +45,7 @@ export async function insertProgram(tx: Queryable, scope: ProgramScope, program:
   );
 }
 
-export async function updateProgram(tx: Queryable, id: number, program: ProgramWrite, contentHash: string): Promise<void> {
+export async function updateProgram(tx: Queryable, id: number, program: ProgramContent, contentHash: string): Promise<void> {
   await tx.query(
     `update programs set name = $2, degree = $3, catalog_year = $4, total_credits = $5, kind = $6, entering_from = $7, entering_to = $8,
                          includes = $9, notes = $10, data_note = $11, source_url = $12, content_hash = $13, updated_at = now()
@@ -168,16 +154,7 @@ export async function loadExamRuleHashes(tx: Queryable, institutionId: number, e
   return map;
 }
 
-export interface ExamRuleWrite {
-  examType: ExamType;
-  exam: string;
-  minScore: number;
-  credits: number;
-  courses: string[];
-  notes: string | null;
-  doubtful: string | null;
-  contentHash: string;
-}
+export type ExamRuleWrite = ExamCreditRule & { contentHash: string };
 
 /** The score tables of these exams at a school become these rules. */
 export async function replaceExamRules(tx: Queryable, institutionId: number, examKeys: string[], rules: ExamRuleWrite[]): Promise<void> {
@@ -205,6 +182,7 @@ export async function replaceExamRules(tx: Queryable, institutionId: number, exa
 }
 
 export interface ExportProgramRow {
+  id: number;
   school: string;
   code: string;
   name: string;
@@ -225,41 +203,9 @@ const SCHOOL_OF_PROGRAM = `coalesce(i.name, 'statewide:' || trim(p.statewide))`;
 
 export async function listProgramsForExport(db: Queryable): Promise<ExportProgramRow[]> {
   return db.query<ExportProgramRow>(
-    `select ${SCHOOL_OF_PROGRAM} as school, p.code, p.name, p.degree, p.catalog_year, p.total_credits, p.kind, p.entering_from, p.entering_to,
+    `select p.id, ${SCHOOL_OF_PROGRAM} as school, p.code, p.name, p.degree, p.catalog_year, p.total_credits, p.kind, p.entering_from, p.entering_to,
             p.includes, p.notes, p.data_note, p.source_url
        from programs p left join institutions i on i.id = p.institution_id order by school, p.code`,
-  );
-}
-
-export interface ExportRequirementRow {
-  school: string;
-  program_code: string;
-  code: string;
-  parent_code: string | null;
-  name: string;
-  kind: string;
-  group_rule: string | null;
-  children_required: number | null;
-  min_courses: number | null;
-  min_credits: number | null;
-  max_credits: number | null;
-  options: string[];
-  min_grade: string | null;
-  double_count: boolean;
-  exam_credit: boolean;
-  notes: string | null;
-  doubtful: string | null;
-}
-
-export async function listRequirementsForExport(db: Queryable): Promise<ExportRequirementRow[]> {
-  return db.query<ExportRequirementRow>(
-    `select ${SCHOOL_OF_PROGRAM} as school, p.code as program_code, r.code, parent.code as parent_code, r.name, r.kind, r.group_rule,
-            r.children_required, r.min_courses, r.min_credits, r.max_credits, r.options, r.min_grade, r.double_count, r.exam_credit, r.notes, r.doubtful
-       from program_requirements r
-       join programs p on p.id = r.program_id
-       left join institutions i on i.id = p.institution_id
-       left join program_requirements parent on parent.id = r.parent_id
-      order by school, p.code, r.position`,
   );
 }
 

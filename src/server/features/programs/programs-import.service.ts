@@ -22,6 +22,7 @@ import {
 } from './program-csv';
 import { examRuleContentHash, programContentHash, requirementContentHash } from './program-identity';
 import * as q from './programs-import.queries';
+import { listRequirementRows } from './programs.queries';
 import type { ProgramsActor } from './programs.service';
 
 export interface ProgramCsvFile {
@@ -277,12 +278,14 @@ export async function exportProgramCsv({ db, kind }: { db: Queryable; kind: Prog
           source_url: row.source_url,
         })),
       );
-    case 'requirements':
+    case 'requirements': {
+      const programs = new Map((await q.listProgramsForExport(db)).map((program) => [program.id, program]));
+      const rows = await listRequirementRows(db, [...programs.keys()]);
       return formatProgramCsv(
         kind,
-        (await q.listRequirementsForExport(db)).map((row) => ({
-          school: row.school,
-          program_code: row.program_code,
+        rows.map((row) => ({
+          school: programs.get(row.program_id)!.school,
+          program_code: programs.get(row.program_id)!.code,
           requirement_id: row.code,
           parent_id: row.parent_code,
           name: row.name,
@@ -300,6 +303,7 @@ export async function exportProgramCsv({ db, kind }: { db: Queryable; kind: Prog
           doubtful: row.doubtful,
         })),
       );
+    }
     case 'attributes':
       return formatProgramCsv(
         kind,

@@ -1,7 +1,7 @@
 /** SQL of the programs feature: programs and requirements, course attributes, exam credit rules and exam scores. */
-import type { ExamType, ProgramKind } from '../../../shared/schemas/programs';
+import type { ExamType, ProgramKind, RequirementKind } from '../../../shared/schemas/programs';
 import type { Queryable } from '../../db/client';
-import type { RequirementKind, RequirementSpec } from './engine/requirement-tree';
+import type { RequirementSpec } from './engine/requirement-tree';
 
 export interface ProgramRow {
   id: number;

@@ -225,16 +225,8 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
   });
 }
 
-export interface CourseTaken {
-  subject: string;
-  number: string;
-  title: string;
-  credits: number | null;
-  earned: number | null;
-  grade: string | null;
-  term: string | null;
-  in_progress: boolean;
-}
+/** A course as the transcript lists it (a stored row, or one the transcript reader has just read). */
+export type CourseTaken = Omit<q.TranscriptCourseRow, 'position'>;
 
 /**
  * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { PROGRAM_IMPORT_KINDS, type ProgramImportAction, type ProgramImportKind, type ProgramImportResult } from '@shared/schemas/programs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { CsvSource } from '../../components/ui/csv-source';
+import { ImportErrorTable } from '../../components/ui/import-error-table';
 import { uploadProgramCsv } from './programs-queries';
 
 const KIND_LABELS: Record<ProgramImportKind, string> = { programs: 'Programs', requirements: 'Requirements', attributes: 'Course attributes', 'exam-rules': 'Exam credit rules' };
@@ -28,33 +30,7 @@ function Preview({ result }: { result: ProgramImportResult }) {
         {count(result.rows, 'row')} read{result.kind ? ` as ${KIND_LABELS[result.kind].toLowerCase()}` : ''}: {result.inserted} new, {result.updated} changed, {result.unchanged}{' '}
         unchanged{result.removed > 0 ? `, ${result.removed} removed (a file replaces what it names)` : ''}.
       </p>
-      {result.errorCount > 0 && (
-        <>
-          <Alert tone="error" title={`${count(result.errorCount, 'problem')} in the file: nothing will be saved until they are fixed.`}>
-            Each row names the line of the file, the column and what is wrong.
-          </Alert>
-          <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
-            <table className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-2 py-2">Line</th>
-                  <th scope="col" className="px-2 py-2">Column</th>
-                  <th scope="col" className="px-2 py-2">What is wrong</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {result.errors.map((error, index) => (
-                  <tr key={`${error.line}-${index}`}>
-                    <td className="px-2 py-2 tabular-nums">{error.line}</td>
-                    <td className="px-2 py-2 font-mono text-xs break-all">{error.column ?? '—'}</td>
-                    <td className="px-2 py-2">{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      {result.errorCount > 0 && <ImportErrorTable errors={result.errors} errorCount={result.errorCount} />}
       {(result.preview?.length ?? 0) > 0 && (
         <ul className="max-h-96 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 bg-white text-sm" aria-label="What saving does">
           {result.preview!.map((row, index) => (
@@ -78,7 +54,6 @@ function Preview({ result }: { result: ProgramImportResult }) {
  * or nothing. The file's kind is read from its header.
  */
 export function ProgramsImportCard() {
-  const textId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -131,40 +106,21 @@ export function ProgramsImportCard() {
           </div>
         ))}
       </dl>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-          Paste CSV
-        </label>
-        <textarea
-          id={textId}
-          value={file ? '' : text}
-          disabled={file !== null}
-          onChange={(event) => {
-            setText(event.target.value);
-            setPreview(null);
-          }}
-          rows={7}
-          spellCheck={false}
-          placeholder={'school,program_code,program_name,degree,total_credits\nUniversity of Florida,ECON-BA,Economics,BA,120'}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm disabled:bg-slate-100"
-        />
-      </div>
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label className="cursor-pointer rounded-md border border-dashed border-slate-400 px-3 py-2 text-slate-800 hover:bg-slate-50">
-          Or choose a CSV file
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setPreview(null);
-            }}
-          />
-        </label>
-        {file && <span className="text-slate-700">{file.name}</span>}
-      </div>
+      <CsvSource
+        text={text}
+        file={file}
+        fileInput={fileInput}
+        rows={7}
+        onText={(value) => {
+          setText(value);
+          setPreview(null);
+        }}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setPreview(null);
+        }}
+        placeholder={'school,program_code,program_name,degree,total_credits\nUniversity of Florida,ECON-BA,Economics,BA,120'}
+      />
       <div className="flex flex-wrap gap-3">
         <Button disabled={(!file && text.trim() === '') || check.isPending || save.isPending} onClick={() => check.mutate()}>
           {check.isPending ? 'Checking…' : 'Check file'}

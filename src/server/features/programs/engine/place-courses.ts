@@ -14,6 +14,7 @@
 // placement is tried with each choice (one group at a time, the others held) and the best kept, so the report shows the
 // concentration a student's courses advance most, and says so.
 
+import type { RequirementStatus } from '../../../../shared/schemas/programs';
 import { checkGrade } from '../../equivalencies/engine/grades';
 import { matchesCoursePattern, type MatchableCourse } from './course-patterns';
 import type { RequirementNode } from './requirement-tree';
@@ -26,7 +27,6 @@ export interface PlacementUnit {
   fromExam: boolean;
 }
 
-export type RequirementStatus = 'complete' | 'partial' | 'not-started' | 'unchecked';
 
 export interface RequirementResult {
   node: RequirementNode;

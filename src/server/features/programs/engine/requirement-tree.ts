@@ -1,35 +1,12 @@
 // A program's requirements as stored (flat rows naming their parent) and as the placement works on them (a tree).
 // The same checks guard the CSV import (each problem names the row) and the engine (which then trusts the tree).
 
+import type { RequirementFields, RequirementKind } from '../../../../shared/schemas/programs';
 import { isValidMinimumGrade } from '../../equivalencies/engine/grades';
 import { parseCoursePattern, type CoursePattern } from './course-patterns';
 
-export const REQUIREMENT_KINDS = ['gen_ed', 'major', 'prerequisite', 'elective', 'minor', 'other'] as const;
-export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
-
-/** One requirement row. `code` is unique in its program; `parentCode` names another row of the same program. */
-export interface RequirementSpec {
-  code: string;
-  parentCode: string | null;
-  name: string;
-  kind: RequirementKind;
-  /** 'all' of the children, or at least `childrenRequired` of them ('n-of'); null for a plain list of options. */
-  groupRule: 'all' | 'n-of' | null;
-  childrenRequired: number | null;
-  minCourses: number | null;
-  minCredits: number | null;
-  /** At most this many credits count here. */
-  maxCredits: number | null;
-  options: string[];
-  minGrade: string | null;
-  /** A course counted here may count toward another requirement too. */
-  doubleCount: boolean;
-  /** Whether AP/IB/CLEP credit may count here. */
-  examCredit: boolean;
-  notes: string | null;
-  /** Why the source data is doubtful here; never shown to a student as fact. */
-  doubtful: string | null;
-}
+/** One requirement row, as the shared contract describes it. */
+export type RequirementSpec = RequirementFields;
 
 export interface RequirementNode {
   spec: RequirementSpec;
@@ -124,28 +101,29 @@ export function buildRequirementTree(rows: RequirementSpec[]): RequirementNode[]
   return roots;
 }
 
+/** A requirement row with nothing but its code and name set, and every rule at its default. */
+export function blankRequirement(code: string, fields: Partial<RequirementSpec> = {}): RequirementSpec {
+  return {
+    code,
+    parentCode: null,
+    name: code,
+    kind: 'major',
+    groupRule: null,
+    childrenRequired: null,
+    minCourses: null,
+    minCredits: null,
+    maxCredits: null,
+    options: [],
+    minGrade: null,
+    doubleCount: false,
+    examCredit: true,
+    notes: null,
+    doubtful: null,
+    ...fields,
+  };
+}
+
 /** A group standing for a whole included program (a major's college GE), so its requirements show under its name. */
 export function programGroup(input: { id: string; name: string; kind: RequirementKind; roots: RequirementNode[] }): RequirementNode {
-  return {
-    id: input.id,
-    patterns: [],
-    children: input.roots,
-    spec: {
-      code: input.id,
-      parentCode: null,
-      name: input.name,
-      kind: input.kind,
-      groupRule: 'all',
-      childrenRequired: null,
-      minCourses: null,
-      minCredits: null,
-      maxCredits: null,
-      options: [],
-      minGrade: null,
-      doubleCount: false,
-      examCredit: true,
-      notes: null,
-      doubtful: null,
-    },
-  };
+  return { id: input.id, patterns: [], children: input.roots, spec: blankRequirement(input.id, { name: input.name, kind: input.kind, groupRule: 'all' }) };
 }

@@ -1,28 +1,9 @@
 // Builders for the engine's unit tests and its benchmark: requirement rows and units with only what a case needs.
 import { splitCourseCode } from '../../equivalencies/engine/course-code';
 import type { PlacementUnit } from './place-courses';
-import { buildRequirementTree, checkRequirementRows, type RequirementNode, type RequirementSpec } from './requirement-tree';
+import { blankRequirement, buildRequirementTree, checkRequirementRows, type RequirementNode, type RequirementSpec } from './requirement-tree';
 
-export function requirement(code: string, extra: Partial<RequirementSpec> = {}): RequirementSpec {
-  return {
-    code,
-    parentCode: null,
-    name: code,
-    kind: 'major',
-    groupRule: null,
-    childrenRequired: null,
-    minCourses: null,
-    minCredits: null,
-    maxCredits: null,
-    options: [],
-    minGrade: null,
-    doubleCount: false,
-    examCredit: true,
-    notes: null,
-    doubtful: null,
-    ...extra,
-  };
-}
+export const requirement = (code: string, extra: Partial<RequirementSpec> = {}): RequirementSpec => blankRequirement(code, extra);
 
 /** The tree of rows that must be valid (a test that builds a bad tree by mistake fails here, not later). */
 export function tree(rows: RequirementSpec[]): RequirementNode[] {

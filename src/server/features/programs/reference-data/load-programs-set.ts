@@ -303,25 +303,39 @@ function wisconsin(folder: string): SetFiles {
   };
 }
 
-const DELAWARE = 'University of Delaware';
-
-function delaware(folder: string): SetFiles {
+/**
+ * A school's general education by per-course attributes (Delaware's breadth, William & Mary's COLL curriculum): the
+ * programs, their requirements with the attribute tokens turned into the import's, and the course attribute list.
+ */
+function generalEducationByAttributes(
+  folder: string,
+  school: string,
+  choices: {
+    dataNote: string;
+    totalCredits?: number;
+    /** An option this source cannot resolve is dropped (null) and the row is doubtful with this reason. */
+    unresolvable?: { token: RegExp; doubt: string };
+    examCredit: (row: CsvRecord) => boolean;
+  },
+): SetFiles {
   const programs = readRecords(folder, 'program.csv.gz').map((row): Row => ({
-    school: DELAWARE,
+    school,
     program_code: row.program_code,
     program_name: row.program_name,
     degree: row.degree,
     catalog_year: row.catalog_year,
+    total_credits: choices.totalCredits ?? null,
     kind: 'general-education',
-    data_note: 'Requirement pages are undated or from 2014-15; course designations are the 2021-22 catalogue\'s.',
+    data_note: choices.dataNote,
     source_url: row.source_url,
   }));
   const requirements = readRecords(folder, 'requirements.csv.gz').map((row): Row => {
     const { credits, note } = readCredits(row.min_credits);
-    const { options, dropped } = cleanOptions(list(row.course_options), attributeToken);
-    const notes = row.notes ?? '';
+    const unresolvable = choices.unresolvable;
+    const { options, dropped } = cleanOptions(list(row.course_options), (token) => (unresolvable?.token.test(token) ? null : attributeToken(token)));
+    const unresolved = unresolvable && dropped.some((token) => unresolvable.token.test(token));
     return {
-      school: DELAWARE,
+      school,
       program_code: row.program_code,
       requirement_id: row.requirement_id,
       parent_id: row.parent_requirement_id,
@@ -331,61 +345,14 @@ function delaware(folder: string): SetFiles {
       min_courses: row.courses_required,
       min_credits: credits,
       options: options.join(' | '),
-      min_grade: /C-/.test(notes) ? 'C-' : null,
-      exam_credit: /AP English does not give/.test(notes) ? false : true,
-      notes: joinNotes(row.notes, note),
-      doubtful: droppedDoubt(dropped),
-    };
-  });
-  const attributes = attributeRows(DELAWARE, readRecords(folder, 'course_attributes.csv.gz').map((row) => ({ code: `${row.subject} ${row.number}`, attributes: row.attribute_codes! })));
-  return {
-    files: [
-      { name: 'program.csv', kind: 'programs', text: formatProgramCsv('programs', programs) },
-      { name: 'requirements.csv', kind: 'requirements', text: formatProgramCsv('requirements', requirements) },
-      { name: 'course_attributes.csv', kind: 'attributes', text: formatProgramCsv('attributes', attributes) },
-    ],
-    skipped: [],
-  };
-}
-
-const WILLIAM_MARY = 'William & Mary';
-
-function williamAndMary(folder: string): SetFiles {
-  const programs = readRecords(folder, 'program.csv.gz').map((row): Row => ({
-    school: WILLIAM_MARY,
-    program_code: row.program_code,
-    program_name: row.program_name,
-    degree: row.degree,
-    catalog_year: row.catalog_year,
-    total_credits: 120,
-    kind: 'general-education',
-    data_note: 'Course attributes were read from the 2025 catalogue\'s descriptions; the catalogue does not say which courses are COLL 200.',
-    source_url: row.source_url,
-  }));
-  const requirements = readRecords(folder, 'requirements.csv.gz').map((row): Row => {
-    const { credits, note } = readCredits(row.min_credits);
-    // "WM-ATTR:ALV (COLL 200)": the catalogue never marks COLL 200 courses (SOURCE.txt), so no course can match it.
-    const { options, dropped } = cleanOptions(list(row.course_options), (token) => (/\(COLL 200\)/.test(token) ? null : attributeToken(token)));
-    const coll200 = dropped.some((token) => /COLL 200/.test(token));
-    return {
-      school: WILLIAM_MARY,
-      program_code: row.program_code,
-      requirement_id: row.requirement_id,
-      parent_id: row.parent_requirement_id,
-      name: row.requirement_name,
-      kind: row.kind,
-      group: row.options_type === 'all_slots' ? 'all' : null,
-      min_courses: row.courses_required,
-      min_credits: credits,
-      options: options.join(' | '),
+      // Both sources say the minimum grade in words ("minimum grade C-", "at least C-").
       min_grade: /C-/.test(row.notes ?? '') ? 'C-' : null,
-      // SOURCE.txt: AP/IB credit cannot substitute for COLL courses (it can count for domain electives and proficiencies).
-      exam_credit: !/^COLL \d/.test(row.requirement_name ?? ''),
+      exam_credit: choices.examCredit(row),
       notes: joinNotes(row.notes, note),
-      doubtful: coll200 ? 'the catalogue does not say which courses are COLL 200, so this cannot be checked' : droppedDoubt(dropped),
+      doubtful: unresolved ? unresolvable.doubt : droppedDoubt(dropped),
     };
   });
-  const attributes = attributeRows(WILLIAM_MARY, readRecords(folder, 'course_attributes.csv.gz').map((row) => ({ code: `${row.subject} ${row.number}`, attributes: row.attribute_codes! })));
+  const attributes = attributeRows(school, readRecords(folder, 'course_attributes.csv.gz').map((row) => ({ code: `${row.subject} ${row.number}`, attributes: row.attribute_codes! })));
   return {
     files: [
       { name: 'program.csv', kind: 'programs', text: formatProgramCsv('programs', programs) },
@@ -395,6 +362,22 @@ function williamAndMary(folder: string): SetFiles {
     skipped: [],
   };
 }
+
+const delaware = (folder: string) =>
+  generalEducationByAttributes(folder, 'University of Delaware', {
+    dataNote: 'Requirement pages are undated or from 2014-15; course designations are the 2021-22 catalogue\'s.',
+    examCredit: (row) => !/AP English does not give/.test(row.notes ?? ''),
+  });
+
+const williamAndMary = (folder: string) =>
+  generalEducationByAttributes(folder, 'William & Mary', {
+    dataNote: 'Course attributes were read from the 2025 catalogue\'s descriptions; the catalogue does not say which courses are COLL 200.',
+    totalCredits: 120,
+    // "WM-ATTR:ALV (COLL 200)": the catalogue never marks COLL 200 courses (SOURCE.txt), so no course can match it.
+    unresolvable: { token: /\(COLL 200\)/, doubt: 'the catalogue does not say which courses are COLL 200, so this cannot be checked' },
+    // SOURCE.txt: AP/IB credit cannot substitute for COLL courses (it can count for domain electives and proficiencies).
+    examCredit: (row) => !/^COLL \d/.test(row.requirement_name ?? ''),
+  });
 
 function louisiana(folder: string): SetFiles {
   // SOURCE.txt: a student project's pilot data, "verify against the UNO and Delgado catalogues before showing it to
