@@ -68,6 +68,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/exams': 'public',
   'GET /api/student/exam-scores': 'student',
   'PUT /api/student/exam-scores': 'student',
+  'GET /api/student/transcripts/:id/programs': 'student',
   'GET /api/student/transcripts/:id/progress': 'student',
   'GET /api/student/transcripts/:id/degree-compare': 'student',
   'GET /api/admin/programs': 'admin',

@@ -89,6 +89,10 @@ describe('degree progress', () => {
     const atOhioState = (await (await get('/api/programs?school=ohio-state')).json()) as { programs: ProgramSummary[] };
     expect(atOhioState.programs.map((program) => program.code)).not.toContain('FL-GEN-ED-CORE-2015');
 
+    // For the student's own transcript the program shown first follows its terms (Fall 2022: the 2015 version).
+    const forTranscript = (await (await get(`/api/student/transcripts/${transcriptId}/programs?school=fsu&major=Economics`, student.cookie)).json()) as ProgramListResponse;
+    expect(forTranscript).toMatchObject({ suggestedProgramId: core.id, suggestedBecause: 'entering-term' });
+
     const response = await get(`/api/student/transcripts/${transcriptId}/progress?program=${core.id}`, student.cookie);
     expect(response.status).toBe(200);
     const { progress, transcript } = (await response.json()) as DegreeProgressResponse;
@@ -221,6 +225,7 @@ describe('degree progress', () => {
     expect(await progress.text()).not.toContain('ENC 1101');
     const compare = await get(`/api/student/transcripts/${transcriptId}/degree-compare?target=${fsu.id}:${core.id}&target=${ufl.id}:${core.id}`, intruder.cookie);
     expect(compare.status).toBe(404);
+    expect((await get(`/api/student/transcripts/${transcriptId}/programs?school=fsu`, intruder.cookie)).status).toBe(404);
     expect((await get(`/api/student/transcripts/${transcriptId}/progress?program=${core.id}`)).status).toBe(401);
   });
 });

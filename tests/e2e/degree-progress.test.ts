@@ -125,6 +125,8 @@ describe('degree progress in the browser', () => {
     await compare.getByLabel('Second school').selectOption('The Ohio State University');
     await compare.getByRole('heading', { name: 'Toward a degree, side by side' }).waitFor({ timeout: 20_000 });
     await compare.getByRole('region', { name: 'Degree progress at The Ohio State University' }).waitFor({ timeout: 20_000 });
+    // Florida's core for the term this transcript starts (Fall 2022), as on the report.
+    await compare.getByRole('region', { name: 'Degree progress at Florida State University' }).getByText(/students entering Fall 2015/).waitFor();
     await screenshots(page, 'profile-compare', compare);
     expect(problems).toEqual([]);
   });

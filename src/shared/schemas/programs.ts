@@ -40,6 +40,12 @@ export const programListQuerySchema = z.object({
   term: z.array(z.string().trim().max(40)).max(60).optional(),
 });
 
+/** `GET /api/student/transcripts/:id/programs?school=…[&major=…]`: the same list, the terms read from the transcript. */
+export const transcriptProgramsQuerySchema = z.object({
+  school: z.string({ error: 'name the school' }).trim().min(1, 'name the school').max(200),
+  major: z.string().trim().max(200).optional(),
+});
+
 export interface ProgramListResponse {
   school: { id: number; name: string };
   programs: ProgramSummary[];

@@ -10,6 +10,7 @@ import {
   programListQuerySchema,
   programUpdateSchema,
   progressQuerySchema,
+  transcriptProgramsQuerySchema,
 } from '../../../shared/schemas/programs';
 import { transcriptIdParamSchema } from '../../../shared/schemas/transcripts';
 import type { AppEnv } from '../../http/app-env';
@@ -25,6 +26,7 @@ import {
   getExamCatalog,
   getExamScores,
   getProgram,
+  listProgramsForTranscript,
   listSchoolPrograms,
   saveExamScores,
   searchPrograms,
@@ -125,6 +127,15 @@ export function registerProgramRoutes(routes: RouteTable) {
     handled(async (c) => {
       const { scores } = await readJson(c, examScoresBodySchema);
       return c.json({ scores: await saveExamScores({ db: c.get('deps').db, userId: c.get('user')!.id, scores }) });
+    }),
+  );
+  routes.get(
+    '/api/student/transcripts/:id/programs',
+    'student',
+    handled(async (c) => {
+      const id = transcriptId(c);
+      const { school, major } = readQuery(c, transcriptProgramsQuerySchema);
+      return c.json(await listProgramsForTranscript({ db: c.get('deps').db, userId: c.get('user')!.id, transcriptId: id, school, major }));
     }),
   );
   routes.get(

@@ -86,6 +86,13 @@ function presentRequirement(row: q.RequirementRow): ProgramRequirementRecord {
   };
 }
 
+/** A school's programs for one of the student's transcripts: the one shown first follows the terms on it. */
+export async function listProgramsForTranscript({ db, userId, transcriptId, school, major }: { db: Queryable; userId: string; transcriptId: string; school: string; major?: string }): Promise<ProgramListResponse> {
+  const transcript = await loadOwnTranscript(db, userId, transcriptId);
+  const terms = [...new Set(transcript.rows.map((row) => row.term).filter((term): term is string => Boolean(term)))];
+  return listSchoolPrograms({ db, school, major, terms });
+}
+
 /** A school by id, key, name or alias. */
 async function resolveSchool(db: Queryable, school: string | number, field = 'school'): Promise<{ id: number; name: string }> {
   if (typeof school === 'number' || /^\d{1,10}$/.test(school)) {

@@ -20,20 +20,22 @@ function TargetPicker({
   index,
   target,
   schools,
-  hints,
+  transcriptId,
+  major,
   onChange,
   onResolved,
 }: {
   index: number;
   target: Target;
   schools: string[];
-  hints: { major?: string; terms?: string[] };
+  transcriptId: string;
+  major?: string;
   onChange: (target: Target) => void;
   onResolved: (schoolId: number | null) => void;
 }) {
   const schoolId = useId();
   const programId = useId();
-  const programs = useQuery(programQueries.forSchool(target.school, hints));
+  const programs = useQuery(programQueries.forTranscript(transcriptId, target.school, major));
   const resolvedId = programs.data?.school.id ?? null;
   const suggested = programs.data?.suggestedProgramId ?? null;
   useEffect(() => onResolved(resolvedId), [resolvedId, onResolved]);
@@ -130,13 +132,14 @@ export function DegreeCompare({
   transcriptId,
   schools,
   initial,
-  hints = {},
+  major,
 }: {
   transcriptId: string;
   /** The schools to choose from: the student's favorites and the transcript's destination. */
   schools: string[];
   initial: string[];
-  hints?: { major?: string; terms?: string[] };
+  /** The intended major: each school's program of that name is shown first. */
+  major?: string;
 }) {
   const [targets, setTargets] = useState<Target[]>(() => {
     const start = initial.filter(Boolean).slice(0, MAX_COLUMNS).map((school) => ({ school, programId: null }));
@@ -162,7 +165,7 @@ export function DegreeCompare({
     <div className="flex flex-col gap-3">
       <div className={`grid gap-2 ${targets.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}>
         {targets.map((target, index) => (
-          <TargetPicker key={index} index={index} target={target} schools={choices} hints={hints} onChange={update(index)} onResolved={resolved(index)} />
+          <TargetPicker key={index} index={index} target={target} schools={choices} transcriptId={transcriptId} major={major} onChange={update(index)} onResolved={resolved(index)} />
         ))}
       </div>
       <div className="flex flex-wrap gap-3 text-sm">

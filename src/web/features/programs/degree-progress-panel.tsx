@@ -48,8 +48,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 export interface DegreeProgressPanelProps {
   transcriptId: string;
   destination: { id: number; name: string };
-  /** The terms on the transcript: the program shown first is the general-education version for the first of them. */
-  terms: string[];
   intendedMajor: string;
   /** The student's favorite schools, to compare with. */
   favorites: string[];
@@ -59,10 +57,10 @@ export interface DegreeProgressPanelProps {
  * Degree progress on the transcript report: choose the program (the intended major's first), see which requirements
  * the transferred courses fill and what remains, add exam scores, and compare schools side by side.
  */
-export function DegreeProgressPanel({ transcriptId, destination, terms, intendedMajor, favorites }: DegreeProgressPanelProps) {
+export function DegreeProgressPanel({ transcriptId, destination, intendedMajor, favorites }: DegreeProgressPanelProps) {
   const pickerId = useId();
-  const hints = { major: intendedMajor || undefined, terms };
-  const programs = useQuery(programQueries.forSchool(String(destination.id), hints));
+  const major = intendedMajor || undefined;
+  const programs = useQuery(programQueries.forTranscript(transcriptId, String(destination.id), major));
   const [chosen, setChosen] = useState<number | null>(null);
   const programId = chosen ?? programs.data?.suggestedProgramId ?? null;
   const progress = useQuery({ ...programQueries.progress(transcriptId, programId ?? 0, destination.id), enabled: programId !== null });
@@ -156,7 +154,7 @@ export function DegreeProgressPanel({ transcriptId, destination, terms, intended
           </Link>
           .
         </p>
-        <DegreeCompare transcriptId={transcriptId} schools={favorites} initial={[destination.name, ...favorites.filter((school) => school !== destination.name)].slice(0, 2)} hints={hints} />
+        <DegreeCompare transcriptId={transcriptId} schools={favorites} initial={[destination.name, ...favorites.filter((school) => school !== destination.name)].slice(0, 2)} major={major} />
       </Part>
     </section>
   );

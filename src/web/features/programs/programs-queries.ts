@@ -28,6 +28,17 @@ export const programQueries = {
       retry: false,
     });
   },
+  /** The same, for one of the student's transcripts: the one shown first follows the terms on it. */
+  forTranscript: (transcriptId: string, school: string, major?: string) => {
+    const params = new URLSearchParams({ school });
+    if (major) params.set('major', major);
+    return queryOptions({
+      queryKey: ['programs', 'transcript', transcriptId, school, major ?? ''],
+      queryFn: ({ signal }) => apiFetch<ProgramListResponse>(`/api/student/transcripts/${encodeURIComponent(transcriptId)}/programs?${params}`, { signal }),
+      enabled: school !== '',
+      retry: false,
+    });
+  },
   examCatalog: () =>
     queryOptions({
       queryKey: ['exams', 'catalog'],

@@ -16,12 +16,10 @@ export function TranscriptDegreeProgress({ report, sample }: { report: Transcrip
   if (sample || report.status !== 'done' || !report.destination || report.items.length === 0 || isPending) return null;
   if (!isStudent) return <DegreeProgressSignIn loginHref={LOGIN_HREF} />;
   if (!me.data) return null;
-  const terms = [...new Set(report.items.map((item) => item.term).filter((term): term is string => Boolean(term)))];
   return (
     <DegreeProgressPanel
       transcriptId={report.id}
       destination={{ id: report.destination.id, name: report.destination.name }}
-      terms={terms}
       intendedMajor={me.data.profile.intendedMajor}
       favorites={me.data.favorites.map((favorite) => favorite.school)}
     />

@@ -51,7 +51,7 @@ export function CompareSection({ favorites, intendedMajor = '' }: { favorites: s
           </div>
           <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
             <h3 className="font-bold text-slate-900">Toward a degree, side by side</h3>
-            <DegreeCompare key={`${a}|${b}`} transcriptId={compare.data.transcript.id} schools={favorites} initial={[a, b]} hints={{ major: intendedMajor || undefined }} />
+            <DegreeCompare key={`${a}|${b}`} transcriptId={compare.data.transcript.id} schools={favorites} initial={[a, b]} major={intendedMajor || undefined} />
           </div>
         </>
       )}
