@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
 import { fetchPathways } from '../../features/admin/admin-api';
-import { ProgramsImportCard, ProgramsTable } from '../../features/programs';
+import { ProgramsImportCard, ProgramsTable } from '../../features/programs/admin';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Programs & Pathways: the degree programs on file (list, edit, load by CSV) and the transfer pathways with the most equivalency rules. */
