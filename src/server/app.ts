@@ -16,6 +16,7 @@ import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerEquivalencyImportRoutes } from './features/equivalencies/equivalency-import.routes';
 import { registerInstitutionRoutes } from './features/equivalencies/institutions.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerProgramRoutes } from './features/programs';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerTranscriptRoutes } from './features/transcripts/transcripts.routes';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerTranscriptRoutes(routes);
   registerSearchAppealRoutes(routes);
   registerStudentRoutes(routes);
+  registerProgramRoutes(routes);
   registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);

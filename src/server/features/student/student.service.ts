@@ -20,6 +20,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
+import { getExamScores } from '../programs';
 import { listSavedSearches } from '../search/saved-searches.service';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { markFileStored } from '../transcripts/transcripts.queries';
@@ -437,6 +438,7 @@ export async function exportStudentData({ db, user }: { db: Database; user: Sign
       ...presentAppeal(row),
       timeline: events.filter((event) => event.appeal_id === row.id).map(presentEvent),
     })),
+    examScores: (await getExamScores({ db, userId: user.id })).map(({ examType, exam, score }) => ({ examType, exam, score })),
   };
 }
 
