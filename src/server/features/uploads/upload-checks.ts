@@ -138,7 +138,7 @@ export async function checkUpload(bytes: Uint8Array, use: UploadUse, declared: D
   if (kind === 'pdf') {
     let pages: number;
     try {
-      pages = await countPdfPages(bytes);
+      pages = await countPdfPages(bytes, { inspectPages: limits.maxPages });
     } catch (error) {
       const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
       return { status: 422, message };
