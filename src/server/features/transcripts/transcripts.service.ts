@@ -12,13 +12,13 @@ import {
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
-import { enqueueJob, type JobRow } from '../../jobs/job-queue';
+import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { checkUpload } from '../uploads/upload-checks';
-import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
 import {
   claimVisitorTranscript,
@@ -126,7 +126,11 @@ export async function requestTranscriptAnalysis(
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal.status, refusal.message);
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
-  await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
+  await enqueueJob(deps.db, {
+    kind: TRANSCRIPT_ANALYZE_JOB,
+    payload: { transcriptId: transcript.id },
+    priority: transcript.user_id ? JOB_PRIORITY.normal : JOB_PRIORITY.visitor,
+  });
   return { id: transcript.id, status: 'queued' };
 }
 
@@ -299,7 +303,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
     if (error instanceof TranscriptReadError) {
       await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${error.message}` });
       logger.info('transcript_read_failed', { transcriptId, code: error.code });
-      return { failed: error.code };
+      throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
     }
     throw error;
   }
@@ -339,12 +343,16 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
 
 export const analyzeTranscriptJob: JobHandler = {
   run: (job: JobRow, deps: AppDeps) => analyzeTranscript(deps, String(job.payload.transcriptId)),
-  async onGiveUp(job, deps) {
-    await updateTranscriptState(deps.db, String(job.payload.transcriptId), {
-      status: 'failed',
-      progress: 0,
-      error: `${READ_FAILED_PREFIX} Something went wrong on our side; please try again.`,
-    });
+  async onGiveUp(job, deps, error, cause) {
+    // The transcript already says why when its file was refused; a crash of the reader says it in plain words.
+    if (cause instanceof JobInputError) return;
+    const reason =
+      cause instanceof ReaderCrashedError
+        ? cause.message
+        : error === ABANDONED_JOB_REASON
+          ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
+          : 'Something went wrong on our side; please try again.';
+    await updateTranscriptState(deps.db, String(job.payload.transcriptId), { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${reason}` });
   },
 };
 

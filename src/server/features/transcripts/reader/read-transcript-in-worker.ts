@@ -61,7 +61,8 @@ function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: nu
       }
       finish();
       if (msg.type === 'result') resolve(msg.reading);
-      else reject(msg.code ? new TranscriptReadError(msg.code, msg.message) : new ReaderCrashedError(msg.message));
+      else if (msg.code) reject(new TranscriptReadError(msg.code, msg.message));
+      else reject(new ReaderCrashedError('The reader could not finish this file. It may be damaged; please upload another copy.', { cause: new Error(msg.message) }));
     };
     const onError = (error: Error) => {
       finish();
@@ -69,13 +70,13 @@ function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: nu
       reject(
         isOutOfMemory(error)
           ? new ReaderCrashedError('Reading this file needed more memory than the reader is allowed. It may be damaged; please upload another copy.', { cause: error })
-          : new ReaderCrashedError(`The reader stopped unexpectedly: ${error.message}`, { cause: error }),
+          : new ReaderCrashedError('The reader stopped unexpectedly. Please try again, or upload another copy.', { cause: error }),
       );
     };
     const onExit = (code: number) => {
       finish();
       if (worker === w) worker = null;
-      reject(new ReaderCrashedError(`The reader stopped unexpectedly (exit code ${code}).`));
+      reject(new ReaderCrashedError('The reader stopped unexpectedly. Please try again, or upload another copy.', { cause: new Error(`exit code ${code}`) }));
     };
     const timer = setTimeout(() => {
       finish();
