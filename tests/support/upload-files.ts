@@ -116,3 +116,104 @@ export function pdfBomb(megabytes: number, { layers = 1 }: { layers?: 1 | 2 } = 
   add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
+
+/** An ISO base media box: 32-bit size, type, content (FullBoxes take their version and flags in `content`). */
+function box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+const u32 = (...values: number[]) => Buffer.concat(values.map((value) => { const b = Buffer.alloc(4); b.writeUInt32BE(value); return b; }));
+const u16 = (value: number) => { const b = Buffer.alloc(2); b.writeUInt16BE(value); return b; };
+
+/**
+ * A HEIC photo's structure as phones write it (ftyp, meta with hdlr 'pict', pitm, iinf, iloc, iprp with ispe and ipma,
+ * then mdat), declaring `width` × `height`; the coded image data is filler, as only the structure is ever checked.
+ */
+export function makeHeic(width = 4032, height = 3024): Buffer {
+  const payload = Buffer.alloc(2048, 0x5a);
+  const ftyp = box('ftyp', Buffer.from('heic', 'latin1'), u32(0), Buffer.from('mif1heic', 'latin1'));
+  const meta = (mdatOffset: number) =>
+    box(
+      'meta',
+      u32(0),
+      box('hdlr', u32(0, 0), Buffer.from('pict', 'latin1'), u32(0, 0, 0), Buffer.from([0])),
+      box('pitm', u32(0), u16(1)),
+      box('iinf', u32(0), u16(1), box('infe', u32(0x02000000), u16(1), u16(0), Buffer.from('hvc1', 'latin1'), Buffer.from([0]))),
+      // iloc v0: offset_size 4, length_size 4, base_offset_size 0; one item, one extent.
+      box('iloc', u32(0), Buffer.from([0x44, 0x00]), u16(1), u16(1), u16(0), u16(1), u32(mdatOffset + 8, payload.length)),
+      box('iprp', box('ipco', box('ispe', u32(0, width, height))), box('ipma', u32(0), u32(1), u16(1), Buffer.from([1, 0x81]))),
+    );
+  const mdatOffset = ftyp.length + meta(0).length;
+  return Buffer.concat([ftyp, meta(mdatOffset), box('mdat', payload)]);
+}
+
+/** A ZIP archive, written as Word does (local headers, data, central directory); sizes may be declared falsely. */
+export function makeZip(entries: Array<{ name: string; data: Buffer; deflate?: boolean; declaredSize?: number }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const data = entry.deflate ? deflateRawSync(entry.data) : entry.data;
+    const name = Buffer.from(entry.name);
+    const size = entry.declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A raw deflate stream of `megabytes` MB of spaces (zlibBomb without the zlib wrapper), as a ZIP entry holds it. */
+function rawDeflateBomb(megabytes: number): Buffer {
+  const wrapped = zlibBomb(megabytes);
+  return wrapped.subarray(2, wrapped.length - 4);
+}
+
+/** A .docx whose word/document.xml inflates to `megabytes` MB; `declaredSize` lies about it when given. */
+export function docxBomb(megabytes: number, { declaredSize }: { declaredSize?: number } = {}): Buffer {
+  const types = { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'), deflate: true };
+  const document = Buffer.from(rawDeflateBomb(megabytes));
+  const zip = makeZip([types, { name: 'word/document.xml', data: document, declaredSize: declaredSize ?? megabytes * 1024 * 1024 }]);
+  // makeZip stored the bomb as given; mark it deflated (method 8) in both headers.
+  const view = zip;
+  for (let at = 0; at + 4 <= view.length; at++) {
+    const signature = view.readUInt32LE(at);
+    if (signature === 0x04034b50 && view.toString('latin1', at + 30, at + 30 + 17) === 'word/document.xml') view.writeUInt16LE(8, at + 8);
+    if (signature === 0x02014b50 && view.toString('latin1', at + 46, at + 46 + 17) === 'word/document.xml') view.writeUInt16LE(8, at + 10);
+  }
+  return zip;
+}
+
+/** A small, honest .docx. */
+export function makeDocx(): Buffer {
+  return makeZip([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'), deflate: true },
+    { name: 'word/document.xml', data: Buffer.from('<w:document><w:body><w:p><w:r><w:t>Syllabus</w:t></w:r></w:p></w:body></w:document>'.repeat(50)), deflate: true },
+  ]);
+}
