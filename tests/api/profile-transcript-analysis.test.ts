@@ -32,11 +32,7 @@ async function saveOnProfile(bytes: Buffer, filename: string): Promise<string> {
   expect(put.status).toBe(200);
   const saved = await send('POST', '/api/student/save-transcript', { key, url: null, name: filename, size: bytes.byteLength });
   expect(saved.status).toBeLessThan(300);
-  const [row] = await t.deps.db.query<{ id: string }>(
-    `select t.id from transcripts t join stored_files f on f.id = t.file_id where f.storage_key = $1`,
-    [key],
-  );
-  return row?.id ?? '';
+  return ((await saved.json()) as { transcript: { id: string } }).transcript.id;
 }
 
 describe('analysing a transcript saved on the profile', () => {

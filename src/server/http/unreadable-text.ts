@@ -14,7 +14,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const NOT_UTF8 = 'The request contains bytes that are not UTF-8 text. Please send the text again as UTF-8.';
-const FORBIDDEN_CHARACTER = 'The request contains a character that cannot be stored (a NUL character or a broken Unicode sequence). Please remove it and try again.';
+const FORBIDDEN_CHARACTER = 'contains a character that cannot be stored (a NUL character or a broken Unicode sequence). Please remove it and try again.';
 
 /** Decodes %XX escapes strictly: null when they do not spell UTF-8. */
 function decodeUrlPart(part: string): string | null {
@@ -35,12 +35,23 @@ function decodeUrlPart(part: string): string | null {
   }
 }
 
-/** Every string (keys too) in a parsed JSON value, depth first; stops at the first forbidden one. */
-function hasForbiddenString(value: unknown): boolean {
-  if (typeof value === 'string') return FORBIDDEN.test(value);
-  if (Array.isArray(value)) return value.some(hasForbiddenString);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => FORBIDDEN.test(key) || hasForbiddenString(item));
-  return false;
+/** Where the first forbidden string (key or value) sits in a parsed JSON value ('notes', 'syllabusFile.name'), or null. */
+function findForbiddenString(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findForbiddenString(item, `${path}.${index}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = FORBIDDEN.test(key) ? `${path}.(a field name)` : findForbiddenString(item, `${path}.${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 export const refuseUnreadableText: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -48,7 +59,7 @@ export const refuseUnreadableText: MiddlewareHandler<AppEnv> = async (c, next) =
   for (const part of [url.pathname, ...url.search.slice(1).split(/[&=]/)]) {
     const decoded = decodeUrlPart(part);
     if (decoded === null) return c.json({ error: NOT_UTF8 }, 400);
-    if (FORBIDDEN.test(decoded)) return c.json({ error: FORBIDDEN_CHARACTER }, 400);
+    if (FORBIDDEN.test(decoded)) return c.json({ error: `The address ${FORBIDDEN_CHARACTER}` }, 400);
   }
   const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '');
   if (!isJson || isStreamingBodyRoute(c.req.method, c.req.path) || !c.req.raw.body) return next();
@@ -67,6 +78,10 @@ export const refuseUnreadableText: MiddlewareHandler<AppEnv> = async (c, next) =
   } catch {
     return next(); // not JSON: the route answers that itself
   }
-  if (hasForbiddenString(parsed)) return c.json({ error: FORBIDDEN_CHARACTER }, 400);
+  const field = findForbiddenString(parsed, '');
+  if (field !== null) {
+    const name = field.slice(1) || '(body)';
+    return c.json({ error: `${name}: ${FORBIDDEN_CHARACTER}`, fields: [{ field: name, message: FORBIDDEN_CHARACTER }] }, 400);
+  }
   return next();
 };

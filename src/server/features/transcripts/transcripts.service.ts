@@ -17,6 +17,7 @@ import type { JobHandler } from '../../jobs/job-runner';
 import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
+import { sealCheckedUpload } from '../uploads/sealed-uploads';
 import { checkUpload } from '../uploads/upload-checks';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
@@ -125,6 +126,7 @@ export async function requestTranscriptAnalysis(
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal.status, refusal.message);
+  if (transcript.file_id) await sealCheckedUpload(deps, { id: transcript.file_id }, new Uint8Array(bytes), 'transcript-reading');
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
   await enqueueJob(deps.db, {
     kind: TRANSCRIPT_ANALYZE_JOB,

@@ -107,6 +107,12 @@ function kindOf(bytes: Uint8Array, use: UploadUse): Kind | UploadRefusal {
   return kind;
 }
 
+/** The content type of bytes that passed checkUpload for this use: what they are, whatever the client declared. */
+export function contentTypeOf(bytes: Uint8Array, use: UploadUse): string {
+  const kind = kindOf(bytes, use);
+  return typeof kind === 'string' ? KIND_CONTENT_TYPES[kind] : 'application/octet-stream';
+}
+
 /** The refusal of a file over the limit for its use (also checked from storage's size, before the bytes are read). */
 export function tooLarge(use: UploadUse): UploadRefusal {
   const { maxBytes, noun } = UPLOAD_LIMITS[use];

@@ -24,7 +24,8 @@ export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null,
 
 /**
  * The local-disk storage's upload address: the signature in the query is the authorisation
- * (it names the key, the size limit and the content type, and expires), like an S3 presigned URL.
+ * (it names the key, the size limit and the content type, and expires), like an S3 presigned URL. It works once:
+ * only while its stored_files row is still waiting for bytes (see sealed-uploads.ts for what happens after).
  */
 export function registerUploadRoutes(routes: RouteTable) {
   routes.put('/api/uploads/:prefix/:id', 'public', async (c) => {
@@ -33,13 +34,18 @@ export function registerUploadRoutes(routes: RouteTable) {
     const key = `${c.req.param('prefix')}/${c.req.param('id')}`;
     const grant = storage.verifyUpload(key, c.req.query());
     if (!grant.ok) throw new HttpError(403, grant.reason);
+    // One upload per address: once bytes arrived (or were checked and moved), the address is spent.
+    const [slot] = await db.query<{ status: string }>(`select status from stored_files where storage_key = $1`, [key]);
+    if (!slot || slot.status !== 'pending') {
+      throw new HttpError(409, 'This upload address has already been used. To send another file, start a new upload.');
+    }
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > grant.maxBytes) throw new HttpError(413, `The file is larger than the ${Math.round(grant.maxBytes / 1024 / 1024)} MB limit.`);
     const bytes = await readBodyWithLimit(c.req.raw.body, grant.maxBytes);
     if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty.');
     await storage.put(key, bytes, grant.contentType);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await db.query(`update stored_files set size_bytes = $2, sha256 = $3, status = 'stored', stored_at = now() where storage_key = $1`, [
+    await db.query(`update stored_files set size_bytes = $2, sha256 = $3, status = 'stored', stored_at = now() where storage_key = $1 and status = 'pending'`, [
       key,
       bytes.byteLength,
       sha256,
