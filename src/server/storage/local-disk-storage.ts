@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { diskSpaceAt } from './disk-space';
 import { type FileStorage, STORAGE_KEY_PATTERN, STORAGE_PREFIXES } from './file-storage';
 
 function isRunning(pid: number): boolean {
@@ -25,6 +26,8 @@ export class LocalDiskStorage implements FileStorage {
     root: string,
     private readonly appUrl: string,
     private readonly signingSecret: string,
+    /** What must stay free on the disk (disk-space.ts decides by the disk's size unless given). */
+    private readonly options: { minFreeBytes?: number } = {},
   ) {
     this.root = resolve(root);
     mkdirSync(join(this.root, 'tmp'), { recursive: true });
@@ -143,6 +146,27 @@ export class LocalDiskStorage implements FileStorage {
         if (info?.isFile()) yield { key, modifiedAt: info.mtime };
       }
     }
+  }
+
+  /** Free space, and whether a file can be written (a full or read-only disk, a folder that is no longer writable). */
+  async localDisk() {
+    const space = await diskSpaceAt(this.root, this.options.minFreeBytes);
+    let writable = true;
+    const probe = join(this.root, 'tmp', `health-${process.pid}-${Date.now()}`);
+    try {
+      const handle = await open(probe, 'w', 0o600);
+      try {
+        await handle.writeFile('ok');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      writable = false;
+    } finally {
+      await rm(probe, { force: true }).catch(() => undefined);
+    }
+    return { space, writable };
   }
 
   async ping(): Promise<boolean> {

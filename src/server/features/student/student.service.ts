@@ -25,6 +25,7 @@ import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { markFileStored } from '../transcripts/transcripts.queries';
 import { refuseRepeatedAppeal } from '../appeals/appeal-limits';
 import { sealCheckedUpload } from '../uploads/sealed-uploads';
+import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
 import { checkUpload, tooLarge, UPLOAD_LIMITS, type UploadPurpose } from '../uploads/upload-checks';
 import * as q from './student.queries';
 
@@ -174,6 +175,7 @@ export async function createUploadSlot({
   }
   const key = `${purpose === 'transcript' ? 'transcripts' : 'syllabi'}/${randomUUID()}`;
   const { maxBytes } = UPLOAD_LIMITS[purpose];
+  await refuseUploadWhenDiskIsLow(storage, maxBytes);
   await q.insertStoredFileRow(db, { key, ownerId: userId, purpose, originalName: filename, contentType });
   const upload = await storage.createUploadUrl({ key, contentType, maxBytes });
   return { uploadUrl: upload.url, key, method: upload.method, headers: upload.headers, maxBytes };

@@ -18,6 +18,8 @@ import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { sealCheckedUpload } from '../uploads/sealed-uploads';
+import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
+import { reserveVisitorUpload } from './visitor-quotas';
 import { checkUpload } from '../uploads/upload-checks';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
@@ -63,7 +65,16 @@ async function resolveDestination(db: Queryable, input: { toInstitutionId?: numb
 /** Step 1: records the file's metadata and hands back an address to PUT the bytes to. */
 export async function startTranscriptUpload(
   deps: AppDeps,
-  input: { userId: string | null; fileName: string; fileType: string; size: number; toInstitutionId?: number | null; toInstitution?: string | null },
+  input: {
+    userId: string | null;
+    /** Where the request came from: a signed-out visitor's quotas are per address. */
+    address: string;
+    fileName: string;
+    fileType: string;
+    size: number;
+    toInstitutionId?: number | null;
+    toInstitution?: string | null;
+  },
 ): Promise<CreateTranscriptResponse> {
   if (input.size > MAX_TRANSCRIPT_BYTES) throw new HttpError(413, `size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
   if (input.size === 0) throw new HttpError(400, 'size: the file is empty. Please choose your transcript file again.');
@@ -74,6 +85,8 @@ export async function startTranscriptUpload(
     });
   }
   const toInstitutionId = await resolveDestination(deps.db, input);
+  await refuseUploadWhenDiskIsLow(deps.storage, input.size);
+  if (!input.userId) await reserveVisitorUpload(deps, { address: input.address, declaredBytes: input.size });
   const storageKey = `transcripts/${randomUUID()}`;
   const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
   const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
@@ -85,6 +98,7 @@ export async function startTranscriptUpload(
     sizeBytes: input.size,
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
+    uploaderAddress: input.userId ? null : input.address,
   });
   return { id, upload, ...(accessToken ? { accessToken } : {}) };
 }

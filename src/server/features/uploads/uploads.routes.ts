@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RouteTable } from '../../http/route-table';
 import { HttpError } from '../../http/errors';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
+import { refuseUploadWhenDiskIsLow } from './upload-guard';
 
 /** Reads a request body up to `maxBytes`; a larger one is refused with 413 instead of being truncated. */
 export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
@@ -41,6 +42,7 @@ export function registerUploadRoutes(routes: RouteTable) {
     }
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > grant.maxBytes) throw new HttpError(413, `The file is larger than the ${Math.round(grant.maxBytes / 1024 / 1024)} MB limit.`);
+    await refuseUploadWhenDiskIsLow(storage, declared || grant.maxBytes);
     const bytes = await readBodyWithLimit(c.req.raw.body, grant.maxBytes);
     if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty.');
     await storage.put(key, bytes, grant.contentType);
