@@ -12,6 +12,7 @@ import { refuseUnreadableText } from './http/unreadable-text';
 import { authRequestRules } from './auth/auth-request-rules';
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
+import { signUpGuard } from './auth/sign-up-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerSearchAppealRoutes } from './features/appeals/search-appeal.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all('/api/auth/admin/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   app.use('/api/auth/*', authRequestRules);
   app.post('/api/auth/sign-in/email', signInGuard);
+  app.post('/api/auth/sign-up/email', signUpGuard);
   routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
   routes.add('POST', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
 

@@ -126,6 +126,29 @@ describe('text fields have lengths, passwords are not common', () => {
   });
 });
 
+describe('sign-up does not say whether an account exists', () => {
+  it('answers a taken address like a new one (status, body shape, no words about it), mailing its owner at most once an hour', async () => {
+    const owner = await signUp(t, { email: `taken-${Date.now()}@example.edu` });
+    const fresh = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: `free-${Date.now()}@example.edu`, password: 'violet tractor harbour', name: 'New' }));
+    const taken = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: owner.email, password: 'another long password', name: 'Impostor' }));
+    expect(taken.status).toBe(fresh.status);
+    const freshBody = (await fresh.json()) as { user: Record<string, unknown> };
+    const takenBody = (await taken.json()) as { token: unknown; user: Record<string, unknown> };
+    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
+    expect(takenBody.user.id).not.toBe(owner.id);
+    // What is left (documented): no session for the taken address.
+    expect(takenBody.token).toBeNull();
+    expect(taken.headers.get('set-cookie')).toBeNull();
+    await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: owner.email, password: 'yet another password', name: 'Again' }));
+    const notices = await t.deps.db.query<{ text_body: string }>(`select text_body from mail_outbox where to_address = $1`, [owner.email]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text_body).toMatch(/tried to create a Crosswalk account with this e-mail address, which already has one/);
+    // The owner's account is untouched.
+    expect((await t.app.request('/api/auth/sign-in/email', jsonRequest('POST', { email: owner.email, password: owner.password }))).status).toBe(200);
+  });
+});
+
 describe('HSTS', () => {
   it('is sent in production only', async () => {
     expect((await t.app.request('/api/health')).headers.get('strict-transport-security')).toBeNull();

@@ -13,12 +13,14 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setNotice(null);
     const parsed = signUpFormSchema.safeParse(values);
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) as FieldErrors);
@@ -27,7 +29,12 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
     setFieldErrors({});
     setPending(true);
     try {
-      await signUpWithEmail(parsed.data.name, parsed.data.email, parsed.data.password);
+      const created = await signUpWithEmail(parsed.data.name, parsed.data.email, parsed.data.password);
+      // No session: the address already has an account (the server does not say so here; its owner gets an e-mail).
+      if (!created.token) {
+        setNotice(`We sent a message to ${parsed.data.email}. If you already have an account, sign in instead, or choose "Forgot password?" on the sign-in form.`);
+        return;
+      }
       await refreshAccount();
       onSignedUp();
     } catch (caught) {
@@ -53,6 +60,7 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
         required
       />
       {error && <Alert tone="error">{error}</Alert>}
+      {notice && <Alert>{notice}</Alert>}
       <Button type="submit" disabled={pending}>
         {pending ? 'Creating your account…' : submitLabel}
       </Button>
