@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from 'better-auth/crypto';
 import { grantAdminToListedEmails } from '../../src/server/auth/admin-emails';
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from '../../src/server/auth/sign-in-guard';
 import { cookieHeaderFrom, createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -83,6 +84,18 @@ describe('sign-in, sign-out and bearer tokens', () => {
     const out = await t.app.request('/api/auth/sign-out', jsonRequest('POST', {}, cookie));
     expect(out.status).toBe(200);
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('replaces a password hash written the old way (scrypt) with an Argon2id one at the next sign-in', async () => {
+    const account = await signUp(t);
+    const [fresh] = await t.deps.db.query<{ password: string }>(`select password from account where "userId" = $1`, [account.id]);
+    expect(fresh?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.deps.db.query(`update account set password = $2 where "userId" = $1`, [account.id, await hashPassword(account.password)]);
+    expect((await signIn(account.email, 'not the password')).status).toBe(401);
+    expect((await signIn(account.email, account.password)).status).toBe(200);
+    const [upgraded] = await t.deps.db.query<{ password: string }>(`select password from account where "userId" = $1`, [account.id]);
+    expect(upgraded?.password).toMatch(/^\$argon2id\$/);
+    expect((await signIn(account.email, account.password)).status).toBe(200);
   });
 
   it('refuses a wrong password and counts the failure against the account', async () => {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import { upgradePasswordHash } from './password-upgrade';
 
 /** ASVS 2.2.1: at most 100 failed sign-ins per account per hour, whatever addresses they come from. */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
@@ -11,9 +12,12 @@ export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 export const signInGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, logger } = c.get('deps');
   let email = '';
+  let password = '';
   try {
-    const body = (await c.req.raw.clone().json()) as { email?: unknown };
+    // Only JSON reaches here (auth-request-rules.ts), so every attempt is read and counted.
+    const body = (await c.req.raw.clone().json()) as { email?: unknown; password?: unknown };
     if (typeof body.email === 'string') email = body.email.trim().toLowerCase();
+    if (typeof body.password === 'string') password = body.password;
   } catch {
     // better-auth answers malformed bodies itself
   }
@@ -37,6 +41,7 @@ export const signInGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const status = c.res.status;
   if (status === 200) {
     logger.info('authn_login_success', { ip: c.get('clientIp') });
+    if (email && password) await upgradePasswordHash(db, email, password).catch((error: Error) => logger.warn('password_upgrade_failed', { message: error.message }));
   } else if (status === 401 || status === 403) {
     if (email) await db.query(`insert into sign_in_failures (email_normalized, ip_address) values ($1, $2)`, [email, c.get('clientIp')]);
     logger.warn('authn_login_fail', { ip: c.get('clientIp') });
