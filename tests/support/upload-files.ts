@@ -150,6 +150,16 @@ export function makeHeic(width = 4032, height = 3024): Buffer {
   return Buffer.concat([ftyp, meta(mdatOffset), box('mdat', payload)]);
 }
 
+/** A header of `size` bytes with little-endian fields ([offset, width, value]) written in. */
+function littleEndian(size: number, fields: Array<[number, 2 | 4, number]>): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (const [at, width, value] of fields) {
+    if (width === 2) bytes.writeUInt16LE(value, at);
+    else bytes.writeUInt32LE(value, at);
+  }
+  return bytes;
+}
+
 /** A ZIP archive, written as Word does (local headers, data, central directory); sizes may be declared falsely. */
 export function makeZip(entries: Array<{ name: string; data: Buffer; deflate?: boolean; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];
@@ -159,23 +169,9 @@ export function makeZip(entries: Array<{ name: string; data: Buffer; deflate?: b
     const data = entry.deflate ? deflateRawSync(entry.data) : entry.data;
     const name = Buffer.from(entry.name);
     const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const method = entry.deflate ? 8 : 0;
+    locals.push(littleEndian(30, [[0, 4, 0x04034b50], [4, 2, 20], [8, 2, method], [18, 4, data.length], [22, 4, size], [26, 2, name.length]]), name, data);
+    const central = littleEndian(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [10, 2, method], [20, 4, data.length], [24, 4, size], [28, 2, name.length], [42, 4, offset]]);
     centrals.push(central, name);
     offset += 30 + name.length + data.length;
   }
