@@ -57,6 +57,8 @@ function findForbiddenString(value: unknown, path: string): string | null {
 export const refuseUnreadableText: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   for (const part of [url.pathname, ...url.search.slice(1).split(/[&=]/)]) {
+    // The URL parser percent-encodes everything but printable ASCII: only escapes can spell a NUL or broken UTF-8.
+    if (!part.includes('%')) continue;
     const decoded = decodeUrlPart(part);
     if (decoded === null) return c.json({ error: NOT_UTF8 }, 400);
     if (FORBIDDEN.test(decoded)) return c.json({ error: `The address ${FORBIDDEN_CHARACTER}` }, 400);
