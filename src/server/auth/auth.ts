@@ -85,7 +85,10 @@ export function createAuth({ db, secret, appUrl, isProduction, adminEmails, mail
     },
     rateLimit: {
       enabled: true,
-      storage: 'database', // shared by every instance behind one address
+      // PostgreSQL: in the database, shared by every instance behind one address. The embedded database allows one
+      // process only (data-dir-lock.ts), so its counters can live in that process's memory: two queries fewer on every
+      // sign-in, sign-up and reset, which on PGlite all queue on the one JavaScript thread.
+      storage: db.kind === 'embedded' ? 'memory' : 'database',
       window: 60,
       max: 100,
       customRules: {

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { verifyPassword as verifyScrypt } from 'better-auth/crypto';
+
 
 /**
  * Passwords are hashed with Argon2id at OWASP's recommended minimum (19 MiB of memory, 2 passes, 1 lane; Password
@@ -16,6 +18,9 @@ const CURRENT_FORMAT = `$argon2id$v=19$m=${ARGON2ID_PARAMETERS.memoryCost},t=${A
 
 /** A stored hash made another way (scrypt, or other Argon2id parameters) than new ones are. */
 export const needsRehash = (hash: string) => !hash.startsWith(CURRENT_FORMAT);
+
+/** Where a sign-in (password-upgrade.ts) learns, in its own async context, which old-format hash its password matched. */
+export const oldHashVerified = new AsyncLocalStorage<{ hash: string | null }>();
 
 const argon2id = {
   hashPassword: (password: string) => argon2Hash(password, ARGON2ID_PARAMETERS),
@@ -47,7 +52,12 @@ export function createPasswordHasher(limit = defaultLimit(), algorithm = argon2i
   };
   return {
     hash: (password: string) => run(() => algorithm.hashPassword(password)),
-    verify: ({ hash, password }: { hash: string; password: string }) => run(() => algorithm.verifyPassword({ hash, password })),
+    verify: async ({ hash, password }: { hash: string; password: string }) => {
+      const matches = await run(() => algorithm.verifyPassword({ hash, password }));
+      const sink = oldHashVerified.getStore();
+      if (matches && sink && needsRehash(hash)) sink.hash = hash;
+      return matches;
+    },
   };
 }
 

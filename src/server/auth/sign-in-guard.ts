@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { upgradePasswordHash } from './password-upgrade';
+import { withPasswordUpgrade } from './password-upgrade';
 
 /** ASVS 2.2.1: at most 100 failed sign-ins per account per hour, whatever addresses they come from. */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
@@ -37,11 +37,13 @@ export const signInGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
       );
     }
   }
-  await next();
+  await withPasswordUpgrade({ db, logger }, { email, password }, async () => {
+    await next();
+    return c.res.status;
+  });
   const status = c.res.status;
   if (status === 200) {
     logger.info('authn_login_success', { ip: c.get('clientIp') });
-    if (email && password) await upgradePasswordHash(db, email, password).catch((error: Error) => logger.warn('password_upgrade_failed', { message: error.message }));
   } else if (status === 401 || status === 403) {
     if (email) await db.query(`insert into sign_in_failures (email_normalized, ip_address) values ($1, $2)`, [email, c.get('clientIp')]);
     logger.warn('authn_login_fail', { ip: c.get('clientIp') });
