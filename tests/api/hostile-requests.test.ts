@@ -52,6 +52,19 @@ describe('bodies are limited while they stream in', () => {
     },
   );
 
+  it('writes an upload to disk as it streams in and stops it at its signed limit, keeping nothing', async () => {
+    const student = await signUp(t);
+    const slot = await t.app.request('/api/student/create-upload-url', jsonRequest('POST', { filename: 'huge.pdf', purpose: 'transcript' }, student.cookie));
+    const { uploadUrl, key } = (await slot.json()) as { uploadUrl: string; key: string };
+    const body = chunkedBody(300 * 1024 * 1024);
+    const before = process.memoryUsage().rss;
+    const response = await t.app.request(uploadUrl, { method: 'PUT', body: body.stream, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(body.sent()).toBeLessThanOrEqual(20 * 1024 * 1024 + 2 * 64 * 1024);
+    expect((process.memoryUsage().rss - before) / 1024 / 1024).toBeLessThan(64);
+    expect(await t.deps.storage.stat(key)).toBeNull();
+  });
+
   it('refuses a body that announces more than the limit without reading it', async () => {
     const response = await t.app.request('/api/auth/sign-in/email', {
       method: 'POST',

@@ -12,7 +12,7 @@ import { MAX_JSON_BODY_BYTES } from './json-body';
 
 /** Routes that read their body as a stream with their own limit (20 MB uploads, the 50 MB CSV import). */
 export const STREAMING_BODY_ROUTES: ReadonlyArray<{ method: string; pattern: RegExp }> = [
-  { method: 'PUT', pattern: /^\/api\/uploads\/[^/]+\/[^/]+$/ }, // readBodyWithLimit, limit signed into the address
+  { method: 'PUT', pattern: /^\/api\/uploads\/[^/]+\/[^/]+$/ }, // LocalDiskStorage.putStream, limit signed into the address
   { method: 'POST', pattern: /^\/api\/admin\/equivalencies\/import$/ }, // spooled to a file, MAX_IMPORT_BYTES
 ];
 

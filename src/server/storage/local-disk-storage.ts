@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { diskSpaceAt } from './disk-space';
 import { type FileStorage, STORAGE_KEY_PATTERN, STORAGE_PREFIXES } from './file-storage';
@@ -88,16 +88,53 @@ export class LocalDiskStorage implements FileStorage {
 
   /** Write to a temporary file, fsync, then rename: a crash never leaves a half-written file under its real name. */
   async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
+    await this.writeAtomically(key, async (handle) => {
+      await handle.writeFile(bytes);
+      return true;
+    });
+  }
+
+  /**
+   * Writes a request body as it streams in, never holding it whole in memory, and stops at `maxBytes` (false then,
+   * and nothing is kept). Answers the size and SHA-256 of what was written; nothing is kept for an empty body either.
+   */
+  async putStream(key: string, body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ size: number; sha256: string } | false> {
+    const hash = createHash('sha256');
+    let size = 0;
+    const kept = await this.writeAtomically(key, async (handle) => {
+      const reader = body?.getReader();
+      for (;;) {
+        const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+        if (chunk.done) break;
+        size += chunk.value.byteLength;
+        if (size > maxBytes) {
+          await reader?.cancel().catch(() => undefined);
+          return false;
+        }
+        hash.update(chunk.value);
+        await handle.write(chunk.value);
+      }
+      return size > 0;
+    });
+    if (!kept && size > maxBytes) return false;
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  /** Temporary file, `write` into it, fsync, rename, fsync the folder; the temporary file goes when `write` says no. */
+  private async writeAtomically(key: string, write: (handle: FileHandle) => Promise<boolean>): Promise<boolean> {
     const target = this.pathFor(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = join(this.root, 'tmp', `${key.replace('/', '-')}-${process.pid}-${Date.now()}`);
     const handle = await open(temporary, 'w', 0o600);
+    let keep = false;
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
+      keep = await write(handle);
+      if (keep) await handle.sync();
     } finally {
       await handle.close();
+      if (!keep) await rm(temporary, { force: true });
     }
+    if (!keep) return false;
     await rename(temporary, target);
     const directory = await open(dirname(target), 'r');
     try {
@@ -105,6 +142,7 @@ export class LocalDiskStorage implements FileStorage {
     } finally {
       await directory.close();
     }
+    return true;
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -1,27 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { RouteTable } from '../../http/route-table';
 import { HttpError } from '../../http/errors';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
 
-/** Reads a request body up to `maxBytes`; a larger one is refused with 413 instead of being truncated. */
-export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new HttpError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+const tooLarge = (maxBytes: number) => new HttpError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
 
 /**
  * The local-disk storage's upload address: the signature in the query is the authorisation
@@ -41,17 +23,17 @@ export function registerUploadRoutes(routes: RouteTable) {
       throw new HttpError(409, 'This upload address has already been used. To send another file, start a new upload.');
     }
     const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > grant.maxBytes) throw new HttpError(413, `The file is larger than the ${Math.round(grant.maxBytes / 1024 / 1024)} MB limit.`);
+    if (declared > grant.maxBytes) throw tooLarge(grant.maxBytes);
     await refuseUploadWhenDiskIsLow(storage, declared || grant.maxBytes);
-    const bytes = await readBodyWithLimit(c.req.raw.body, grant.maxBytes);
-    if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty.');
-    await storage.put(key, bytes, grant.contentType);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    // Written to disk as it streams in (never whole in memory), refused (413) as soon as it passes the limit.
+    const written = await storage.putStream(key, c.req.raw.body, grant.maxBytes);
+    if (!written) throw tooLarge(grant.maxBytes);
+    if (written.size === 0) throw new HttpError(400, 'The file is empty.');
     await db.query(`update stored_files set size_bytes = $2, sha256 = $3, status = 'stored', stored_at = now() where storage_key = $1 and status = 'pending'`, [
       key,
-      bytes.byteLength,
-      sha256,
+      written.size,
+      written.sha256,
     ]);
-    return c.json({ key, size: bytes.byteLength, sha256 });
+    return c.json({ key, size: written.size, sha256: written.sha256 });
   });
 }
