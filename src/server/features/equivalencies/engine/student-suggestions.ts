@@ -14,7 +14,7 @@ import type { CourseRef, SuggestedCandidate } from './types';
 export const STUDENT_CONFIDENCE_THRESHOLD = 0.8;
 
 /** True when a suggestion may be shown to a student (reports stored before confidences existed have none: hidden). */
-export function isShownToStudents(candidate: Pick<SuggestedCandidate, 'confidence'> | { confidence?: number }): boolean {
+export function isShownToStudents<Candidate extends { confidence?: number }>(candidate: Candidate): candidate is Candidate & { confidence: number } {
   return typeof candidate.confidence === 'number' && candidate.confidence >= STUDENT_CONFIDENCE_THRESHOLD;
 }
 
