@@ -17,12 +17,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { courseKey, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
+import { courseKey, normaliseSubject, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/decide-transfers';
+import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';
 import { STUDENT_CONFIDENCE_THRESHOLD } from '../src/server/features/equivalencies/engine/student-suggestions';
-import { candidateConfidences, SUGGESTION_FEATURES, SUGGESTION_MODEL, type RankedCandidate, type SuggestionModel } from '../src/server/features/equivalencies/engine/suggest-equivalents';
+import { candidateConfidences, rankSuggestionCandidates, SUGGESTION_FEATURES, SUGGESTION_MODEL, type RankedCandidate, type SuggestionModel } from '../src/server/features/equivalencies/engine/suggest-equivalents';
 import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
+import { titleTokens } from '../src/server/features/equivalencies/engine/text-similarity';
 import type { CourseRef, EquivalencyRule } from '../src/server/features/equivalencies/engine/types';
 import { createInstitutionRegistry, loadReferenceData } from '../src/server/features/equivalencies/reference-data/load-reference-data';
 import { fitSuggestionModel, modelLoss, type FitQuery } from './fit-suggestion-model';
@@ -53,9 +55,12 @@ const isSpecificRule = (rule: EquivalencyRule) =>
 interface Answer {
   toInstitutionId: number;
   ranked: RankedCandidate[];
+  /** False when the destination has no equivalent at all: any suggestion shown is wrong. */
+  truthExists: boolean;
   truthRank: number;
   reachable: boolean;
-  titleOnlyRank: number;
+  /** Rank of the true course without other schools' rules; null when not measured. */
+  titleOnlyRank: number | null;
 }
 
 function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { titleOnly: boolean }): Answer {
@@ -66,9 +71,10 @@ function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { titleOnly
   return {
     toInstitutionId: rule.toInstitutionId,
     ranked,
+    truthExists: true,
     truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
     reachable: index.destinationCourses(rule.toInstitutionId).some((course) => courseKey(course) === truth),
-    titleOnlyRank: titleOnly.findIndex((candidate) => courseKey(candidate.course) === truth),
+    titleOnlyRank: options.titleOnly ? titleOnly.findIndex((candidate) => courseKey(candidate.course) === truth) : null,
   };
 }
 
@@ -107,31 +113,37 @@ function chooseThreshold(answers: Answer[], model: SuggestionModel, aim: number)
 }
 
 interface Tally {
+  /** Every course asked; `total` only those with an equivalent at the destination. */
+  asked: number;
   total: number;
   top1: number;
   top3: number;
   reachable: number;
+  titleAsked: number;
   titleTop1: number;
   titleTop3: number;
   shown: number;
   shownRight: number;
 }
 
-const emptyTally = (): Tally => ({ total: 0, top1: 0, top3: 0, reachable: 0, titleTop1: 0, titleTop3: 0, shown: 0, shownRight: 0 });
+const emptyTally = (): Tally => ({ asked: 0, total: 0, top1: 0, top3: 0, reachable: 0, titleAsked: 0, titleTop1: 0, titleTop3: 0, shown: 0, shownRight: 0 });
 const pct = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
 
 function tally(answers: Answer[], model: SuggestionModel, threshold: number, into = emptyTally()): Tally {
   for (const answer of answers) {
+    const shown = shownToStudent(answer, model, threshold);
+    into.asked += 1;
+    if (shown.shown > 0) into.shown += 1;
+    if (shown.right) into.shownRight += 1;
+    if (!answer.truthExists) continue;
     const { truthRank } = rescored(answer, model);
     into.total += 1;
     if (truthRank === 0) into.top1 += 1;
     if (truthRank >= 0 && truthRank < 3) into.top3 += 1;
     if (answer.reachable) into.reachable += 1;
+    if (answer.titleOnlyRank !== null) into.titleAsked += 1;
     if (answer.titleOnlyRank === 0) into.titleTop1 += 1;
-    if (answer.titleOnlyRank >= 0 && answer.titleOnlyRank < 3) into.titleTop3 += 1;
-    const shown = shownToStudent(answer, model, threshold);
-    if (shown.shown > 0) into.shown += 1;
-    if (shown.right) into.shownRight += 1;
+    if (answer.titleOnlyRank !== null && answer.titleOnlyRank >= 0 && answer.titleOnlyRank < 3) into.titleTop3 += 1;
   }
   return into;
 }
@@ -237,6 +249,66 @@ function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: 
   };
 }
 
+/**
+ * Florida, text only: every FIU course with exactly one University of Florida course of the same statewide number, asked
+ * against UF's catalogue with the codes hidden (the code feature is zeroed), so that titles, descriptions, credits,
+ * level and subject must find the twin: the case of two schools with catalogues and no rules between them. Seeded
+ * halves: one joins the tuning queries (the only place description and credit weights can be learnt), one is reported.
+ */
+function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, seed: number): { tune: Answer[]; test: Answer[]; lines: string[] } {
+  const fiu = data.registry.find('Florida International University');
+  const uf = data.registry.find('University of Florida');
+  const fiuCourses = fiu ? (data.catalogs.get(fiu.id) ?? []) : [];
+  const ufCourses = uf ? (data.catalogs.get(uf.id) ?? []) : [];
+  const statewideKey = (course: CourseRef) => {
+    const number = parseStatewideCourseNumber(course);
+    return number ? statewideEquivalenceKey(number) : null;
+  };
+  const ufByKey = new Map<string, CourseRef[]>();
+  for (const course of ufCourses) {
+    const key = statewideKey(course);
+    if (key) ufByKey.set(key, [...(ufByKey.get(key) ?? []), course]);
+  }
+  const bySubject = new Map<string, CourseRef[]>();
+  for (const course of ufCourses) bySubject.set(normaliseSubject(course.subject), [...(bySubject.get(normaliseSubject(course.subject)) ?? []), course]);
+  const random = seededRandom(seed ^ 0x5eed);
+  const tune: Answer[] = [];
+  const test: Answer[] = [];
+  let twinned = 0;
+  let alone = 0;
+  for (const source of fiuCourses) {
+    const key = statewideKey(source);
+    const twins = key ? (ufByKey.get(key) ?? []) : [];
+    // No UF course of the same statewide number: UF has no equivalent, and the right answer is no suggestion.
+    if (!key || twins.length > 1) continue;
+    const truth = twins[0] ? courseKey(twins[0]) : null;
+    // Candidates: the same subject, and any course sharing an uncommon title word.
+    const words = new Set(titleTokens(source.title));
+    const candidates = [...(bySubject.get(normaliseSubject(source.subject)) ?? []), ...ufCourses.filter((course) => titleTokens(course.title).some((word) => words.has(word) && word.length > 4))];
+    const ranked = rankSuggestionCandidates({ source, candidates }).map((candidate) => ({ ...candidate, features: { ...candidate.features, code: 0 } }));
+    if (!truth && ranked.length === 0) continue;
+    const byTitle = [...ranked].sort((a, b) => b.features.title - a.features.title);
+    const answer: Answer = {
+      toInstitutionId: uf!.id,
+      ranked,
+      truthExists: truth !== null,
+      truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
+      reachable: truth !== null,
+      titleOnlyRank: byTitle.findIndex((candidate) => courseKey(candidate.course) === truth),
+    };
+    if (truth) twinned += 1;
+    else alone += 1;
+    (random() < 0.5 ? tune : test).push({ ...answer, ...reorder(answer, SUGGESTION_MODEL) });
+  }
+  return {
+    tune,
+    test,
+    lines: [
+      `Florida text only (codes hidden): ${twinned} FIU courses with one UF course of the same statewide number, and ${alone} with none (the right answer: no suggestion; counted in "shown" only); tuning ${tune.length}, test ${test.length}.`,
+    ],
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { seed: { type: 'string', default: '20250101' }, share: { type: 'string', default: '0.1' }, fit: { type: 'boolean', default: false }, schools: { type: 'boolean', default: false } } });
   const seed = Number(values.seed);
@@ -258,18 +330,21 @@ async function main(): Promise<void> {
 
   const tuneIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule) && !tune.has(rule)), catalogs: data.catalogs });
   const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { titleOnly: false }));
+  const florida = floridaTextOnly(data, seed);
   let model = SUGGESTION_MODEL;
   const lines: string[] = [];
   if (values.fit) {
-    const queries = fitQueries(tuneAnswers);
+    const fitAnswers = [...tuneAnswers, ...florida.tune];
+    const queries = fitQueries(fitAnswers);
     const before = modelLoss(queries, model);
     model = fitSuggestionModel(queries);
     // A second pass on the head as the fitted model orders it.
-    model = fitSuggestionModel(fitQueries(tuneAnswers.map((answer) => ({ ...answer, ...reorder(answer, model) }))));
+    model = fitSuggestionModel(fitQueries(fitAnswers.map((answer) => ({ ...answer, ...reorder(answer, model) }))));
     lines.push(`Fitted on ${queries.length} tuning queries: loss ${before.toFixed(3)} → ${modelLoss(queries, model).toFixed(3)}.`);
     lines.push('```ts', `export const SUGGESTION_MODEL: SuggestionModel = ${JSON.stringify(model, null, 2)};`, '```');
   }
-  const threshold = values.fit ? chooseThreshold(tuneAnswers, model, SHOWN_PRECISION_AIM) : STUDENT_CONFIDENCE_THRESHOLD;
+  // The threshold must hold where other schools' rules help (Wisconsin) and where only catalogues do (Florida).
+  const threshold = values.fit ? Math.max(chooseThreshold(tuneAnswers, model, SHOWN_PRECISION_AIM), chooseThreshold(florida.tune, model, SHOWN_PRECISION_AIM)) : STUDENT_CONFIDENCE_THRESHOLD;
   const tuned = tally(tuneAnswers, model, threshold);
 
   const indexStarted = Date.now();
@@ -282,17 +357,24 @@ async function main(): Promise<void> {
 
   lines.push(
     `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size}, tuning ${tune.size} (seed ${seed}, share ${share} each).`,
-    `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now on the tuning split)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
+    `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now: the lowest at which at least 90 % of the rows shown a suggestion are right, on the Wisconsin tuning split and on the Florida tuning half)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
     `Machine: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, test index ${indexMs} ms, ${test.size * 2} test queries ${queryMs} ms (${(queryMs / (test.size * 2)).toFixed(2)} ms each).`,
     ...louisiana.lines,
+    ...florida.lines,
     '',
     '| split | asked | top-1 | top-3 | true course known to the index | top-1 title only | top-3 title only | shown to students | shown and right |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const row = (label: string, t: Tally) =>
-    `| ${label} | ${t.total} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.total)} | ${pct(t.titleTop3, t.total)} | ${pct(t.shown, t.total)} | ${pct(t.shownRight, t.shown)} |`;
+    `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} |`;
   const testTally = tally(testAnswers, model, threshold);
-  lines.push(row('**Wisconsin test**', testTally), row('Wisconsin tuning (fitted here)', tuned), row('Louisiana Delgado → UNO (never fitted)', louisiana.tally));
+  lines.push(
+    row('**Wisconsin test**', testTally),
+    row('Wisconsin tuning (fitted here)', tuned),
+    row('Louisiana Delgado → UNO (never fitted)', louisiana.tally),
+    row('Florida FIU → UF, text only, test half', tally(florida.test, model, threshold)),
+    row('Florida FIU → UF, text only, tuning half', tally(florida.tune, model, threshold)),
+  );
   lines.push('', 'Wisconsin test split:', '', ...calibration(testAnswers, model));
   if (values.schools) {
     const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));

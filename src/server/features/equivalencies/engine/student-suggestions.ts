@@ -11,7 +11,7 @@ import type { CourseRef, SuggestedCandidate } from './types';
  * Chosen on the tuning split of the Wisconsin rules so that at least 90 % of the rows showing a suggestion show the
  * true course; the test split's figure is in docs/BENCHMARKS.md ("Suggestion ranking").
  */
-export const STUDENT_CONFIDENCE_THRESHOLD = 0.8;
+export const STUDENT_CONFIDENCE_THRESHOLD = 0.73;
 
 /** True when a suggestion may be shown to a student (reports stored before confidences existed have none: hidden). */
 export function isShownToStudents<Candidate extends { confidence?: number }>(candidate: Candidate): candidate is Candidate & { confidence: number } {

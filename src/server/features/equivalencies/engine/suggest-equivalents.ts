@@ -20,7 +20,7 @@ import { courseKey, courseLevel, formatCourseCode, normaliseSubject, splitCourse
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { LINK_KINDS, type LinkKind, type LinkVotes } from './suggestion-graph';
-import { descriptionSimilarity, titleSimilarity } from './text-similarity';
+import { descriptionSimilarity, descriptionWordWeights, titleSimilarity } from './text-similarity';
 import type { CourseRef, EquivalencyRule, SuggestedCandidate, SuggestionEvidence } from './types';
 
 export interface SuggestSource extends CourseRef {
@@ -97,33 +97,36 @@ export interface SuggestionModel {
  */
 export const SUGGESTION_MODEL: SuggestionModel = {
   weights: {
-    peer: 6,
-    peerStatewide: 0,
-    peerTitle: 0,
-    peerSchools: 1,
-    reverse: 3,
-    sharedSource: 3,
-    twoStep: 3,
-    sharedTarget: 3,
-    linkBreadth: 1,
-    sibling: 1,
-    taken: 0,
-    popularity: 0,
-    elsewhere: 2,
-    title: 4,
-    titleHigh: 1,
-    titleBest: 0,
-    evidenceBest: 0,
-    description: 1,
-    code: 2,
-    subject: 1,
-    levelSame: 0.3,
-    levelFar: -1,
-    creditsSame: 0.3,
-    creditsFar: -0.5,
+    peer: -0.067,
+    peerStatewide: 1.274,
+    peerSchools: 0.424,
+    peerTitle: 2.413,
+    reverse: 0.578,
+    sharedSource: 0.604,
+    twoStep: 0.445,
+    sharedTarget: 0.363,
+    linkBreadth: 2.853,
+    sibling: 0.539,
+    taken: -0.445,
+    popularity: 2.107,
+    elsewhere: 1.216,
+    title: 0.19,
+    titleHigh: 1.046,
+    titleBest: 0.789,
+    evidenceBest: 0.504,
+    description: 0.943,
+    code: 0.377,
+    subject: 2.896,
+    levelSame: 0.351,
+    levelFar: -1.526,
+    creditsSame: -0.736,
+    creditsFar: -1.885,
   },
-  none: 4,
+  none: 5.503,
 };
+
+/** Subject, level and credits come after what identifies the course in the why list, whatever their weight. */
+const ATTRIBUTE_WHY = -100;
 
 /** Popularity (log share of the most-named course's count) from which a course is a candidate on popularity alone. */
 const POPULAR_TARGET = 0.85;
@@ -297,6 +300,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   const named = [...votes, ...siblingVotes, ...LINK_KINDS.flatMap((kind) => [...(links?.[kind] ?? [])])];
   for (const [key, vote] of named) if (!pool.has(key)) pool.set(key, vote.course);
 
+  const descriptionWeights = source.description ? descriptionWordWeights([...pool.values()].map((candidate) => candidate.description)) : undefined;
   const ranked: RankedCandidate[] = [];
   for (const [key, candidate] of pool) {
     const features = Object.fromEntries(SUGGESTION_FEATURES.map((name) => [name, 0])) as SuggestionFeatures;
@@ -352,7 +356,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     features.titleHigh = Math.max(0, features.title - 0.6) / 0.4;
     if (features.title >= 0.5) why.push({ weight: w.title * features.title, text: `title ${percent(features.title)} alike ("${candidate.title ?? ''}")` });
 
-    const description = source.description && candidate.description ? descriptionSimilarity(source.description, candidate.description) : null;
+    const description = source.description && candidate.description ? descriptionSimilarity(source.description, candidate.description, descriptionWeights) : null;
     features.description = description ?? 0;
     if (description !== null && description >= 0.3) why.push({ weight: w.description * description, text: `descriptions ${percent(description)} alike` });
 
@@ -364,27 +368,27 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     const candidateSubject = normaliseSubject(candidate.subject);
     if (candidateSubject === sourceSubject) {
       features.subject = 1;
-      why.push({ weight: w.subject, text: `same subject ${candidate.subject}` });
+      why.push({ weight: ATTRIBUTE_WHY + w.subject, text: `same subject ${candidate.subject}` });
     } else if (subjectTotal > 0 && subjectCounts.has(candidateSubject)) {
       features.subject = (subjectCounts.get(candidateSubject) ?? 0) / subjectTotal;
-      if (features.subject >= 0.2) why.push({ weight: w.subject * features.subject, text: `${source.subject} courses usually transfer here as ${candidate.subject} (${percent(features.subject)})` });
+      if (features.subject >= 0.2) why.push({ weight: ATTRIBUTE_WHY + w.subject * features.subject, text: `${source.subject} courses usually transfer here as ${candidate.subject} (${percent(features.subject)})` });
     } else if (sourceSubject.length >= 3 && candidateSubject.length >= 3 && (candidateSubject.startsWith(sourceSubject) || sourceSubject.startsWith(candidateSubject))) {
       features.subject = 0.6;
-      why.push({ weight: w.subject * features.subject, text: `similar subject ${candidate.subject}` });
+      why.push({ weight: ATTRIBUTE_WHY + w.subject * features.subject, text: `similar subject ${candidate.subject}` });
     }
 
     const candidateLevel = courseLevel(candidate.number);
     if (sourceLevel !== null && candidateLevel !== null) {
       features.levelSame = sourceLevel === candidateLevel ? 1 : 0;
       features.levelFar = Math.abs(sourceLevel - candidateLevel) >= 2 ? 1 : 0;
-      if (features.levelSame) why.push({ weight: w.levelSame, text: `same level (${candidateLevel}00-level)` });
+      if (features.levelSame) why.push({ weight: ATTRIBUTE_WHY + w.levelSame, text: `same level (${candidateLevel}00-level)` });
     }
 
     const candidateCredits = typeof candidate.credits === 'number' ? candidate.credits : null;
     if (sourceCredits !== null && candidateCredits !== null) {
       features.creditsSame = sourceCredits === candidateCredits ? 1 : 0;
       features.creditsFar = Math.min(1, Math.abs(sourceCredits - candidateCredits) / 3);
-      if (features.creditsSame) why.push({ weight: w.creditsSame, text: `${candidateCredits} credits, like yours` });
+      if (features.creditsSame) why.push({ weight: ATTRIBUTE_WHY + w.creditsSame, text: `${candidateCredits} credits, like yours` });
     }
 
     let score = 0;
@@ -411,9 +415,11 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   const bestTitle = Math.max(0, ...ranked.map((candidate) => candidate.features.title));
   const ruleEvidence = (features: SuggestionFeatures) => features.peer + features.linkBreadth + features.sibling;
   const bestEvidence = Math.max(0, ...ranked.map((candidate) => ruleEvidence(candidate.features)));
+  // Soft, so that a near tie is not all or nothing: the best counts 1, 0.01 short of it 0.9, 0.1 or more short 0.
+  const nearBest = (value: number, best: number) => (best > 0 ? Math.max(0, 1 - (best - value) / 0.1) : 0);
   for (const candidate of ranked) {
-    candidate.features.titleBest = bestTitle > 0 && candidate.features.title === bestTitle ? 1 : 0;
-    candidate.features.evidenceBest = bestEvidence > 0 && ruleEvidence(candidate.features) === bestEvidence ? 1 : 0;
+    candidate.features.titleBest = nearBest(candidate.features.title, bestTitle);
+    candidate.features.evidenceBest = nearBest(ruleEvidence(candidate.features), bestEvidence);
     candidate.score += model.weights.titleBest * candidate.features.titleBest + model.weights.evidenceBest * candidate.features.evidenceBest;
   }
   // Ties broken by code so results are stable between runs.
