@@ -132,32 +132,37 @@ export async function loadSuggestionEvidence(
         where s.from_institution_id = $1 and s.code_key = any($3::text[])
         limit $5
      ), own_in as (
+       -- Driven by the rules into the sending school (an index), then each rule's courses by its key: "offset 0" and
+       -- "limit" keep the planner from turning these lookups into scans of every rule's courses.
        select r.id, r.from_institution_id as school, s.code_key
          from equivalency_rules r
-         join equivalency_rule_targets t on t.rule_id = r.id
-         join equivalency_rule_sources s on s.rule_id = r.id
+        cross join lateral (select t.subject, t.number from equivalency_rule_targets t where t.rule_id = r.id offset 0) t
+        cross join lateral (select s.code_key from equivalency_rule_sources s where s.rule_id = r.id offset 0) s
         where r.to_institution_id = $1 and r.transfers and ${CODE_KEY('t.subject', 't.number')} = any($3::text[])
         limit $5
      ), linked as (
        select s.rule_id as id from own_out o
-         join equivalency_rule_sources s on s.from_institution_id = o.school and s.code_key = ${CODE_KEY('o.subject', 'o.number')}
+        cross join lateral (select s.rule_id from equivalency_rule_sources s
+                             where s.from_institution_id = o.school and s.code_key = ${CODE_KEY('o.subject', 'o.number')} offset 0) s
          join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = $2
        union
        select s.rule_id from own_in i
-         join equivalency_rule_sources s on s.from_institution_id = i.school and s.code_key = i.code_key
+        cross join lateral (select s.rule_id from equivalency_rule_sources s
+                             where s.from_institution_id = i.school and s.code_key = i.code_key offset 0) s
          join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = $2
        union
        select r.id from own_out o
          join equivalency_rules r on r.from_institution_id = $2 and r.to_institution_id = o.school and r.transfers
          join equivalency_rule_targets t on t.rule_id = r.id and t.subject = o.subject and t.number = o.number
      ), into_destination as (
-       select s.rule_id as id from equivalency_rules r
-         join equivalency_rule_sources s on s.rule_id = r.id
-        where r.to_institution_id = $2 and (s.code_key = any($3::text[]) or upper(s.subject) = any($4::text[]))
+       select r.id from equivalency_rules r
+        cross join lateral (select 1 from equivalency_rule_sources s
+                             where s.rule_id = r.id and (s.code_key = any($3::text[]) or upper(s.subject) = any($4::text[])) limit 1) hit
+        where r.to_institution_id = $2 and r.transfers
         limit $5
      )
      select ${RULE_COLUMNS} from equivalency_rules r
-      where r.id in (select id from own_out union select id from own_in union select id from linked union select id from into_destination)`,
+      where r.id = any(array(select id from own_out union select id from own_in union select id from linked union select id from into_destination))`,
     [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.subjects.map((subject) => subject.toUpperCase()), input.limit ?? 3000],
   );
   return rows.map(presentRule);
