@@ -3,12 +3,16 @@
 // Wisconsin (reference-data/equivalencies): of the rules that send one course to one specific course, a seeded random
 // share is the TEST split and another the TUNING split. The model's weights (`--fit`) and the confidence a student
 // must see before a suggestion is shown are chosen on the tuning split, with an index built from every rule except
-// both splits; the test split is then asked against an index of every rule except the test split. Neither split's
-// rules are evidence for its own queries, and the sending school's own rules into the destination never are.
+// both splits; the test split is then asked against an index of every rule except the test split. A held-out course's
+// own rules into its destination are never evidence (they would decide it); its school's rules for other courses are.
+// `--seed N --fit` repeats the whole procedure on other splits.
 //
 // Louisiana (reference-data/programs/louisiana-degreelink-dcc-uno, a source the model was never fitted on): every
 // Delgado → University of New Orleans rule naming a specific course, asked against UNO's course list and Louisiana's
 // common-course matrix turned into rules between the 27 schools (without the Delgado–UNO pairs themselves).
+//
+// Florida (reference-data/catalogs, no rules at all): FIU courses asked against UF's catalogue with codes hidden; see
+// floridaTextOnly.
 //
 //   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools]
 
@@ -59,27 +63,30 @@ interface Answer {
   truthExists: boolean;
   truthRank: number;
   reachable: boolean;
-  /** Rank of the true course without other schools' rules; null when not measured. */
-  titleOnlyRank: number | null;
+  /**
+   * The ranking without other schools' rules (titles, descriptions, code, subject, level, credits), ordered by the
+   * model (`byModel`) or, for Florida where there are no rules, by title likeness alone; null when not measured.
+   */
+  withoutRules: { ranked: RankedCandidate[]; truthRank: number; byModel: boolean } | null;
 }
 
-function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { titleOnly: boolean }): Answer {
+function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean }): Answer {
   const source = { ...rule.sources[0]!, institutionId: rule.fromInstitutionId };
   const truth = courseKey(rule.targets[0]!);
   const ranked = index.rank({ source, toInstitutionId: rule.toInstitutionId });
-  const titleOnly = options.titleOnly ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : [];
+  const withoutRules = options.withoutRules ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : null;
   return {
     toInstitutionId: rule.toInstitutionId,
     ranked,
     truthExists: true,
     truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
     reachable: index.destinationCourses(rule.toInstitutionId).some((course) => courseKey(course) === truth),
-    titleOnlyRank: options.titleOnly ? titleOnly.findIndex((candidate) => courseKey(candidate.course) === truth) : null,
+    withoutRules: withoutRules ? { ranked: withoutRules, truthRank: withoutRules.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: true } : null,
   };
 }
 
 /** Ranks again under another model (features do not change with the weights). */
-function rescored(answer: Answer, model: SuggestionModel): { order: RankedCandidate[]; confidences: number[]; truthRank: number } {
+function rescored(answer: Pick<Answer, 'ranked' | 'truthRank'>, model: SuggestionModel): { order: RankedCandidate[]; confidences: number[]; truthRank: number } {
   const truth = answer.truthRank >= 0 ? answer.ranked[answer.truthRank] : undefined;
   const order = answer.ranked
     .map((candidate) => ({ ...candidate, score: SUGGESTION_FEATURES.reduce((sum, name) => sum + model.weights[name] * candidate.features[name], 0) }))
@@ -141,9 +148,11 @@ function tally(answers: Answer[], model: SuggestionModel, threshold: number, int
     if (truthRank === 0) into.top1 += 1;
     if (truthRank >= 0 && truthRank < 3) into.top3 += 1;
     if (answer.reachable) into.reachable += 1;
-    if (answer.titleOnlyRank !== null) into.titleAsked += 1;
-    if (answer.titleOnlyRank === 0) into.titleTop1 += 1;
-    if (answer.titleOnlyRank !== null && answer.titleOnlyRank >= 0 && answer.titleOnlyRank < 3) into.titleTop3 += 1;
+    if (!answer.withoutRules) continue;
+    const withoutRulesRank = answer.withoutRules.byModel ? rescored(answer.withoutRules, model).truthRank : answer.withoutRules.truthRank;
+    into.titleAsked += 1;
+    if (withoutRulesRank === 0) into.titleTop1 += 1;
+    if (withoutRulesRank >= 0 && withoutRulesRank < 3) into.titleTop3 += 1;
   }
   return into;
 }
@@ -239,7 +248,7 @@ function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: 
     if (!source || !target || /general .* elective|no equivalent/i.test(row.target_name ?? '')) continue;
     asked.set(`${courseKey(source)}>${courseKey(target)}`, rule(delgado, uno, { ...source, title: row.source_name || null, credits: Number(row.credits) || null }, { ...target, title: row.target_name || null }));
   }
-  const answers = [...asked.values()].map((held) => ask(index, held, { titleOnly: true }));
+  const answers = [...asked.values()].map((held) => ask(index, held, { withoutRules: true }));
   const result = tally(answers, model, threshold);
   return {
     tally: result,
@@ -294,7 +303,7 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
       truthExists: truth !== null,
       truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
       reachable: truth !== null,
-      titleOnlyRank: byTitle.findIndex((candidate) => courseKey(candidate.course) === truth),
+      withoutRules: { ranked: byTitle, truthRank: byTitle.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: false },
     };
     if (truth) twinned += 1;
     else alone += 1;
@@ -329,7 +338,7 @@ async function main(): Promise<void> {
   }
 
   const tuneIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule) && !tune.has(rule)), catalogs: data.catalogs });
-  const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { titleOnly: false }));
+  const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { withoutRules: false }));
   const florida = floridaTextOnly(data, seed);
   let model = SUGGESTION_MODEL;
   const lines: string[] = [];
@@ -351,7 +360,7 @@ async function main(): Promise<void> {
   const testIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule)), catalogs: data.catalogs });
   const indexMs = Date.now() - indexStarted;
   const queryStarted = Date.now();
-  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { titleOnly: true }));
+  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true }));
   const queryMs = Date.now() - queryStarted;
   const louisiana = evaluateLouisiana(model, threshold);
 
@@ -362,7 +371,7 @@ async function main(): Promise<void> {
     ...louisiana.lines,
     ...florida.lines,
     '',
-    '| split | asked | top-1 | top-3 | true course known to the index | top-1 title only | top-3 title only | shown to students | shown and right |',
+    '| split | asked | top-1 | top-3 | true course known to the index | top-1 without rules | top-3 without rules | shown to students | shown and right |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const row = (label: string, t: Tally) =>
@@ -380,7 +389,7 @@ async function main(): Promise<void> {
     const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
     const bySchool = new Map<number, Answer[]>();
     for (const answer of testAnswers) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
-    lines.push('', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 title only | top-3 title only | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push('', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [id, answers] of [...bySchool.entries()].sort((a, b) => b[1].length - a[1].length)) lines.push(row(names.get(id) ?? String(id), tally(answers, model, threshold)));
   }
   process.stdout.write(`${lines.join('\n')}\n`);
