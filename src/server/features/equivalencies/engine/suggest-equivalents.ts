@@ -8,13 +8,16 @@
 //     same number is close to a rule for this one; the same code or a very similar title elsewhere is weaker;
 //   - links through other schools' rules (suggestion-graph.ts): the candidate transfers back to the student's school as
 //     this course, or both become the same course somewhere else, and so on;
+//   - the sending school's own rules for its like-titled courses into this destination (and, against, a candidate
+//     another of its courses already becomes);
 //   - how the course transfers ELSEWHERE: a course here titled like what it becomes at other schools;
-//   - title likeness (words + trigrams) and, when both sides have one, description likeness;
+//   - title likeness (words + trigrams) and, when both sides have one, description likeness (rare words weigh more);
 //   - the same statewide number (or the very same code) at the destination;
-//   - subject (the same, or where peer rules send this subject), level and credits.
-// Each becomes a number in 0..1; a linear score over them, with weights fitted on held-out Wisconsin rules
-// (`npm run eval:suggest -- --fit`), goes through a softmax over every candidate plus "none of these" (the true course
-// is not always among the candidates), which turns scores into probabilities that add up to at most 1.
+//   - subject (the same, or where peer rules send this subject), level, credits, and how often rules name the course.
+// Each becomes a number in 0..1; a linear score over them, with weights fitted on held-out Wisconsin rules and
+// Florida catalogue pairs (`npm run eval:suggest -- --fit`), goes through a softmax over every candidate plus "none of
+// these" (the true course is not always among the candidates), which turns scores into probabilities that add up to
+// at most 1. Decision record 050 says why.
 
 import { courseKey, courseLevel, formatCourseCode, normaliseSubject, splitCourseCode, wisconsinStatewideKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';

@@ -1,7 +1,7 @@
-// Picks, for one source course, the few hundred destination courses and peer rules worth
-// ranking out of a large rule set (125k Wisconsin rules, 11k-course catalogues), then
-// hands them to suggestEquivalents. Pure and in-memory: built once from rules and
-// catalogues; the server can later replace it with the same lookups done in SQL.
+// Picks, for one source course, the few hundred destination courses and rules worth ranking out of a large rule set
+// (125k Wisconsin rules, 11k-course catalogues), then hands them to suggestEquivalents. Two ways in: an in-memory index
+// built once from rules and catalogues (the CLI and the evaluation), and transcriptSuggester, which takes what the
+// server loaded for one transcript with SQL (equivalency.queries.ts) and makes the same choices from it.
 
 import { courseKey, normaliseSubject, wisconsinStatewideKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';

@@ -51,7 +51,7 @@ export function createInstitutionRegistry(): InstitutionRegistry {
 }
 
 /** `file`, or `file.gz` when only the compressed copy exists (the repository's reference-data/ is gzip-compressed). */
-export function existingDataFile(file: string): string | null {
+function existingDataFile(file: string): string | null {
   if (existsSync(file)) return file;
   return existsSync(`${file}.gz`) ? `${file}.gz` : null;
 }
