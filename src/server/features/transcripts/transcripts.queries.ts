@@ -45,7 +45,7 @@ export interface TranscriptRowRecord {
   transfers_to: string | null;
   credits_awarded: string | number | null;
   reason: string | null;
-  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; why: string[] }> } | null;
+  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }> } | null;
 }
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,

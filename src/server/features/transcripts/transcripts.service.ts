@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors';
 import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { gradeForDecision } from '../equivalencies/engine/grades';
+import { isShownToStudents } from '../equivalencies/engine/student-suggestions';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { sealCheckedUpload } from '../uploads/sealed-uploads';
@@ -175,7 +176,8 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
       statusLabel: transcriptStatusLabel(statusCode),
       toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
-      candidates: row.evidence?.candidates ?? [],
+      // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
+      candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
     };
   });
   const summary = transcript.summary
