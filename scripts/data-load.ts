@@ -73,7 +73,6 @@ async function load(db: Database, sets: ReferenceSet[]): Promise<boolean> {
         console.log(`  ${set.name} loaded in ${seconds.toFixed(1)} s. ${counts.join('; ')}.`);
         for (const note of outcome.notes) console.log(`  note: ${note}`);
       },
-      skipped: (set, reason) => console.log(`Skipping ${set.name}: ${reason}.`),
       failed(set, message) {
         bar.end();
         console.error(`  ${set.name} FAILED: ${message}`);
@@ -82,16 +81,9 @@ async function load(db: Database, sets: ReferenceSet[]): Promise<boolean> {
   });
   const loaded = results.filter((result) => result.status === 'loaded');
   const failed = results.filter((result) => result.status === 'failed');
-  const skipped = results.filter((result) => result.status === 'skipped');
   console.log(
     `\n${loaded.length} set${loaded.length === 1 ? '' : 's'} loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (database: ${db.kind})` +
       (failed.length ? `, ${failed.length} failed (${failed.map((result) => result.set.name).join(', ')})` : '') +
-      [...new Set(skipped.map((result) => result.message))]
-        .map((reason) => {
-          const these = skipped.filter((result) => result.message === reason).map((result) => result.set.name);
-          return `, ${these.length} skipped: ${reason} (${these.join(', ')})`;
-        })
-        .join('') +
       '.',
   );
   for (const result of loaded) if (result.outcome) console.log(`  ${result.set.name.padEnd(32)} ${describeWritten(result.outcome.written)}`);
@@ -124,8 +116,8 @@ try {
     await migrate(db);
     if (listing) {
       const status = await readReferenceDataStatus(db);
-      const words = { loaded: 'loaded', loading: 'loading', 'not-loaded': 'not loaded', failed: 'failed', waiting: '' };
-      printList(new Map(status.sets.map((set) => [set.name, set.state === 'waiting' ? (set.message ?? '') : words[set.state]])));
+      const words = { loaded: 'loaded', loading: 'loading', 'not-loaded': 'not loaded', failed: 'failed' };
+      printList(new Map(status.sets.map((set) => [set.name, words[set.state]])));
     } else if (!(await load(db, sets))) process.exitCode = 1;
   } finally {
     await db.close();

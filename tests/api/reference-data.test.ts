@@ -142,12 +142,39 @@ describe('loading sets', () => {
     const byName = Object.fromEntries(status.sets.map((set) => [set.name, set]));
     expect(byName['catalog-usf-sample']).toMatchObject({ state: 'loaded', stored: '120 courses, 1 school', percent: null });
     expect(byName['wisconsin-transfer-rules']).toMatchObject({ state: 'not-loaded', rows: 125_503, unit: 'rules' });
-    expect(byName['programs-ohio-state']).toMatchObject({ state: 'waiting', message: 'needs the programs import' });
+    expect(byName['programs-ohio-state']).toMatchObject({ state: 'not-loaded', rows: 328, unit: 'requirements' });
     expect(status.loading).toBe(false);
   });
 
-  it('skips a set with no loader, saying what it waits for', async () => {
-    const [result] = await loadReferenceSets({ db: t.deps.db, sets: pickReferenceSets(['programs-ohio-state']), actor });
-    expect(result).toMatchObject({ status: 'skipped', message: 'needs the programs import' });
-  });
+});
+
+describe('program sets: the programs feature’s loader, through the registry', () => {
+  it('load on a database that knows none of their schools, a second load changes nothing, and the overview lists them', async () => {
+    const sets = pickReferenceSets(['programs-ohio-state', 'programs-louisiana-dcc-uno']);
+    const first = await loadReferenceSets({ db: t.deps.db, sets, actor });
+    expect(first.map((result) => [result.set.name, result.status, result.message])).toEqual([
+      ['programs-ohio-state', 'loaded', undefined],
+      ['programs-louisiana-dcc-uno', 'loaded', undefined],
+    ]);
+    // Ohio State: 19 programs, 328 requirements and 84 exam-credit rules; Louisiana: 2 programs, 25 requirements and the pilot's rules.
+    expect(first[0]?.outcome?.written).toEqual({ schools: { inserted: 1, updated: 0, unchanged: 0 }, 'program data rows': { inserted: 19 + 328 + 84, updated: 0, unchanged: 0 } });
+    expect(first[1]?.outcome?.written).toMatchObject({ schools: { inserted: 2 }, 'program data rows': { inserted: 2 + 25 }, rules: { inserted: expect.any(Number) } });
+    const schools = await t.deps.db.query<{ name: string; state: string; kind: string }>(
+      `select name, state, kind from institutions where name in ('The Ohio State University', 'Delgado Community College', 'University of New Orleans') order by name`,
+    );
+    expect(schools).toEqual([
+      { name: 'Delgado Community College', state: 'LA', kind: 'community-college' },
+      { name: 'The Ohio State University', state: 'OH', kind: 'university' },
+      { name: 'University of New Orleans', state: 'LA', kind: 'university' },
+    ]);
+    const [programs] = await t.deps.db.query<{ n: number }>(`select count(*)::int as n from programs`);
+    expect(Number(programs!.n)).toBe(19 + 2);
+
+    const again = await loadReferenceSets({ db: t.deps.db, sets, actor });
+    expect(again[0]?.outcome?.written).toEqual({ schools: { inserted: 0, updated: 0, unchanged: 1 }, 'program data rows': { inserted: 0, updated: 0, unchanged: 19 + 328 + 84 } });
+    expect(again[1]?.outcome?.written).toMatchObject({ 'program data rows': { inserted: 0, updated: 0 }, rules: { inserted: 0, updated: 0 } });
+
+    const status = await readReferenceDataStatus(t.deps.db);
+    expect(status.sets.find((set) => set.name === 'programs-ohio-state')).toMatchObject({ state: 'loaded', stored: '431 program data rows, 1 school' });
+  }, 120_000);
 });

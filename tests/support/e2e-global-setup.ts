@@ -44,9 +44,10 @@ const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${in
 
 /**
  * The reference sets the browser tests' demo loads (DEMO_REFERENCE_SETS): the catalogues their searches were written
- * against. The whole demo (every set) is `npm start`'s; it is not needed here and would make every run a minute longer.
+ * against and the programs the degree-progress test reads. The whole demo (every set) is `npm start`'s; it is not
+ * needed here and would make every run a minute longer.
  */
-const E2E_REFERENCE_SETS = 'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample';
+const E2E_REFERENCE_SETS = 'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state';
 
 /** Starts the real product as `npm start` does (compiled server, built web app, embedded database, demo data) once. */
 export default async function setup(project: TestProject) {

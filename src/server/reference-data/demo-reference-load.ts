@@ -19,13 +19,21 @@ import { pickReferenceSets, type ReferenceSet } from './reference-sets';
  */
 export const ROWS_PER_TRANSACTION = { rules: 1000, courses: 500 };
 
-/** "7 course catalogues, Florida's statewide course inventory and the Wisconsin transfer rules (125,503 rules)". */
+/** Sets the demo's two lines count together rather than name one by one, by the start of their names. */
+const GROUPS = [
+  { prefix: 'catalog-', words: 'course catalogues' },
+  { prefix: 'programs-', words: 'program sets' },
+];
+const groupOf = (set: ReferenceSet) => GROUPS.find((group) => set.name.startsWith(group.prefix));
+
+/** "7 course catalogues, Florida's statewide course inventory, the Wisconsin transfer rules (125,503 rules) and 6 program sets". */
 function describeSets(sets: readonly ReferenceSet[]): string {
-  const catalogues = sets.filter((set) => set.name.startsWith('catalog-'));
-  const parts = [
-    ...(catalogues.length > 1 ? [`${catalogues.length} course catalogues`] : catalogues.map((set) => set.brief)),
-    ...sets.filter((set) => !set.name.startsWith('catalog-')).map((set) => (set.unit === 'rules' ? `${set.brief} (${set.rows.toLocaleString('en-US')} rules)` : set.brief)),
-  ];
+  const parts = sets.flatMap((set) => {
+    const group = groupOf(set);
+    const inGroup = group ? sets.filter((other) => groupOf(other) === group) : [];
+    if (group && inGroup.length > 1) return inGroup[0] === set ? [`${inGroup.length} ${group.words}`] : [];
+    return [set.unit === 'rules' ? `${set.brief} (${set.rows.toLocaleString('en-US')} rules)` : set.brief];
+  });
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
@@ -37,7 +45,7 @@ function countOf(result: SetResult, what: string): number {
 
 /** The sets the demo loads, by DEMO_REFERENCE_SETS (throws UnknownReferenceSetError naming a wrong one). */
 export function demoReferenceSets(names: readonly string[]): ReferenceSet[] {
-  return names.length === 0 ? [] : pickReferenceSets(names).filter((set) => set.load !== null);
+  return names.length === 0 ? [] : pickReferenceSets(names);
 }
 
 /**
@@ -89,12 +97,16 @@ export async function loadDemoReferenceData({
   const seconds = Math.round((Date.now() - started) / 1000);
   const loaded = results.filter((result) => result.status === 'loaded');
   const failed = results.filter((result) => result.status === 'failed');
-  const catalogues = loaded.filter((result) => result.set.name.startsWith('catalog-'));
-  const courses = catalogues.reduce((sum, result) => sum + countOf(result, 'courses'), 0);
-  const stored = [
-    ...(catalogues.length > 1 ? [`${catalogues.length} course catalogues (${courses.toLocaleString('en-US')} courses)`] : []),
-    ...loaded.filter((result) => catalogues.length <= 1 || !catalogues.includes(result)).map((result) => `${result.set.brief} (${describeWritten(result.outcome?.written ?? {})})`),
-  ];
+  // A group's sets in one entry with what they hold together ("7 course catalogues (41,000 courses)"), the rest each.
+  const stored = loaded.flatMap((result) => {
+    const group = groupOf(result.set);
+    const inGroup = group ? loaded.filter((other) => groupOf(other.set) === group) : [];
+    if (!group || inGroup.length <= 1) return [`${result.set.brief} (${describeWritten(result.outcome?.written ?? {})})`];
+    if (inGroup[0] !== result) return [];
+    const counts = new Map<string, number>();
+    for (const member of inGroup) for (const what of Object.keys(member.outcome?.written ?? {})) if (what !== 'schools') counts.set(what, (counts.get(what) ?? 0) + countOf(member, what));
+    return [`${inGroup.length} ${group.words} (${[...counts].map(([what, count]) => `${count.toLocaleString('en-US')} ${what}`).join(', ')})`];
+  });
   say(
     `Demo data loaded in ${seconds} s: ${stored.join('; ')}.` +
       (failed.length > 0 ? ` Not loaded: ${failed.map((result) => `${result.set.name} (${result.message})`).join('; ')}; see npm run data:list.` : ''),

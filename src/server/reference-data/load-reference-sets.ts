@@ -55,7 +55,6 @@ export async function readReferenceDataStatus(db: Queryable): Promise<{ loading:
   const sets = REFERENCE_SETS.map((set): ReferenceSetStatus => {
     const base = { name: set.name, title: set.title, rows: set.rows, unit: set.unit, percent: null, stored: null, message: null };
     const stored = states.get(set.name);
-    if (!set.load) return { ...base, state: 'waiting', message: set.waitingFor ?? null };
     if (!stored) return { ...base, state: 'not-loaded' };
     if (stored.state === 'loading') return { ...base, state: 'loading', percent: stored.total > 0 ? Math.min(99, Math.floor((100 * stored.done) / stored.total)) : 0 };
     if (stored.state === 'failed') return { ...base, state: 'failed', message: stored.message };
@@ -80,8 +79,8 @@ export interface SetResult {
 }
 
 /**
- * Loads the sets in order. A set without a loader is skipped saying why; with `skipLoaded`, so is one already loaded
- * from the same files (the demo's later starts). A set that fails is recorded as failed and the next one still loads.
+ * Loads the sets in order. With `skipLoaded`, a set already loaded from the same files is skipped (the demo's later
+ * starts). A set that fails is recorded as failed and the next one still loads.
  */
 export async function loadReferenceSets({
   db,
@@ -108,12 +107,6 @@ export async function loadReferenceSets({
   const states = skipLoaded ? await readReferenceSetStates(db) : new Map<string, StoredState>();
   for (const set of sets) {
     if (signal?.aborted) break;
-    if (!set.load) {
-      const reason = set.waitingFor ?? 'no loader';
-      events.skipped?.(set, reason);
-      results.push({ set, status: 'skipped', message: reason });
-      continue;
-    }
     const digest = files.digest(set.files);
     const before = states.get(set.name);
     if (skipLoaded && before?.state === 'loaded' && before.digest === digest) {

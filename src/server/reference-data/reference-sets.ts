@@ -1,16 +1,14 @@
 /**
  * The registry of reference-data sets: every set the repository carries (reference-data/, see its README), by the
  * name `npm run data:load -- NAME…` and `npm run data:list` use, with what it holds and how it is loaded. The demo
- * (`npm start` with SEED_DEMO) loads every set that has a loader.
- *
- * A set without a loader (`load: null`) is listed and skipped, saying what it waits for: the program and
- * general-education sets need the programs feature's import. To plug one in, give its entry in program-sets.ts a
- * `load` function (see ReferenceSet.load); nothing else changes.
+ * (`npm start` with SEED_DEMO) loads every set. The catalogue, inventory and rules sets are written through the
+ * equivalencies feature's imports (set-loaders.ts), the program sets through the programs feature's (program-sets.ts).
  */
 import { csvRecords } from './csv-pieces';
 import { FLORIDA_COURSE_COLUMNS, FLORIDA_PUBLIC_SCHOOLS, floridaCourseRows } from './florida-inventory';
-import { LOUISIANA_COURSE_COLUMNS, LOUISIANA_RULE_COLUMNS, louisianaCourseRows, louisianaRuleRows, readLouisianaMatrix, type MatrixSchool } from './louisiana-matrix';
+import { LOUISIANA_COURSE_COLUMNS, LOUISIANA_RULE_COLUMNS, louisianaCourseRows, louisianaRuleRows, readLouisianaMatrix } from './louisiana-matrix';
 import { PROGRAM_SETS } from './program-sets';
+import { DELAWARE, louisianaSchool, OHIO_STATE, UW_MADISON, WILLIAM_AND_MARY } from './reference-schools';
 import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, letOthersRun, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
 
 export interface ReferenceSet {
@@ -25,10 +23,8 @@ export interface ReferenceSet {
   /** How many rows its source holds, and of what. */
   rows: number;
   unit: string;
-  /** Writes the set through the product's own imports; idempotent. Null: listed, not loadable yet (see `waitingFor`). */
-  load: ((context: ReferenceSetContext) => Promise<ReferenceSetOutcome>) | null;
-  /** Why a set has no loader yet, as data:list shows it. */
-  waitingFor?: string;
+  /** Writes the set through the product's own imports; idempotent. */
+  load: (context: ReferenceSetContext) => Promise<ReferenceSetOutcome>;
 }
 
 /** A school's catalogue (institution, subject, number, title, credits, description) through the catalogue import. */
@@ -99,14 +95,6 @@ const wisconsinSchool = (name: string): SchoolFacts => ({
 const LOUISIANA_MATRIX = 'louisiana/common-course-matrix.csv.gz';
 const LOUISIANA_PAIRS = 'louisiana/common-course-pairs.csv.gz';
 
-const louisianaSchool = ({ code, name }: MatrixSchool): SchoolFacts => ({
-  name,
-  state: 'LA',
-  control: 'public',
-  kind: /community college/i.test(name) ? 'community-college' : 'university',
-  aliases: [code.replace(/_/g, ' ')],
-});
-
 function readMatrix(context: ReferenceSetContext) {
   return readLouisianaMatrix(context.files.file(LOUISIANA_MATRIX).wholeText(), context.files.file(LOUISIANA_PAIRS).wholeText());
 }
@@ -173,23 +161,10 @@ export const REFERENCE_SETS: readonly ReferenceSet[] = [
   catalogueSet('catalog-ufl', 'University of Florida course catalogue', 'university-of-florida', 5_675, florida('University of Florida', ['UF'])),
   catalogueSet('catalog-fiu', 'Florida International University course catalogue', 'florida-international-university', 4_242, florida('Florida International University', ['FIU'])),
   catalogueSet('catalog-usf-sample', 'University of South Florida engineering sample (and 4 Hillsborough courses)', 'university-of-south-florida-sample', 120, florida('University of South Florida', ['USF'])),
-  catalogueSet('catalog-udel', 'University of Delaware course catalogue (2021-22)', 'university-of-delaware', 7_436, { name: 'University of Delaware', state: 'DE', control: 'public', kind: 'university', aliases: ['UD'] }),
-  catalogueSet('catalog-uw-madison', 'University of Wisconsin-Madison course catalogue', 'university-of-wisconsin-madison', 10_977, {
-    name: 'University of Wisconsin-Madison',
-    alsoKnownAs: ['UW-Madison'],
-    state: 'WI',
-    control: 'public',
-    kind: 'university',
-    aliases: ['UW-Madison'],
-  }),
-  catalogueSet('catalog-william-and-mary', 'William & Mary course catalogue (2025)', 'william-and-mary', 2_570, { name: 'William & Mary', state: 'VA', control: 'public', kind: 'university', aliases: ['W&M'] }),
-  catalogueSet('catalog-ohio-state', 'The Ohio State University course list (titles only)', 'ohio-state-university', 9_681, {
-    name: 'The Ohio State University',
-    state: 'OH',
-    control: 'public',
-    kind: 'university',
-    aliases: ['Ohio State'],
-  }),
+  catalogueSet('catalog-udel', 'University of Delaware course catalogue (2021-22)', 'university-of-delaware', 7_436, DELAWARE),
+  catalogueSet('catalog-uw-madison', 'University of Wisconsin-Madison course catalogue', 'university-of-wisconsin-madison', 10_977, UW_MADISON),
+  catalogueSet('catalog-william-and-mary', 'William & Mary course catalogue (2025)', 'william-and-mary', 2_570, WILLIAM_AND_MARY),
+  catalogueSet('catalog-ohio-state', 'The Ohio State University course list (titles only)', 'ohio-state-university', 9_681, OHIO_STATE),
   floridaInventorySet,
   louisianaMatrixSet,
   rulesFileSet('wisconsin-transfer-rules', "The University of Wisconsin System's transfer rules (TIS, about 2019)", 'the Wisconsin transfer rules', WISCONSIN_RULES, 125_503, wisconsinSchool),

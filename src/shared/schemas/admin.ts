@@ -33,8 +33,7 @@ export const referenceSetStatusSchema = z.object({
   title: z.string(),
   rows: z.number(),
   unit: z.string(),
-  /** waiting: the set has no loader yet (`message` says what it needs). */
-  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed', 'waiting']),
+  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
   /** While loading: how far, 0-100. */
   percent: z.number().nullable(),
   /** What a loaded set stored, in words ("106,664 rules, 3,788 courses, 27 schools"). */

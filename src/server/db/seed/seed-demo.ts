@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
-import { loadAllProgramsSets } from '../../features/programs';
 import type { AppDeps } from '../../http/app-env';
 import type { Queryable } from '../client';
 import { seedDemoGradeRules } from './demo-grade-rules';
@@ -29,7 +28,7 @@ export function normalizeAlias(name: string): string {
  * Loads the demo's own data once (idempotent: every insert skips what exists): the schools the spec names, its sample
  * courses and grade rules. Outside production it also makes the demo accounts, each with a password generated when it
  * is created (no password is written in the code or the README). The real reference data (catalogues, statewide
- * inventories, transfer rules) is loaded after the server starts: src/server/reference-data/demo-reference-load.ts.
+ * inventories, transfer rules, degree programs) is loaded after the server starts: src/server/reference-data/demo-reference-load.ts.
  */
 export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
   const { db, config, logger } = deps;
@@ -43,13 +42,6 @@ export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
     });
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
     logger.info('demo_data_loaded', { ms: Date.now() - started });
-  }
-  // Degree programs from reference-data/programs (a few seconds), with their own marker like the rules.
-  const [programsDone] = await db.query(`select 1 from app_meta where key = 'demo_programs'`);
-  if (!programsDone) {
-    const { loaded, failed } = await loadAllProgramsSets(db);
-    await db.query(`insert into app_meta (key, value) values ('demo_programs', $1) on conflict (key) do nothing`, [loaded.join(',')]);
-    logger.info('demo_programs_loaded', { loaded, failed });
   }
   if (config.isProduction) return [];
   const accounts: DemoAccount[] = [];

@@ -27,15 +27,15 @@ describe('ReferenceDataPanel (Admin Hub)', () => {
           sets: [
             set({ state: 'loaded', stored: '4,715 courses, 1 school' }),
             set({ name: 'wisconsin-transfer-rules', title: 'Wisconsin transfer rules', state: 'loading', percent: 42 }),
-            set({ name: 'programs-ohio-state', title: 'Ohio State programs', state: 'waiting', message: 'needs the programs import' }),
+            set({ name: 'programs-ohio-state', title: 'Ohio State programs', state: 'not-loaded', unit: 'requirements' }),
           ],
         }}
       />,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading in the background: 1 of 2 sets loaded so far.');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading in the background: 1 of 3 sets loaded so far.');
     expect(screen.getByText('4,715 courses, 1 school')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Wisconsin transfer rules loading' })).toHaveAttribute('aria-valuenow', '42');
-    expect(screen.getByText(/not loadable yet \(needs the programs import\): Ohio State programs/)).toBeInTheDocument();
+    expect(screen.getByText('Ohio State programs')).toBeInTheDocument();
   });
 
   it('with nothing loaded, says how a school loads its data', () => {

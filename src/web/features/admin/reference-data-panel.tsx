@@ -6,7 +6,6 @@ const STATE_TEXT: Record<ReferenceSetStatus['state'], string> = {
   loading: 'Loading',
   'not-loaded': 'Not loaded',
   failed: 'Not loaded: failed',
-  waiting: 'Not loadable yet',
 };
 
 function SetLine({ set }: { set: ReferenceSetStatus }) {
@@ -35,19 +34,18 @@ function SetLine({ set }: { set: ReferenceSetStatus }) {
 }
 
 /**
- * The admin overview's reference-data panel: the catalogues, statewide inventories and transfer rules the server has
- * loaded (the demo loads them in the background on first start; a school loads its own with `npm run data:load`).
+ * The admin overview's reference-data panel: the catalogues, statewide inventories, transfer rules and program
+ * requirements the server has loaded (the demo loads them in the background on first start; a school loads its own with `npm run data:load`).
  */
 export function ReferenceDataPanel({ referenceData }: { referenceData: AdminStats['referenceData'] | undefined }) {
   if (!referenceData) return null;
-  const loadable = referenceData.sets.filter((set) => set.state !== 'waiting');
-  const loaded = loadable.filter((set) => set.state === 'loaded').length;
-  const waiting = referenceData.sets.filter((set) => set.state === 'waiting');
+  const { sets } = referenceData;
+  const loaded = sets.filter((set) => set.state === 'loaded').length;
   const summary = referenceData.loading
-    ? `Loading in the background: ${loaded} of ${loadable.length} sets loaded so far. Search already answers from what is in.`
+    ? `Loading in the background: ${loaded} of ${sets.length} sets loaded so far. Search already answers from what is in.`
     : loaded === 0
       ? 'None loaded. Load your state’s data on the server with npm run data:load -- NAME (npm run data:list shows the sets).'
-      : `${loaded} of ${loadable.length} sets loaded.`;
+      : `${loaded} of ${sets.length} sets loaded.`;
   return (
     <section aria-labelledby="reference-data-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="reference-data-heading" className="text-lg font-bold text-slate-900">
@@ -57,15 +55,10 @@ export function ReferenceDataPanel({ referenceData }: { referenceData: AdminStat
         {summary}
       </p>
       <ul className="mt-2 grid gap-x-6 sm:grid-cols-2">
-        {loadable.map((set) => (
+        {sets.map((set) => (
           <SetLine key={set.name} set={set} />
         ))}
       </ul>
-      {waiting.length > 0 && (
-        <p className="mt-2 text-xs text-slate-600">
-          Also in the repository, not loadable yet ({waiting[0]?.message}): {waiting.map((set) => set.title).join('; ')}.
-        </p>
-      )}
     </section>
   );
 }
