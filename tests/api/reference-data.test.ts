@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
-import { importCatalogCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
+import { importCatalogCsv } from '../../src/server/features/equivalencies';
 import { loadReferenceSets, readReferenceDataStatus } from '../../src/server/reference-data/load-reference-sets';
 import { referenceFiles, type ReferenceFiles } from '../../src/server/reference-data/reference-files';
 import { pickReferenceSets, type ReferenceSet } from '../../src/server/reference-data/reference-sets';

@@ -5,7 +5,7 @@
  */
 import type { ReferenceSetStatus } from '../../shared/schemas/admin';
 import type { Database, Queryable } from '../db/client';
-import type { ImportActor } from '../features/equivalencies/equivalency-import.service';
+import type { ImportActor } from '../features/equivalencies';
 import { referenceFiles, type ReferenceFiles } from './reference-files';
 import { REFERENCE_SETS, type ReferenceSet } from './reference-sets';
 import type { ReferenceSetOutcome, WrittenCounts } from './set-loaders';

@@ -5,9 +5,8 @@
  */
 import type { ImportError } from '../../shared/schemas/equivalencies';
 import type { Database } from '../db/client';
-import { findInstitution } from '../features/equivalencies/equivalency.queries';
-import { importCatalogCsv, importEquivalencyCsv, type CsvInput, type ImportActor } from '../features/equivalencies/equivalency-import.service';
-import { changeInstitution, createInstitution } from '../features/equivalencies/institutions.service';
+import { importCatalogCsv, importEquivalencyCsv, type CsvInput, type ImportActor } from '../features/equivalencies';
+import { changeInstitution, createInstitution, findInstitution } from '../features/institutions';
 import { csvPieces, csvStream } from './csv-pieces';
 import type { ReferenceFiles } from './reference-files';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
+import { normalizeSchoolName } from '../../features/institutions';
 import type { AppDeps } from '../../http/app-env';
 import type { Queryable } from '../client';
 import { seedDemoGradeRules } from './demo-grade-rules';
@@ -20,9 +21,6 @@ export interface DemoAccount {
   password: string | null;
 }
 
-export function normalizeAlias(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
-}
 
 /**
  * Loads the demo's own data once (idempotent: every insert skips what exists): the schools the spec names, its sample
@@ -84,7 +82,7 @@ async function seedInstitutions(tx: Queryable) {
     for (const alias of [school.name, school.key, ...school.aliases]) {
       await tx.query(
         `insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3) on conflict (alias_normalized) do nothing`,
-        [normalizeAlias(alias), alias, row?.id],
+        [normalizeSchoolName(alias), alias, row?.id],
       );
     }
   }

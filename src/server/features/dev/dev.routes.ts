@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import type { RouteTable } from '../../http/route-table';
+import { listOutboxMessages } from './dev.queries';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
 export function isLoopbackAddress(address: string): boolean {
@@ -30,12 +31,6 @@ async function fromThisMachineOnly(c: Context<AppEnv>, next: Next) {
 export function registerDevRoutes(routes: RouteTable) {
   // The mail outbox: where password-reset and appeal e-mails go when no SMTP server is configured.
   routes.get('/api/dev/outbox', 'public', fromThisMachineOnly, async (c) => {
-    const to = c.req.query('to');
-    const rows = await c.get('deps').db.query(
-      `select id, to_address as "to", subject, text_body as text, category, status, created_at as "createdAt"
-         from mail_outbox where ($1::text is null or lower(to_address) = lower($1)) order by created_at desc limit 50`,
-      [to ?? null],
-    );
-    return c.json({ messages: rows });
+    return c.json({ messages: await listOutboxMessages(c.get('deps').db, c.req.query('to') ?? null) });
   });
 }

@@ -8,7 +8,7 @@ import { REFERENCE_DATA_DIR, referenceFiles, type ReferenceFiles } from '../../.
 import { createCsvRowParser } from '../engine/csv-row-parser';
 import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
 import type { CourseRef, EquivalencyRule, InstitutionInfo } from '../engine/types';
-import { canonicalInstitutionKey, resolveInstitutionKey } from './institution-names';
+import { canonicalInstitutionKey, resolveInstitutionKey } from '../../institutions';
 
 export const WISCONSIN_RULES_FILE = 'equivalencies/wisconsin-transfer-rules.csv.gz';
 
