@@ -5,10 +5,15 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { handleError } from './http/errors';
+import { createRequestsInFlight } from './http/requests-in-flight';
 import { RouteTable } from './http/route-table';
-import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
+import { limitRequestBodies } from './http/body-limits';
+import { clientAddress, refuseCrossOriginWrites, securityHeaders, strictTransportSecurity } from './http/security';
+import { refuseUnreadableText } from './http/unreadable-text';
+import { authRequestRules } from './auth/auth-request-rules';
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
+import { signUpGuard } from './auth/sign-up-guard';
 import { registerAccountRoutes } from './features/accounts';
 import { registerAdminRoutes } from './features/admin';
 import { registerAppealRoutes } from './features/appeals';
@@ -16,6 +21,7 @@ import { registerDevRoutes } from './features/dev';
 import { registerEquivalencyImportRoutes } from './features/equivalencies';
 import { registerHealthRoutes } from './features/health';
 import { registerInstitutionRoutes } from './features/institutions';
+import { registerProgramRoutes } from './features/programs';
 import { registerSavedSearchRoutes, registerSearchRoutes } from './features/search';
 import { registerStudentRoutes } from './features/student';
 import { registerStoredFileRoutes, registerTranscriptRoutes } from './features/transcripts';
@@ -30,20 +36,28 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const routes = new RouteTable(app);
+  const requestsInFlight = createRequestsInFlight();
 
+  app.use('*', requestsInFlight.middleware);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
     await next();
   });
   app.use('*', securityHeaders);
+  app.use('*', strictTransportSecurity(deps.config.isProduction));
   app.use('*', clientAddress(deps.config.trustedProxyHeader));
   app.use('/api/*', refuseCrossOriginWrites(deps.config.appUrl));
+  // Bodies are limited while they stream in, then text PostgreSQL cannot store is refused (400, never a 500).
+  app.use('/api/*', limitRequestBodies);
+  app.use('/api/*', refuseUnreadableText);
 
   // better-auth serves its own routes (sign-up, sign-in, sign-out, sessions, password reset, two-factor…).
   // Its admin-plugin routes are closed: role changes go through /api/admin/users/role, which writes the audit log.
   app.all('/api/auth/admin/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.use('/api/auth/*', authRequestRules);
   app.post('/api/auth/sign-in/email', signInGuard);
+  app.post('/api/auth/sign-up/email', signUpGuard);
   routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
   routes.add('POST', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
 
@@ -58,6 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerTranscriptRoutes(routes);
   registerAppealRoutes(routes);
   registerStudentRoutes(routes);
+  registerProgramRoutes(routes);
   registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
@@ -65,7 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);
   app.onError(handleError);
-  return { app, routeTable: routes.entries };
+  return { app, routeTable: routes.entries, requestsInFlight };
 }
 
 /** Serves the built web app: hashed assets cached for a year, every other path gets index.html (client-side routes). */

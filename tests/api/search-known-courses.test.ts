@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
-import { addStatewideInventoryCourses } from '../../src/server/features/equivalencies/import/statewide-inventory';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import { createCourse, createInstitution, createOffering, createRule } from '../support/factories';
 import { createTestApp, randomAddress, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -132,47 +131,6 @@ describe('course search: Florida statewide numbering names the destination’s c
       equivalentAt: null,
       transferNote: `Transfers under Florida's statewide course numbering; ${unlisted.name}'s course is not in Crosswalk's catalogue yet`,
     });
-  });
-});
-
-describe('course search: Florida’s statewide course inventory', () => {
-  it('finds a course the inventory lists at a statewide-numbering school with the engine’s verdict; other schools and courses on file are left as they are', async () => {
-    const [collegeCode, universityCode, privateCode] = [`C${tag()}`, `U${tag()}`, `P${tag()}`].map((code) => code.toUpperCase()) as [string, string, string];
-    const college = await floridaSchool(`Inventory Test College ${tag()}`, [collegeCode]);
-    const university = await floridaSchool(`Inventory Test University ${tag()}`, [universityCode]);
-    const outside = await createInstitution(t.deps.db, { name: `Inventory Private College ${tag()}`, state: 'FL', aliases: [privateCode] });
-    await createCourse(t.deps.db, university.id, { subject: 'MAC', number: '2311C', title: 'Calculus with Analytic Geometry I' });
-    const added = await addStatewideInventoryCourses(t.deps.db, [
-      { subject: 'PSY', number: '2012', title: 'General Psychology', schools: [collegeCode, universityCode, privateCode] },
-      { subject: 'MAC', number: '2311', title: 'Calculus I', schools: [collegeCode, universityCode] },
-    ]);
-    expect(added).toBe(3);
-    const courses = await t.deps.db.query<{ institution_id: number; code: string; known_from: string }>(
-      `select institution_id, subject || ' ' || number as code, known_from from courses where institution_id = any($1::int[]) order by institution_id, code`,
-      [[college.id, university.id, outside.id]],
-    );
-    expect(courses).toEqual([
-      { institution_id: college.id, code: 'MAC 2311', known_from: 'statewide' },
-      { institution_id: college.id, code: 'PSY 2012', known_from: 'statewide' },
-      { institution_id: university.id, code: 'MAC 2311C', known_from: 'catalogue' },
-      { institution_id: university.id, code: 'PSY 2012', known_from: 'statewide' },
-    ]);
-
-    const answer = await search({ q: 'psychology', transferFromSchool: collegeCode, transferToSchool: university.name, level: 'lower' });
-    expect(answer.results).toEqual([
-      expect.objectContaining({
-        school: college.name,
-        courseNumber: 'PSY 2012',
-        knownFrom: 'statewide',
-        transferStatus: 'fully',
-        equivalentAt: `${university.name}: PSY 2012 General Psychology`,
-        reason: expect.stringContaining("Florida's statewide course numbering"),
-      }),
-    ]);
-    // Adding the inventory again adds nothing.
-    expect(
-      await addStatewideInventoryCourses(t.deps.db, [{ subject: 'PSY', number: '2012', title: 'General Psychology', schools: [collegeCode, universityCode] }]),
-    ).toBe(0);
   });
 });
 

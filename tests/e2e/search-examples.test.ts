@@ -19,10 +19,13 @@ async function answers(params: Record<string, string>): Promise<boolean> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The demo's reference data loads after the server starts: wait until its last part (the Wisconsin rules) answers.
+  // The demo's reference data loads after the server starts: wait until the statewide inventory and the rules answer.
   const deadline = Date.now() + 590_000;
-  while (!(await answers({ q: 'calculus', transferFromSchool: 'UW-Oshkosh', transferToSchool: 'UW-Madison' }))) {
-    if (Date.now() > deadline) throw new Error('The demo’s Wisconsin rules did not load in time');
+  const loaded = async () =>
+    (await answers({ q: 'calculus', transferFromSchool: 'UW-Oshkosh', transferToSchool: 'UW-Madison' })) &&
+    (await answers({ q: 'psychology', transferFromSchool: 'Miami Dade College', level: 'lower' }));
+  while (!(await loaded())) {
+    if (Date.now() > deadline) throw new Error('The demo’s statewide inventory and Wisconsin rules did not load in time');
     await new Promise((done) => setTimeout(done, 2_000));
   }
 }, 600_000);

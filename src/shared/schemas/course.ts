@@ -52,8 +52,8 @@ export interface CourseSearchResult {
   transferNote: string | null;
   /** The engine's reason for the verdict (the rule or statewide numbering behind it), as the transcript report gives it. */
   reason: string | null;
-  /** Not 'catalogue' when the sending school's catalogue on Crosswalk does not list the course: a transfer rule names it ('rule'), or Florida's statewide course inventory lists it at the school ('statewide'). */
-  knownFrom: 'catalogue' | 'rule' | 'statewide';
+  /** 'rule' when the sending school's catalogue on Crosswalk does not list the course and a transfer rule names it. */
+  knownFrom: 'catalogue' | 'rule';
   /**
    * Set when the rule on file is not in effect for the current term (see currentTerm in the engine's terms.ts): the
    * card then says the course does not transfer now and this explains for which terms the rule is valid.

@@ -82,7 +82,7 @@ export interface CourseSearchRow {
   is_sample: boolean | null;
   offering_count: number;
   /** 'catalogue', or 'rule' when only an equivalency rule names the course (migration 0065). */
-  known_from: 'catalogue' | 'rule' | 'statewide';
+  known_from: 'catalogue' | 'rule';
   /**
    * With a target school: its courses under the same subject and last three digits (Florida's statewide numbering), so
    * a statewide answer names the destination's own course, or says it is not in the catalogue.

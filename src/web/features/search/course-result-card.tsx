@@ -82,11 +82,8 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
           {result.reason}
         </p>
       )}
-      {result.knownFrom !== 'catalogue' && (
-        <p className="text-xs text-slate-500">
-          Not in {result.school}’s catalogue on Crosswalk: this course is known from{' '}
-          {result.knownFrom === 'rule' ? 'a transfer rule that names it' : 'Florida’s statewide course inventory, which lists it at this school'}.
-        </p>
+      {result.knownFrom === 'rule' && (
+        <p className="text-xs text-slate-500">Not in {result.school}’s catalogue on Crosswalk: this course is known from a transfer rule that names it.</p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
         <Field label="Credits" value={result.credits} />
