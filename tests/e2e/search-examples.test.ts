@@ -1,34 +1,18 @@
 /**
  * The spec's and the home page's example searches answer with real outcomes and evidence on the demo's data, at phone
- * width (issue 22): Florida's statewide course inventory and the Wisconsin transfer rules the demo loads in the
- * background after the server starts.
+ * width (issue 22): Florida's statewide course inventory and the Wisconsin transfer rules, which the browser tests'
+ * demo loads (e2e-global-setup.ts waits for them).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CourseSearchResponse } from '../../src/shared/schemas/course';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
-/** Whether the demo's background load has reached a search (the inventory loads first, the rules after it). */
-async function answers(params: Record<string, string>): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/api/courses/search?${new URLSearchParams(params)}`);
-  return response.ok && ((await response.json()) as CourseSearchResponse).total > 0;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The demo's reference data loads after the server starts: wait until the statewide inventory and the rules answer.
-  const deadline = Date.now() + 590_000;
-  const loaded = async () =>
-    (await answers({ q: 'calculus', transferFromSchool: 'UW-Oshkosh', transferToSchool: 'UW-Madison' })) &&
-    (await answers({ q: 'psychology', transferFromSchool: 'Miami Dade College', level: 'lower' }));
-  while (!(await loaded())) {
-    if (Date.now() > deadline) throw new Error('The demo’s statewide inventory and Wisconsin rules did not load in time');
-    await new Promise((done) => setTimeout(done, 2_000));
-  }
-}, 600_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

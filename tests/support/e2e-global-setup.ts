@@ -98,9 +98,11 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-  // The demo's catalogues load in the background after start: the tests search them, so wait.
+  // The demo's reference sets load in the background after start: the tests search them, so wait (the Wisconsin rules
+  // and the statewide inventory take minutes on a busy machine).
+  const dataDeadline = Date.now() + 900_000;
   while (!DEMO_DATA_LOADED.test(output)) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The demo data did not load in time:\n${output}`);
+    if (server.exitCode !== null || Date.now() > dataDeadline) throw new Error(`The demo data did not load in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
   const demoStudent = demoAccountsFromBanner(output).find((account) => account.role === 'student');
