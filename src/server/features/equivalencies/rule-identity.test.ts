@@ -124,6 +124,7 @@ describe('describeRuleChanges', () => {
       effectiveFrom: null,
       effectiveTo: null,
       notes: null,
+      creditUnit: null,
       sources: [{ subject: 'ART', number: '100', title: 'Drawing', credits: null }],
       targets: [{ subject: 'ART', number: 'EL', title: 'Art elective', credits: 3, creditsText: null, isElective: false }],
     };

@@ -81,7 +81,9 @@ async function readCatalogue(
       if (!text) errors.push({ line, column: name, message: 'is empty' });
     }
     if (!institution || !subject || !number || !title) return;
+    // The catalogue import may create every school it names (ImportSchools' default), so there is always one.
     const school = await schools.resolve(institution);
+    if (!school) return;
     const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
     if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
     batch.push({ institutionId: school.id, subject, number, title, credits: numeric, creditsText: credits || null, description: description || null });
