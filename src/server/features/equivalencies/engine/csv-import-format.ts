@@ -232,9 +232,10 @@ function sideCode(codes: string[], subject: string, number: string): string {
   return subject || number ? `${subject} ${number}`.trim() : '';
 }
 
-/** TES writes NULL in an empty field. */
-const fieldValue = (field: string | undefined) => {
-  const value = (field ?? '').trim();
+const fieldText = (field: string | undefined) => (field ?? '').trim();
+/** A TES import file writes NULL in an empty field (anywhere else "NULL" is text: a title may say it). */
+const tesFieldText = (field: string | undefined) => {
+  const value = fieldText(field);
   return value === 'NULL' ? '' : value;
 };
 
@@ -276,6 +277,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
     if (row.error) errors.push({ line, message: row.error });
     if (header && row.fields.length !== header.length) errors.push({ line, message: `expected ${header.length} fields, found ${row.fields.length}` });
     const values = {} as Record<Column, string>;
+    const fieldValue = plan?.layout === 'tes' ? tesFieldText : fieldText;
     let sourceCodes: string[] | null = null;
     let targetCodes: string[] | null = null;
     for (const column of ALL_COLUMNS) {
