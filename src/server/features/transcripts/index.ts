@@ -4,9 +4,10 @@
  */
 export { terminateTranscriptWorker } from './reader/read-transcript-in-worker';
 export { claimOwnUpload } from './stored-files';
+export { findTranscriptForReader } from './transcript-access';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
-export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
 export { findOwnTranscriptRow } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';

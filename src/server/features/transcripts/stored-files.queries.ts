@@ -54,18 +54,24 @@ export async function listStorageKeysOwnedBy(db: Queryable, userId: string): Pro
   return rows.map((row) => row.storage_key);
 }
 
+/** The upload status of the file a storage key names (null: no such file). */
+export async function findStoredFileStatus(db: Queryable, storageKey: string): Promise<StoredFileRow['status'] | null> {
+  const [row] = await db.query<{ status: StoredFileRow['status'] }>(`select status from stored_files where storage_key = $1`, [storageKey]);
+  return row?.status ?? null;
+}
+
 /**
- * The bytes have arrived: their size and hash are recorded and the file counts as stored. `onlyIfPending` when the
- * server sees a file for the first time (S3 uploads go straight to the bucket); the local upload address records every
- * PUT it takes.
+ * The bytes have arrived: their size and hash are recorded and the file counts as stored, once (a file already stored,
+ * checked or refused stays as it is). The local upload address records what it wrote; with S3 the server sees the
+ * bytes first when a request claims them (`bytes`).
  */
-export async function markFileStored(db: Queryable, storageKey: string, bytes: Uint8Array, { onlyIfPending }: { onlyIfPending: boolean }): Promise<{ sha256: string }> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await db.query(
-    `update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where storage_key = $1 and ($4::boolean is false or status = 'pending')`,
-    [storageKey, bytes.byteLength, sha256, onlyIfPending],
-  );
-  return { sha256 };
+export async function markFileStored(db: Queryable, storageKey: string, content: Uint8Array | { size: number; sha256: string }): Promise<void> {
+  const { size, sha256 } = content instanceof Uint8Array ? { size: content.byteLength, sha256: createHash('sha256').update(content).digest('hex') } : content;
+  await db.query(`update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where storage_key = $1 and status = 'pending'`, [
+    storageKey,
+    size,
+    sha256,
+  ]);
 }
 
 export async function markFileRejected(db: Queryable, fileId: string): Promise<void> {
