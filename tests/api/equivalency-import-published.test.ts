@@ -2,8 +2,9 @@
 // test database (PGlite, or PostgreSQL with TEST_DB=postgres): three published shapes, the mapping and its memory,
 // schools matched through their names and aliases. The rows are made up; the layouts are the published ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetails } from '../../src/shared/schemas/course';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
-import { createInstitution } from '../support/factories';
+import { createCourse, createInstitution } from '../support/factories';
 import { createTestApp, randomAddress, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -125,6 +126,10 @@ describe('published tables', () => {
       ['DNT', false, null],
       ['NDC', false, null],
     ]);
+    // Shown where credits are shown: the course page gives the rule's credits with their units.
+    const course = await createCourse(t.deps.db, from.id, { subject: 'ENGL', number: '1A', title: 'Composition' });
+    const details = (await (await t.app.request(`/api/courses/${course.id}`)).json()) as CourseDetails;
+    expect(details.transfers.map((transfer) => [transfer.toSchool.name, transfer.creditsAwarded, transfer.creditUnit])).toEqual([[to.name, 5, 'quarter']]);
     // The units are part of the rule: saying semester instead is a change the preview names.
     const changed = await importCsv(csv.replace('5 quarter units', '5 semester units'), { dryRun: '1', sourceUniversity: from.key });
     expect(changed.body.preview?.[0]).toMatchObject({ action: 'update', changes: ['units "quarter" → "semester"'] });
