@@ -147,7 +147,7 @@ describe('published tables', () => {
       ...Array.from({ length: 10 }, (_, i) => send[i] ?? 'NULL'), ipedsTo, to.name, ...Array.from({ length: 10 }, (_, i) => receive[i] ?? 'NULL'), 'NULL', 'NULL', '0'].join('|');
     const tes = await importCsv([tesHeader.join('|'), tesRow(['BIO 101', 'BIO 101L'], ['BIOL 1']), tesRow(['MATH 1100'], ['MATH 140'])].join('\r\n'));
     expect(tes.status).toBe(200);
-    expect(tes.body).toMatchObject({ saved: true, inserted: 2, institutionsCreated: [], columns: { layout: 'tes' } });
+    expect(tes.body).toMatchObject({ saved: true, inserted: 2, institutionsCreated: [], columns: { layout: 'tes', required: ['source_code', 'target_university', 'target_code'], missing: [] } });
 
     const atain = await importCsv(
       ['sending_inst_ipeds,sending_course_prefix,sending_course_number,receiving_inst_ipeds,receiving_course_prefix,receiving_course_number', `${ipedsFrom},ENG,101,${ipedsTo},ENGL,1010`, `${ipedsFrom},PSY,299,${ipedsTo},NE,`].join('\n'),

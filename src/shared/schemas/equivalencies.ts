@@ -78,6 +78,8 @@ export interface ImportColumnsReport {
   headers: string[];
   mapped: Partial<Record<ImportColumn, string>>;
   unused: string[];
+  /** The columns this layout cannot do without (a TES or ATAIN file names no titles or credits). */
+  required: ImportColumn[];
   missing: ImportColumn[];
 }
 

@@ -1,6 +1,5 @@
 import {
   OPTIONAL_IMPORT_COLUMNS,
-  REQUIRED_IMPORT_COLUMNS,
   type ColumnMapping,
   type ImportColumn,
   type ImportColumnsReport,
@@ -36,10 +35,10 @@ const LAYOUT_NOTES: Record<ImportColumnsReport['layout'], string | null> = {
   atain: 'Read as a CourseWise (ATAIN) equivalency CSV: codes from prefix and number, schools by IPEDS number.',
 };
 
-/** The columns offered for mapping: Crosswalk's own, and the two-column code parts when the file uses them. */
-function columnsToOffer(report: ImportColumnsReport): ImportColumn[] {
-  const parts = (Object.keys(report.mapped) as ImportColumn[]).filter((column) => !(REQUIRED_IMPORT_COLUMNS as readonly string[]).includes(column) && !(OPTIONAL_IMPORT_COLUMNS as readonly string[]).includes(column));
-  return [...REQUIRED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...parts];
+/** Optional columns, and the two-column code parts when the file uses them, after the ones the layout needs. */
+function otherColumns(report: ImportColumnsReport): ImportColumn[] {
+  const parts = (Object.keys(report.mapped) as ImportColumn[]).filter((column) => !(OPTIONAL_IMPORT_COLUMNS as readonly string[]).includes(column));
+  return [...new Set([...parts, ...OPTIONAL_IMPORT_COLUMNS])].filter((column) => !report.required.includes(column));
 }
 
 /**
@@ -54,6 +53,31 @@ export function ColumnMappingStep({ report, pending, onApply }: { report: Import
   const needsAttention = report.missing.length > 0 || report.unused.length > 0;
   const note = LAYOUT_NOTES[report.layout];
   const chosen = (Object.entries(choice) as Array<[ImportColumn, string | undefined]>).filter((entry): entry is [ImportColumn, string] => Boolean(entry[1]));
+  const others = otherColumns(report);
+  const optionalRead = others.filter((column) => report.mapped[column]).length;
+  const select = (column: ImportColumn) => (
+    <div key={column} className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${column}`} className="text-sm text-slate-800">
+        <span className="font-medium">{COLUMN_LABELS[column]}</span> <code className="text-xs text-slate-600">{column}</code>
+        {missing.has(column) && <span className="ml-1 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">needed</span>}
+      </label>
+      <select
+        id={`${id}-${column}`}
+        value={choice[column] ?? ''}
+        onChange={(event) => setChoice((current) => ({ ...current, [column]: event.target.value || undefined }))}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base sm:text-sm"
+      >
+        <option value="">Not in this file</option>
+        {report.headers
+          .filter((header) => header !== '')
+          .map((header) => (
+            <option key={header} value={header}>
+              {header}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
   const changed = chosen.length !== Object.keys(report.mapped).length || chosen.some(([column, header]) => report.mapped[column] !== header);
 
   return (
@@ -71,31 +95,13 @@ export function ColumnMappingStep({ report, pending, onApply }: { report: Import
           <span className="font-medium">Not read yet:</span> {report.unused.map((header) => `"${header}"`).join(', ')}
         </p>
       )}
-      <div className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-        {columnsToOffer(report).map((column) => (
-          <div key={column} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${column}`} className="text-sm text-slate-800">
-              <span className="font-medium">{COLUMN_LABELS[column]}</span> <code className="text-xs text-slate-600">{column}</code>
-              {missing.has(column) && <span className="ml-1 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">needed</span>}
-            </label>
-            <select
-              id={`${id}-${column}`}
-              value={choice[column] ?? ''}
-              onChange={(event) => setChoice((current) => ({ ...current, [column]: event.target.value || undefined }))}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base sm:text-sm"
-            >
-              <option value="">Not in this file</option>
-              {report.headers
-                .filter((header) => header !== '')
-                .map((header) => (
-                  <option key={header} value={header}>
-                    {header}
-                  </option>
-                ))}
-            </select>
-          </div>
-        ))}
-      </div>
+      <div className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">{report.required.map(select)}</div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">
+          Optional columns{optionalRead > 0 ? ` (${optionalRead} read)` : ''}
+        </summary>
+        <div className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">{others.map(select)}</div>
+      </details>
       <Button className="mt-4" disabled={pending || !changed} onClick={() => onApply(Object.fromEntries(chosen))}>
         {pending ? 'Checking…' : 'Check again with these columns'}
       </Button>

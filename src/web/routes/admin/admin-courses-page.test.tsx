@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { EquivalencyImportResult } from '@shared/schemas/equivalencies';
+import { REQUIRED_IMPORT_COLUMNS, type EquivalencyImportResult } from '@shared/schemas/equivalencies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
@@ -89,10 +89,10 @@ describe('Course Data Upload', () => {
       rules: 0,
       preview: [],
       errors: [{ line: 1, column: 'source_code', message: 'required column "source_code" is missing' }],
-      columns: { layout: 'crosswalk', headers, mapped: { target_name: 'Equivalent Title' }, unused: ['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr'], missing: ['source_code', 'source_name', 'target_university', 'target_code', 'credits'] },
+      columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: { target_name: 'Equivalent Title' }, unused: ['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr'], missing: ['source_code', 'source_name', 'target_university', 'target_code', 'credits'] },
     });
     const mapping = { target_name: 'Equivalent Title', source_code: 'Course', source_name: 'Course Title', target_university: 'Campus', target_code: 'Transfers As', credits: 'Cr' };
-    const mapped = result({ columns: { layout: 'crosswalk', headers, mapped: mapping, unused: [], missing: [] } });
+    const mapped = result({ columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: mapping, unused: [], missing: [] } });
     const api = fakeApi({
       'GET /api/admin/institutions': institutions,
       'POST /api/admin/equivalencies/import': (request) => (!request.url.includes('dryRun=1') ? { body: result({ saved: true, dryRun: false }) } : request.url.includes('mapping=') ? { body: mapped } : { status: 400, body: unmapped }),
@@ -129,7 +129,7 @@ describe('Course Data Upload', () => {
   it('names a TES import file, and adds schools the preview calls new only once the clerk ticks the box', async () => {
     const tes = result({
       institutionsCreated: ['Lake Valley College'],
-      columns: { layout: 'tes', headers: ['SendCourseCode1', 'ReceiveCourseCode1', 'SendInstitutionName', 'ReceiveInstitutionName'], mapped: { source_code: 'SendCourseCode1', target_code: 'ReceiveCourseCode1', source_university: 'SendInstitutionName', target_university: 'ReceiveInstitutionName' }, unused: [], missing: [] },
+      columns: { layout: 'tes', required: ['source_code', 'target_university', 'target_code'], headers: ['SendCourseCode1', 'ReceiveCourseCode1', 'SendInstitutionName', 'ReceiveInstitutionName'], mapped: { source_code: 'SendCourseCode1', target_code: 'ReceiveCourseCode1', source_university: 'SendInstitutionName', target_university: 'ReceiveInstitutionName' }, unused: [], missing: [] },
     });
     const api = fakeApi({
       'GET /api/admin/institutions': institutions,

@@ -79,6 +79,8 @@ export interface ColumnPlan {
   mapped: ColumnMapping;
   /** Headers nothing reads. */
   unused: string[];
+  /** The columns this layout cannot do without. */
+  required: Column[];
   /** Required columns the file does not give. */
   missing: Column[];
   problems: HeaderProblem[];
@@ -150,7 +152,8 @@ export function planColumns(headers: string[], mapping: ColumnMapping = {}, reme
   });
 
   const gives = (column: Column) => indexes[column] !== undefined || (CODE_PARTS[column]?.every((part) => indexes[part] !== undefined) ?? false);
-  const missing = requiredFor(layout).filter((column) => !gives(column));
+  const required = requiredFor(layout);
+  const missing = required.filter((column) => !gives(column));
   const unused = headers.map((header) => header.trim()).filter((header, index) => !taken.has(index) && header !== '' && !KNOWN_UNUSED.has(squeezed[index]!));
-  return { layout, headers: headers.map((header) => header.trim()), indexes, mapped, unused, missing, problems };
+  return { layout, headers: headers.map((header) => header.trim()), indexes, mapped, unused, required, missing, problems };
 }

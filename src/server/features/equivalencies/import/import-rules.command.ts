@@ -374,6 +374,7 @@ class RulesImport {
         headers: this.columns.headers,
         mapped: this.columns.mapped,
         unused: this.columns.unused,
+        required: this.columns.required,
         missing: this.columns.missing,
       },
       ...(dryRun ? { preview: this.preview } : {}),
