@@ -21,7 +21,7 @@ import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
 import { databaseCodeKey, decideForCourses, gradeForDecision, splitCourseCode, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
-import { findTranscriptForReader, UNKNOWN_SCHOOL_REASON } from '../transcripts';
+import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
@@ -203,7 +203,7 @@ interface ReadableTranscript {
   fromSchool: string | null;
   /** The school it was analysed for. */
   toSchoolId: number | null;
-  rows: q.TranscriptCourseRow[];
+  rows: CourseTaken[];
 }
 
 /** The student's own transcript (the transcript read policy decides; anyone else's is not found) and its rows. */
@@ -216,7 +216,7 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
     fromSchoolId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
     toSchoolId: transcript.to_institution_id,
-    rows: await q.listTranscriptCourseRows(db, transcript.id),
+    rows: await listTranscriptCourseRows(db, [transcript.id]),
   };
 }
 
@@ -232,7 +232,7 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
 }
 
 /** A course as the transcript lists it (a stored row, or one the transcript reader has just read). */
-export type CourseTaken = Omit<q.TranscriptCourseRow, 'position'>;
+export type CourseTaken = Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>;
 
 /**
  * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is
@@ -255,14 +255,7 @@ export async function degreeProgressForCourses(
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
     throw fieldProblem('invalid', 'program', `program: ${program.name} is not a program of ${school.name}.`);
   }
-  const courses = rows.map((row) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.earned ?? row.credits,
-    grade: gradeForDecision(row.grade, row.in_progress),
-    term: row.term,
-  }));
+  const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
     if (input.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));

@@ -333,3 +333,17 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
   );
   return row ?? null;
 }
+
+/** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
+export async function listOldestVisitorTranscripts(
+  db: Queryable,
+  limit: number,
+): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key, f.size_bytes as size
+       from transcripts t left join stored_files f on f.id = t.file_id
+      where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
+      order by t.created_at limit $1`,
+    [limit],
+  );
+}

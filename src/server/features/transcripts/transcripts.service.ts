@@ -44,6 +44,7 @@ import {
   transcriptExistsForFile,
   updateTranscriptState,
   type SavedTranscriptRow,
+  type TranscriptCourseRow,
   type TranscriptRecord,
 } from './transcripts.queries';
 
@@ -308,6 +309,16 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
   }
 }
 
+/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.earned ?? row.credits,
+  grade: gradeForDecision(row.grade, row.in_progress),
+  term: row.term,
+});
+
 /** The student's latest analysed transcript with its courses as the engine takes them (the profile's Compare favorites). */
 export async function readLatestAnalysedTranscript(
   db: Queryable,
@@ -321,14 +332,7 @@ export async function readLatestAnalysedTranscript(
     name: transcript.file_name,
     fromInstitutionId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
-    courses: rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.earned ?? row.credits,
-      grade: gradeForDecision(row.grade, row.in_progress),
-      term: row.term,
-    })),
+    courses: rows.map(courseTakenFrom),
   };
 }
 
