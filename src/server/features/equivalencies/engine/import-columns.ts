@@ -51,8 +51,15 @@ for (const column of ALL_COLUMNS) for (const name of NAMES[column]) COLUMN_BY_NA
 /** Columns a table may give several times, numbered (TES: SendCourseCode1 … SendCourseCode10): each is one more course. */
 const REPEATABLE = new Set<Column>(['source_code', 'target_code']);
 
-/** Headers of recognised layouts that Crosswalk has no use for: not reported as unknown. */
-const KNOWN_UNUSED = new Set(['institutioncodetype', 'sendinstitutioncode', 'sendinstitutioncity', 'sendinstitutionstate', 'sendinstitutioncountry', 'receiveinstitutioncode', 'commentsprivate', 'hideflag']);
+/**
+ * Headers of recognised layouts that Crosswalk has no use for: not reported as unknown. The layouts as published:
+ * TES's import file (CollegeSource, "Import Transfer Equivalencies into TES and Transferology: Create an Import Data
+ * File", tes-support.collegesource.com article 805; its older specification names the codes SendInstitutionFICECode
+ * and ReceiveInstitutionFICECode) and ATAIN's course equivalencies CSV (atainnetwork.org, "Selection Criteria":
+ * sending_inst_ipeds, sending_course_prefix, sending_course_number, receiving_inst_ipeds, receiving_course_number,
+ * receiving_course_prefix).
+ */
+const KNOWN_UNUSED = new Set(['institutioncodetype', 'sendinstitutioncode', 'sendinstitutionficecode', 'sendinstitutioncity', 'sendinstitutionstate', 'sendinstitutioncountry', 'receiveinstitutioncode', 'receiveinstitutionficecode', 'commentsprivate', 'hideflag']);
 
 /** The Crosswalk column a header names by itself, with the number a repeated code column carries, or null. */
 export function recogniseHeader(header: string): Column | null {

@@ -105,6 +105,14 @@ describe('published tables, whole', () => {
     expect(rules[0]).toMatchObject({ sourceUniversity: 'Lakeside Community College', targetUniversity: 'Northern State University', effectiveFrom: 'Fall 1999', notes: 'Meets Quantitative Reasoning', creditsAwarded: null });
   });
 
+  it('reads a TES file in the older specification (FICE codes, no code type or dates), tab-delimited', () => {
+    const header = ['SendInstitutionFICECode', 'SendInstitutionName', 'SendInstitutionCity', 'SendInstitutionState', 'SendInstitutionCountry', 'SendCourseCode1', 'SendCourseCode2', 'ReceiveInstitutionFICECode', 'ReceiveInstitutionName', 'ReceiveCourseCode1', 'ReceiveCourseCode2', 'CommentsPrivate', 'CommentsPublic', 'HideFlag'];
+    const { rules, errors, columns } = parseRulesCsv([header.join('\t'), ['001234', 'Lakeside Community College', 'Duluth', 'MN', 'USA', 'CHEM 101', 'CHEM 101L', '005678', 'Northern State University', 'CHEM 1', '', '', '', '0'].join('\t')].join('\n'));
+    expect(errors).toEqual([]);
+    expect(columns).toMatchObject({ layout: 'tes', unused: [], missing: [] });
+    expect(rules.map(codes)).toEqual([{ sources: ['CHEM 101', 'CHEM 101L'], targets: ['CHEM 1'] }]);
+  });
+
   it('reads an ATAIN/CourseWise equivalency CSV: codes as prefix and number, schools by IPEDS number', () => {
     const { rules, errors, columns } = parseRulesCsv(
       ['sending_inst_ipeds,sending_course_prefix,sending_course_number,receiving_inst_ipeds,receiving_course_prefix,receiving_course_number', '999001,ENG,101,999002,ENGL,1010', '999001,PSY,201,999002,NE,'].join('\n'),
