@@ -74,7 +74,10 @@ export function readPublishedSide(raw: string): PublishedSide {
   }
   const courses: SplitCourseCode[] = [];
   for (const part of parts) {
-    const course = part ? readableCourseCode(part) : null;
+    // "CHEM 101 & 102": a bare number after a course shares its subject (Louisiana's matrix writes 317 pairs so).
+    const previous = courses.at(-1);
+    const sharesSubject = previous && !previous.statewideProgram && /^\d/.test(part) && NUMBER.test(part.toUpperCase());
+    const course = sharesSubject ? readableCourseCode(`${previous.subject} ${part}`) : part ? readableCourseCode(part) : null;
     if (!course) {
       // "Hum & Arts EL" (Wisconsin) is one subject with an ampersand, not two courses.
       const whole = readableCourseCode(text);

@@ -40,6 +40,10 @@ describe('published course codes', () => {
     expect(readPublishedSide('ANTHRO 20 + HIST 38')).toMatchObject({ kind: 'courses', courses: [{ subject: 'ANTHRO', number: '20' }, { subject: 'HIST', number: '38' }] });
     expect(readPublishedSide('BIO 101 & BIO 101L')).toMatchObject({ kind: 'courses', courses: [{ number: '101' }, { number: '101L' }] });
     expect(readPublishedSide('MATH 1A and MATH 1B')).toMatchObject({ kind: 'courses', courses: [{ number: '1A' }, { number: '1B' }] });
+    // A bare number after a course shares its subject; a bare number first, or words, do not.
+    expect(readPublishedSide('CHEM 1010L & 1020L')).toMatchObject({ kind: 'courses', courses: [{ subject: 'CHEM', number: '1010L' }, { subject: 'CHEM', number: '1020L' }] });
+    expect(readPublishedSide('BIOL 2014 and 2015 + HIST 38')).toMatchObject({ kind: 'courses', courses: [{ subject: 'BIOL', number: '2014' }, { subject: 'BIOL', number: '2015' }, { subject: 'HIST', number: '38' }] });
+    for (const text of ['101 & CHEM 102', 'CHEM 101 & 102 C', 'BIOL22 50 & 2251']) expect(readPublishedSide(text).kind, text).toBe('invalid');
     // One subject with an ampersand (the real Wisconsin data), not two courses.
     expect(readPublishedSide('Hum & Arts EL')).toMatchObject({ kind: 'courses', courses: [{ subject: 'HUM & ARTS', number: 'EL' }] });
   });
