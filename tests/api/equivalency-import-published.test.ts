@@ -55,6 +55,8 @@ describe('published tables', () => {
     const saved = await importCsv(csv, { sourceUniversity: from.key, mapping: JSON.stringify(mapping) });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ saved: true, inserted: 2, institutionsCreated: [] });
+    const [audit] = await t.deps.db.query<{ details: unknown }>(`select details from audit_log where action = 'equivalency_rules_imported' and actor_id = $1 order by id desc limit 1`, [admin.id]);
+    expect(typeof audit?.details === 'string' ? JSON.parse(audit.details) : audit?.details).toMatchObject({ inserted: 2, layout: 'crosswalk', mapping });
     expect(await storedRules(from.id)).toEqual([
       { transfers: true, credits: 3, unit: null, to_id: to.id, sources: 'ENGL 1A', targets: 'ENGL 101' },
       { transfers: true, credits: 4, unit: null, to_id: to.id, sources: 'MATH 3A', targets: 'MATH 150' },

@@ -222,7 +222,8 @@ class RulesImport {
       actor: { id: actor.id, email: actor.email },
       action: 'equivalency_rules_imported',
       subjectType: 'equivalency_rules',
-      details: { rows, rules, inserted, updated, unchanged, institutionsCreated: schools.created },
+      // How the file was read, so a wrong mapping can be traced to the import that used it.
+      details: { rows, rules, inserted, updated, unchanged, institutionsCreated: schools.created, layout: this.columns?.layout ?? null, ...(this.options.mapping ? { mapping: this.options.mapping } : {}) },
       ipAddress: actor.ipAddress,
     });
     return true;
