@@ -24,8 +24,11 @@ const FORMAT_BITS: Record<string, number> = { online: 1, 'in-person': 2, hybrid:
 /** Websearch syntax the index leaves to SQL. */
 const WEBSEARCH_OPERATORS = /["']|(^|\s)-\S|\bor\b/i;
 const MAX_REMEMBERED_TEXTS = 20_000;
-/** Card rows kept per index: about 50 MB at the benchmark's ~1 KB a row. */
-const MAX_CARD_ROWS = 50_000;
+/**
+ * Card rows kept per index. Each carries its rules as objects, so tens of thousands make every garbage collection slow
+ * (docs/BENCHMARKS.md, 2026-11-24 index runs).
+ */
+const MAX_CARD_ROWS = 5_000;
 /** The least trigram similarity at which the typo fallback reads one word as another. */
 const TYPO_SIMILARITY = 0.4;
 const MAX_TARGETS = 2_000;
