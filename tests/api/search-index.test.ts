@@ -91,6 +91,7 @@ function searches(): Array<[string, CourseSearchSpec]> {
     ['a class number', spec({ className: { text: null, codeKey: null, numberPrefix: '20', codeKeyAlternatives: [] }, limit: 50 })],
     ['a class code', spec({ className: { text: null, codeKey: 'mac', numberPrefix: null, codeKeyAlternatives: [] }, homeId: second })],
     ['course codes at a school', spec({ courseCodes: [{ institutionId: first, codeKey: 'eco1000' }, { institutionId: null, codeKey: 'psy2022' }] })],
+    ['two codes naming the same courses', spec({ courseCodes: [{ institutionId: null, codeKey: 'eco1000' }, { institutionId: first, codeKey: 'eco1000' }] })],
     ['private schools', spec({ institutionControl: 'private', limit: 50 })],
     ['a later page', spec({ subject: { codePrefixes: ['eco'], titleWords: ['economics'] }, limit: 7, offset: 7 })],
     ['a page past the end', spec({ text: words('calculus'), offset: 200 })],

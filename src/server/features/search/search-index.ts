@@ -319,7 +319,8 @@ export class SearchIndex {
   /** Where to look with no words: one school's courses, the courses named by code, or every course. */
   private unfiltered(spec: CourseSearchSpec): Iterable<number> {
     if (spec.homeId !== null) return this.byInstitution.get(spec.homeId) ?? [];
-    if (spec.courseCodes) return spec.courseCodes.flatMap((code) => this.codePrefix(code.codeKey, true));
+    // Two codes may name the same course (a code anywhere and at one school): each course once.
+    if (spec.courseCodes) return new Set(spec.courseCodes.flatMap((code) => this.codePrefix(code.codeKey, true)));
     return this.ids.keys();
   }
 
