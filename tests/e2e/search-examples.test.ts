@@ -55,7 +55,10 @@ describe('the example searches at phone width', () => {
     expect(await page.getByText('No results found').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `screenshots/search-example-${EXAMPLES.findIndex((example) => example.search === search) + 1}-390.png`, fullPage: true });
+    const number = EXAMPLES.findIndex((example) => example.search === search) + 1;
+    await page.screenshot({ path: `screenshots/search-example-${number}-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `screenshots/search-example-${number}-1366.png` });
     expect(problems).toEqual([]);
   });
 });
