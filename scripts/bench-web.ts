@@ -79,7 +79,7 @@ async function loadLighthouse(): Promise<Lighthouse | null> {
     return module.default;
   } catch (error) {
     console.warn(`Lighthouse is not installed (${(error as Error).message.split('\n')[0]}).`);
-    console.warn('Skipping the Lighthouse scores: add lighthouse@13.5.0 as a devDependency (or set LIGHTHOUSE_MODULE) to measure them.');
+    console.warn('Skipping the Lighthouse scores: add lighthouse@12.8.2 as a devDependency (or set LIGHTHOUSE_MODULE) to measure them.');
     return null;
   }
 }
@@ -198,7 +198,7 @@ try {
       ...scores.map(({ route, scores: s }) => `| \`${route}\` | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} |`),
     );
   } else {
-    lines.push('Not measured: the `lighthouse` package is not installed (add `lighthouse@13.5.0` as a devDependency).');
+    lines.push('Not measured: the `lighthouse` package is not installed (add `lighthouse@12.8.2` as a devDependency).');
   }
   writeSection(`${lines.join('\n')}\n`);
   console.log(`Wrote ${benchmarksPath}`);
