@@ -46,6 +46,7 @@ export function TwoFactorSetup() {
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12">
       <Card
+        pageTitle
         title="Turn on two-factor sign-in"
         description="The admin area holds students' records, so staff accounts use a second factor: a 6-digit code from an authenticator app."
       >
