@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AuthControls } from '../../features/auth';
 import { publicConfig } from '../../lib/public-config';
@@ -22,7 +22,8 @@ export function Navbar() {
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
-  const closeMenu = () => setOpenOn(null);
+  const closeMenu = useCallback(() => setOpenOn(null), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const scrolled = useScrolledPast(NAV_SHADOW_THRESHOLD_PX);
 
   useEffect(() => {
@@ -58,6 +59,7 @@ export function Navbar() {
           Crosswalk
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={menuOpen}
@@ -91,7 +93,7 @@ export function Navbar() {
             >
               Get Started
             </Link>
-            <AuthControls onNavigate={closeMenu} />
+            <AuthControls onNavigate={closeMenu} focusAfterModal={() => menuButton.current} />
           </div>
         </div>
       </nav>
