@@ -29,6 +29,7 @@ export function AppealDialog({
   appealFormHref,
   onSaveDraft,
   onClose,
+  onClosed,
   onSubmit,
 }: {
   item: TranscriptResultItem | null;
@@ -40,6 +41,8 @@ export function AppealDialog({
   appealFormHref: (note: string) => string;
   onSaveDraft: (note: string) => void;
   onClose: () => void;
+  /** After the dialog has closed: puts focus back where the student was. */
+  onClosed: () => void;
   onSubmit: (note: string) => Promise<boolean>;
 }) {
   const form = useSchemaForm({ schema: noteSchema, initialValues: { note: initialNote } });
@@ -65,7 +68,13 @@ export function AppealDialog({
     <Dialog.Root open={item !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-xl font-bold text-slate-900">Submit an Appeal</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Ask {destinationName} to reconsider{' '}
@@ -102,7 +111,7 @@ export function AppealDialog({
           {signedIn && item && (
             <p className="mt-3 text-sm text-slate-600">
               Have the course syllabus?{' '}
-              <Link to={appealFormHref(note)} className="font-semibold text-brand-700 hover:underline">
+              <Link to={appealFormHref(note)} className="font-semibold text-brand-700 underline">
                 Attach it on the full appeal form
               </Link>
             </p>
