@@ -32,7 +32,7 @@ export function CompareSection({ favorites }: { favorites: string[] }) {
         </p>
       ) : !compare.data.transcript ? (
         <p className="text-sm text-slate-700">
-          You have no analysed transcript yet. <a href="#transcripts" className="font-semibold text-brand-700 hover:underline">Upload a transcript</a> and analyze it, then
+          You have no analysed transcript yet. <a href="#transcripts" className="font-semibold text-brand-700 underline">Upload a transcript</a> and analyze it, then
           compare again.
         </p>
       ) : (
@@ -40,7 +40,7 @@ export function CompareSection({ favorites }: { favorites: string[] }) {
           <p className="text-xs text-slate-500">
             Based on {compare.data.transcript.name}
             {compare.data.transcript.fromSchool ? ` from ${compare.data.transcript.fromSchool}` : ''}.{' '}
-            <Link to={`/search?transcript=${compare.data.transcript.id}`} className="text-brand-700 hover:underline">
+            <Link to={`/search?transcript=${compare.data.transcript.id}`} className="text-brand-700 underline">
               Full report
             </Link>
           </p>

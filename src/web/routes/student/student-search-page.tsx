@@ -3,6 +3,7 @@ import { parseSmartSearch, toSearchFilters } from '@shared/search/smart-search-p
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SavedSearchesList, useLocalSavedSearches, useSaveSearchToProfile, useSessionUser } from '../../features/search';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 const LOGIN_REDIRECT = `/student/login?redirect=${encodeURIComponent('/student/search')}`;
@@ -11,6 +12,7 @@ type Notice = { tone: 'error' | 'success'; title: string; detail?: string };
 
 /** /student/search (spec sections 2, 5 and 8): save a search topic to the student's profile. */
 export default function StudentSearchPage() {
+  useDocumentTitle('Find transfer matches');
   // The saved-search schema checks the topic on its own: it must say something (spec section 8's 'Enter a search topic first').
   const form = useSchemaForm({ schema: savedSearchInputSchema, initialValues: { q: '' }, toInput: ({ q }) => ({ q, filters: {} }) });
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -79,7 +81,7 @@ export default function StudentSearchPage() {
         </section>
       )}
       <p className="text-sm text-slate-600">
-        Want results right away? <Link to="/search" className="font-semibold text-brand-700 hover:underline">Open course search</Link>.
+        Want results right away? <Link to="/search" className="font-semibold text-brand-700 underline">Open course search</Link>.
       </p>
     </div>
   );
