@@ -14,7 +14,8 @@ import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
 import { enqueueJob, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { gradeForDecision } from '../equivalencies/engine/grades';
+import { decideByGradeAlone } from '../equivalencies/engine/decide-transfers';
+import { gradeForDecision, readGrade } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
 import { checkUpload } from '../uploads/upload-checks';
@@ -150,6 +151,7 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
       transfersTo: row.transfers_to,
       credits,
       grade: row.grade,
+      gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
@@ -203,7 +205,10 @@ export async function claimTranscript(db: Queryable, input: { id: string; userId
   if (!claimed) throw new HttpError(404, 'No such transcript.');
 }
 
-/** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
+/**
+ * Matches read rows against the destination's rules. An unknown issuing school leaves every row for review, except what
+ * the grade alone decides (an F or a W earns no credit at any school: the engine's one grade rule).
+ */
 async function matchRows(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ReadRow[] },
@@ -219,28 +224,32 @@ async function matchRows(
     inTransferSection: row.transferSection,
     inProgress: row.inProgress,
   });
+  const courses = input.rows.map((row) => ({
+    subject: row.subject,
+    number: row.number,
+    title: row.title,
+    credits: row.credits,
+    grade: gradeForDecision(row.grade, row.inProgress),
+    term: row.term,
+  }));
   if (input.fromInstitutionId === null || input.rows.length === 0) {
-    return input.rows.map((row) => ({
-      ...base(row),
-      status: 'NEEDS_EVAL' as const,
-      ruleId: null,
-      transfersTo: null,
-      creditsAwarded: null,
-      reason: UNKNOWN_SCHOOL_REASON,
-      evidence: null,
-    }));
+    return input.rows.map((row, index) => {
+      const refused = decideByGradeAlone(courses[index]!);
+      return {
+        ...base(row),
+        status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
+        ruleId: null,
+        transfersTo: null,
+        creditsAwarded: refused ? 0 : null,
+        reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
+        evidence: null,
+      };
+    });
   }
   const { decisions } = await decideForCourses(db, {
     fromInstitutionId: input.fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
-    courses: input.rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      grade: gradeForDecision(row.grade, row.inProgress),
-      term: row.term,
-    })),
+    courses,
   });
   return input.rows.map((row, index) => {
     const decision = decisions[index];

@@ -5,9 +5,6 @@ import * as z from 'zod/mini';
 import { searchAppealSchema, type TranscriptResultItem } from '@shared/schemas/transcripts';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
-/** Grades that earn no credit anywhere: the dialog says an appeal rarely changes them. */
-const FAILING_GRADES = new Set(['F', 'FN', 'FA', 'WF', 'E', 'U', 'NC']);
-
 export interface AppealDraft {
   itemId: string;
   note: string;
@@ -84,7 +81,8 @@ export function AppealDialog({
             </span>
             . Their transfer office reviews appeals, usually within 3 business days.
           </Dialog.Description>
-          {item && FAILING_GRADES.has((item.grade ?? '').trim().toUpperCase()) && (
+          {/* A grade that earns no credit anywhere (the server's grade rule): an appeal rarely changes it. */}
+          {item?.gradeEarnsNoCredit && (
             <p className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
               A grade of {item.grade?.trim().toUpperCase()} does not earn credit at most schools, and an appeal rarely changes that. It is
               most useful if the grade was later replaced, or a different grading policy applied to you.

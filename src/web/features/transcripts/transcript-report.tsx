@@ -213,11 +213,15 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       )}
       {report.institutionName && !report.detectedInstitution && !analysis.sample && (
         <Alert tone="info">
-          We don&apos;t know {report.institutionName}&apos;s courses yet, so every course is listed for {destinationName} to review.
+          We don&apos;t know {report.institutionName}&apos;s courses yet, so {destinationName} reviews each course; only a grade that earns no
+          credit anywhere (such as an F or a W) is decided here.
         </Alert>
       )}
       {!report.institutionName && !analysis.sample && report.items.length > 0 && (
-        <Alert tone="info">We could not find the school&apos;s name on this transcript, so every course is listed for review.</Alert>
+        <Alert tone="info">
+          We could not find the school&apos;s name on this transcript, so each course is listed for review; only a grade that earns no credit
+          anywhere (such as an F or a W) is decided here.
+        </Alert>
       )}
 
       {report.items.length === 0 ? (
