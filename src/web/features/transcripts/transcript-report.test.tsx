@@ -82,6 +82,16 @@ describe('the report’s appeal dialog', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveFocus());
   });
 
+  it('counts one credit as "1 credit"', async () => {
+    const oneCredit = { ...report, items: [{ ...item('r1', 'SLS', '1101', 'DIRECT'), credits: 1 }, item('r2', 'ART', '1300', 'NO_TRANSFER')] };
+    fakeApi({ 'GET /api/account/session': { body: { account: student } } });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: oneCredit } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^SLS 1101.*1 credit · Grade B/);
+    expect(second).toHaveTextContent('3 credits · Grade B');
+  });
+
   it('says an appeal rarely changes a grade that earns no credit, as the server decided it', async () => {
     const failed = { ...report, items: [item('r1', 'ENC', '1101', 'DIRECT'), { ...item('r2', 'ART', '1300', 'NO_TRANSFER'), grade: 'WF', gradeEarnsNoCredit: true }] };
     fakeApi({ 'GET /api/account/session': { body: { account: student } } });

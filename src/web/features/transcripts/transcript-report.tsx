@@ -16,6 +16,7 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
 
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
 const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -79,7 +80,8 @@ function ResultRow({
             <span className="font-normal text-slate-700"> {item.title}</span>
           </p>
           <p className="text-sm text-slate-600">
-            {credits(item.credits)} credits{item.grade ? ` · Grade ${item.grade}` : ''}
+            {creditCount(item.credits)}
+            {item.grade ? ` · Grade ${item.grade}` : ''}
             {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
           </p>
         </div>

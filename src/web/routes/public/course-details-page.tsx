@@ -81,7 +81,7 @@ export default function CourseDetailsPage() {
         </p>
         <h1 className="text-3xl font-extrabold text-slate-900">{course.title}</h1>
         <p className="text-sm text-slate-600">
-          {[course.credits && `${course.credits} credits`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
+          {[course.credits && `${course.credits} ${course.credits === '1' ? 'credit' : 'credits'}`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
         </p>
         {course.description && <p className="mt-2 text-slate-700">{course.description}</p>}
       </header>
