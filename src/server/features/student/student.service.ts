@@ -361,7 +361,8 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
     subject: row.subject,
     number: row.number,
     title: row.title,
-    credits: row.earned ?? row.credits,
+    // What the course is worth, as in the report (a W or an F earns 0 but is still a course of 3 credits not accepted).
+    credits: row.credits ?? row.earned,
     grade: gradeForDecision(row.grade, row.in_progress),
     term: row.term,
   }));
