@@ -3,20 +3,26 @@ import {
   institutionIdParamSchema,
   institutionListQuerySchema,
   institutionUpdateSchema,
+  schoolSearchQuerySchema,
 } from '../../../shared/schemas/equivalencies';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { readJson, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
-import { changeInstitution, createInstitution, getTransferDataOverview, listInstitutions } from './institutions.service';
+import { changeInstitution, createInstitution, getTransferDataOverview, listInstitutions, suggestSchools } from './institutions.service';
 
 const actorOf = (c: Context<AppEnv>) => {
   const user = c.get('user');
   return { id: user?.id ?? null, email: user?.email ?? null, ipAddress: c.get('clientIp') };
 };
 
-/** Universities Management and the Transfer Data Overview (admin). Every change is audited. */
+/** Universities Management and the Transfer Data Overview (admin). Every change is audited. Students pick schools by name. */
 export function registerInstitutionRoutes(routes: RouteTable) {
+  routes.get('/api/schools', 'student', async (c) => {
+    const { q } = readQuery(c, schoolSearchQuerySchema);
+    return c.json({ schools: await suggestSchools({ db: c.get('deps').db, text: q }) });
+  });
+
   routes.get('/api/admin/institutions', 'admin', async (c) => {
     const { q } = readQuery(c, institutionListQuerySchema);
     return c.json({ institutions: await listInstitutions({ db: c.get('deps').db, search: q }) });

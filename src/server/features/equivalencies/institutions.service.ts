@@ -3,6 +3,7 @@ import type {
   InstitutionCreateInput,
   InstitutionRecord,
   InstitutionUpdateInput,
+  SchoolSuggestion,
   TransferDataOverview,
 } from '../../../shared/schemas/equivalencies';
 import { institutionCreateSchema, institutionUpdateSchema } from '../../../shared/schemas/equivalencies';
@@ -22,6 +23,7 @@ import {
   readOverviewCounts,
   replaceAliases,
   RULES_BY_ORIGIN,
+  searchSchoolRows,
   TOP_DESTINATIONS,
   TRANSCRIPT_ROWS_BY_OUTCOME,
   updateInstitution,
@@ -55,6 +57,14 @@ export function presentInstitution(row: InstitutionAdminRow): InstitutionRecord 
 
 export async function listInstitutions({ db, search }: { db: Queryable; search?: string }): Promise<InstitutionRecord[]> {
   return (await listInstitutionRows(db, search ?? null)).map(presentInstitution);
+}
+
+const SCHOOL_SUGGESTIONS = 8;
+
+/** Schools a student may pick by what they typed (favorites): the one it names exactly first. */
+export async function suggestSchools({ db, text }: { db: Queryable; text: string }): Promise<SchoolSuggestion[]> {
+  const rows = await searchSchoolRows(db, text, normalizeInstitutionAlias(text), SCHOOL_SUGGESTIONS);
+  return rows.map((row) => ({ id: row.id, name: row.name, state: row.state?.trim() ?? null, exact: row.exact }));
 }
 
 /** The school's own name and key are always aliases, so imports and searches find it by either. */
