@@ -10,7 +10,7 @@ import { LAPTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from '../support/brows
 /**
  * Issue 27: axe-core finds no serious or critical violation on any route of the spec, at a phone's and a laptop's
  * width, signed out, as a student and as an admin, including the states a visitor reaches on them (search results,
- * the transcript report and its appeal dialog, the sign-in modal, the phone menu, the compare view).
+ * the transcript report with its degree progress and its appeal dialog, the sign-in modal, the phone menu, the compare view).
  * Every route also has its own tab title and exactly one h1.
  * (/admin-login leaves for the school's identity provider in these tests, so its own page is not reached here.)
  */
@@ -203,7 +203,16 @@ describe.each([
       },
       { name: 'appeal form', path: '/student/appeal', ready: heading('Submit a credit appeal') },
       { name: 'appeal status', path: `/student/appeals/${student.appealId}`, ready: heading('Timeline') },
-      { name: 'transcript report', path: `/search?transcript=${student.transcriptId}`, ready: heading('Your transfer report') },
+      {
+        name: 'transcript report',
+        path: `/search?transcript=${student.transcriptId}`,
+        // The degree progress panel and its compare load after the report, each in its own request.
+        ready: async (page) => {
+          await heading('Your transfer report')(page);
+          await page.getByRole('list', { name: /^Requirements of / }).first().waitFor();
+          await page.locator('[aria-label="Schools side by side"]').waitFor();
+        },
+      },
       {
         name: 'report appeal dialog',
         path: `/search?transcript=${student.transcriptId}`,
