@@ -63,7 +63,7 @@ export function TwoFactorSetup() {
           <form onSubmit={confirm} className="flex flex-col gap-4">
             <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
               <li>
-                In your authenticator app, add an account: scan this code, or type the key beside it.
+                In your authenticator app, add an account: scan this code, or type the key shown with it.
                 <div className="mt-2 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
                   <QrCode text={enrolment.uri} label="QR code of your two-factor key, for an authenticator app" />
                   <code data-testid="totp-secret" className="block min-w-0 rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">
