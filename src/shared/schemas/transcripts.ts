@@ -54,8 +54,6 @@ export const analyzeTranscriptSchema = z.object({
   toInstitution: z.nullish(institutionKeyField),
 });
 
-export const transcriptIdParamSchema = z.object({ id: z.uuid({ error: 'must be a transcript id' }) });
-
 export interface CreateTranscriptResponse {
   id: string;
   upload: { url: string; method: 'PUT'; headers: Record<string, string> };
