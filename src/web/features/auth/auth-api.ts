@@ -52,7 +52,14 @@ export const ensureStudentRole = () => postJson<{ roles: string[] }>('/api/accou
 export const requestPasswordReset = (email: string) =>
   postJson('/api/auth/request-password-reset', { email, redirectTo: `${window.location.origin}/reset-password` });
 
-export const resetPassword = (token: string, newPassword: string) => postJson('/api/auth/reset-password', { token, newPassword });
+/** A refused token is an old or used link, not a wrong authenticator code: say so. */
+export const resetPassword = (token: string, newPassword: string) =>
+  postJson('/api/auth/reset-password', { token, newPassword }).catch((error: unknown) => {
+    if (error instanceof AuthRequestError && error.code === 'INVALID_TOKEN') {
+      throw new AuthRequestError('This reset link has expired or was already used. Ask for a new one.', error.status, error.code);
+    }
+    throw error;
+  });
 
 export const verifyTotp = (code: string) => postJson('/api/auth/two-factor/verify-totp', { code: code.replace(/\s/g, '') });
 export const verifyBackupCode = (code: string) => postJson('/api/auth/two-factor/verify-backup-code', { code: code.trim() });

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CompareSchool } from '@shared/schemas/student';
-import { useCompare } from './student-api';
+import { studentQueries } from './student-queries';
 
 const STATUS_TEXT = { DIRECT: 'Direct Transfer', NEEDS_EVAL: 'Needs Review', NO_TRANSFER: 'No Transfer' } as const;
 const STATUS_CLASS = { DIRECT: 'bg-green-100 text-green-800', NEEDS_EVAL: 'bg-amber-100 text-amber-900', NO_TRANSFER: 'bg-red-100 text-red-800' } as const;
@@ -11,7 +12,7 @@ export function CompareSection({ favorites }: { favorites: string[] }) {
   const [a, setA] = useState('');
   const [b, setB] = useState('');
   const ready = Boolean(a && b && a !== b);
-  const compare = useCompare(ready ? a : '', ready ? b : '');
+  const compare = useQuery({ ...studentQueries.comparison(a, b), enabled: ready });
   if (favorites.length < 2) return <p className="text-sm text-slate-600">Add at least two favorite universities to compare them.</p>;
   return (
     <div className="flex flex-col gap-4">

@@ -1,9 +1,9 @@
 import type { EquivalencyImportResult, ImportAction } from '@shared/schemas/equivalencies';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { listInstitutions, uploadRulesCsv } from '../../features/equivalencies/equivalency-api';
+import { institutionQueries, useImportRules } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const REQUIRED = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'];
@@ -138,29 +138,26 @@ export default function AdminCoursesPage() {
   const [source, setSource] = useState('');
   const [preview, setPreview] = useState<EquivalencyImportResult | null>(null);
   const [saved, setSaved] = useState<EquivalencyImportResult | null>(null);
-  const queryClient = useQueryClient();
-  const schools = useQuery({ queryKey: ['admin-institutions', ''], queryFn: () => listInstitutions() });
+  const schools = useQuery(institutionQueries.search(''));
 
-  const body = () => file ?? text;
-  const check = useMutation({
-    mutationFn: () => uploadRulesCsv(body(), { dryRun: true, sourceUniversity: source || undefined }),
-    onMutate: () => {
-      setPreview(null);
-      setSaved(null);
-    },
-    onSuccess: setPreview,
-  });
-  const save = useMutation({
-    mutationFn: () => uploadRulesCsv(body(), { dryRun: false, sourceUniversity: source || undefined }),
-    onSuccess: (result) => {
-      if (result.saved) {
-        setSaved(result);
-        setPreview(null);
-        void queryClient.invalidateQueries({ queryKey: ['admin-institutions'] });
-        void queryClient.invalidateQueries({ queryKey: ['transfer-data'] });
-      } else setPreview(result);
-    },
-  });
+  // The same file goes to the server twice: checked without saving (a dry run), then stored once confirmed.
+  const upload = (dryRun: boolean) => ({ csv: file ?? text, dryRun, sourceUniversity: source || undefined });
+  const check = useImportRules();
+  const save = useImportRules();
+  const runCheck = () => {
+    setPreview(null);
+    setSaved(null);
+    check.mutate(upload(true), { onSuccess: setPreview });
+  };
+  const runSave = () =>
+    save.mutate(upload(false), {
+      onSuccess: (result) => {
+        if (result.saved) {
+          setSaved(result);
+          setPreview(null);
+        } else setPreview(result);
+      },
+    });
 
   const clear = () => {
     setText('');
@@ -264,7 +261,7 @@ export default function AdminCoursesPage() {
         </div>
 
         <div className="mt-5 flex flex-wrap gap-3">
-          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={() => check.mutate()}>
+          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={runCheck}>
             {check.isPending ? 'Checking…' : 'Parse & Save'}
           </Button>
           <Button variant="secondary" onClick={clear} disabled={check.isPending || save.isPending}>
@@ -298,7 +295,7 @@ export default function AdminCoursesPage() {
           {preview.errorCount > 0 && <ErrorTable result={preview} />}
           <PreviewTable result={preview} />
           <div className="flex flex-wrap gap-3">
-            <Button disabled={!canSave || save.isPending} onClick={() => save.mutate()}>
+            <Button disabled={!canSave || save.isPending} onClick={runSave}>
               {save.isPending ? 'Saving…' : `Confirm and save ${plural(preview.inserted + preview.updated, 'change')}`}
             </Button>
             <Button variant="secondary" onClick={() => setPreview(null)} disabled={save.isPending}>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
-import { fetchPathways } from '../../features/admin/admin-api';
+import { equivalencyOverviewQueries } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Programs & Pathways: the school-to-school transfer pathways with the most equivalency rules. Read-only. */
 export default function AdminProgramsPage() {
   useDocumentTitle('Programs & Pathways');
-  const pathways = useQuery({ queryKey: ['admin', 'pathways'], queryFn: fetchPathways });
+  const pathways = useQuery(equivalencyOverviewQueries.pathways());
   return (
     <section className="flex flex-col gap-5">
       <header>
