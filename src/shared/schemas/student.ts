@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
-import type { AppealStatus } from './appeal-status';
+import type { AppealDecision, AppealStatus } from './appeal-status';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 const requiredText = (max: number, label: string) =>
@@ -104,6 +104,19 @@ export interface StudentAppealSummary {
   createdAt: string;
   status: AppealStatus;
   targetSchool: string;
+  /** A resolved appeal's decision, and the transfer office's latest message to the student. */
+  decision: AppealDecision | null;
+  studentMessage: string | null;
+  /** An admin changed it after the student last looked at their appeal center. */
+  changedSinceLastVisit: boolean;
+}
+
+/** What became of the appeal for one row of the student's transcript report (the newest one for that course). */
+export interface ReportRowAppeal {
+  rowId: string;
+  appeal: { id: string; status: AppealStatus; decision: AppealDecision | null; studentMessage: string | null; createdAt: string };
+  /** Denied: the student may appeal again with new evidence. Open or approved: no second appeal. */
+  canAppealAgain: boolean;
 }
 
 export interface FavoriteSchool {

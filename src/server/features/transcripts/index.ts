@@ -7,6 +7,6 @@ export { claimOwnUpload } from './stored-files';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
 export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
-export { findOwnTranscriptRow } from './transcripts.queries';
+export { findEvidenceRowByCode, findEvidenceRowById, findOwnTranscriptRow, listOwnTranscriptCourses, type AppealEvidenceRecord } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
