@@ -1,11 +1,14 @@
 import type { AdminUser, ChangeRoleInput } from '@shared/schemas/accounts';
 import type {
   AdminAppeal,
+  AdminAppealCounts,
   AdminAppealDetail,
   AdminAppealList,
   AdminStats,
   AdminStudentList,
   AppealListStatus,
+  AppealSort,
+  MarkAppealsInReviewResult,
   PartnerStatus,
   UpdateAppealInput,
 } from '@shared/schemas/admin';
@@ -48,10 +51,20 @@ const query = (params: Record<string, string | undefined>) => {
 
 export const fetchStats = (signal?: AbortSignal) => apiFetch<AdminStats>('/api/admin/stats', { signal });
 
-export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cursor?: string }, signal?: AbortSignal) =>
+export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cursor?: string; sort?: AppealSort; school?: string }, signal?: AbortSignal) =>
   withSpecErrors(APPEAL_ERRORS, () =>
-    apiFetch<AdminAppealList>(`/api/admin/appeals?${query({ status: params.status, q: params.q || undefined, cursor: params.cursor })}`, { signal }),
+    apiFetch<AdminAppealList>(
+      `/api/admin/appeals?${query({ status: params.status, q: params.q || undefined, cursor: params.cursor, sort: params.sort, school: params.school || undefined })}`,
+      { signal },
+    ),
   );
+
+/** Appeals per status (in one school when chosen) and the schools appeals go to. */
+export const fetchAppealCounts = (school: string, signal?: AbortSignal) =>
+  withSpecErrors(APPEAL_ERRORS, () => apiFetch<AdminAppealCounts>(`/api/admin/appeals/counts?${query({ school: school || undefined })}`, { signal }));
+
+export const markAppealsInReview = (appealIds: string[]) =>
+  apiFetch<MarkAppealsInReviewResult>('/api/admin/appeals/mark-in-review', { method: 'POST', body: { appealIds } });
 
 export const fetchAppealDetail = (id: string, signal?: AbortSignal) => apiFetch<AdminAppealDetail>(`/api/admin/appeals/${encodeURIComponent(id)}`, { signal });
 
