@@ -55,6 +55,9 @@ export async function submitAppeal({ appeal, syllabus }: { appeal: Omit<SubmitAp
 export const analyzeTranscript = ({ id, toInstitution }: { id: string; toInstitution: string }) =>
   apiFetch<unknown>(`/api/transcripts/${encodeURIComponent(id)}/analyze`, { method: 'POST', body: { toInstitution } });
 
+/** The student looked at their appeal center: the next visit marks only what changes after now. */
+export const markAppealCenterSeen = () => apiFetch<void>('/api/student/appeals/seen', { method: 'POST', body: {} });
+
 export const deleteAccount = (confirmation: { confirm: 'DELETE' }) => apiFetch<void>('/api/student/account', { method: 'DELETE', body: confirmation });
 
 /** Spec section 5: the larger of 1 and the size in KB, rounded. */

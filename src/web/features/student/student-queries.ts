@@ -6,6 +6,7 @@ import {
   fetchComparison,
   fetchStudentAppeal,
   fetchStudentMe,
+  markAppealCenterSeen,
   removeFavorite,
   saveProfile,
   submitAppeal,
@@ -39,3 +40,5 @@ export const useUploadTranscript = () => useStudentMutation(uploadTranscript);
 export const useDeleteTranscript = () => useStudentMutation(deleteTranscript);
 export const useAnalyzeTranscript = () => useStudentMutation(analyzeTranscript);
 export const useSubmitAppeal = () => useStudentMutation(submitAppeal);
+/** Records the visit without reading the hub again, so what was new stays marked until the student leaves. */
+export const useMarkAppealCenterSeen = () => useMutation({ mutationFn: markAppealCenterSeen });

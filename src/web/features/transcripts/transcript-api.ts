@@ -5,7 +5,8 @@ import {
   type SearchAppealResponse,
   type TranscriptResponse,
 } from '@shared/schemas/transcripts';
-import { ApiError, withoutFieldNames } from '../../lib/api-client';
+import type { ReportRowAppeal } from '@shared/schemas/student';
+import { ApiError, apiFetch, withoutFieldNames } from '../../lib/api-client';
 
 /** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
 export class ServerUnreachableError extends Error {
@@ -61,3 +62,6 @@ export const fetchTranscript = (id: string, token: string | null) => send<Transc
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 
 export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });
+
+/** What became of each row's appeal on the signed-in student's own transcript. */
+export const fetchReportRowAppeals = (id: string) => apiFetch<{ rows: ReportRowAppeal[] }>(`/api/student/transcripts/${encodeURIComponent(id)}/appeals`);

@@ -1,11 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
+import { appealOutcomeTitle } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
+import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
 
 const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
@@ -57,13 +61,16 @@ function ResultRow({
   item,
   destinationName,
   appealed,
+  rowAppeal,
   notice,
   onAppeal,
 }: {
   item: TranscriptResultItem;
   destinationName: string;
-  /** An appeal for this course is on file (sent from this report): no second one. */
+  /** An appeal for this course was just sent from this report: no second one. */
   appealed: boolean;
+  /** The server's word on this row's newest appeal: its status or decision, and whether another may be sent. */
+  rowAppeal: ReportRowAppeal | undefined;
   /** What became of the appeal just sent from this row, shown where the student is looking. */
   notice: RowNotice | null;
   onAppeal: () => void;
@@ -102,13 +109,25 @@ function ResultRow({
             .join('; ')}
         </p>
       )}
-      {item.statusCode === 'NO_TRANSFER' && !appealed && (
+      {rowAppeal && !appealed && (
+        <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <p>
+            <span className="font-semibold">Your appeal: {appealOutcomeTitle(rowAppeal.appeal)}</span>
+            {rowAppeal.appeal.status !== 'resolved' && ' — the transfer office usually answers within 3 business days.'}{' '}
+            <Link to={`/student/appeals/${rowAppeal.appeal.id}`} className="font-semibold text-brand-800 underline">
+              See it
+            </Link>
+          </p>
+          {rowAppeal.appeal.studentMessage && <p className="mt-1 whitespace-pre-line text-slate-700">“{rowAppeal.appeal.studentMessage}”</p>}
+        </div>
+      )}
+      {item.statusCode === 'NO_TRANSFER' && !appealed && (!rowAppeal || rowAppeal.canAppealAgain) && (
         <button
           type="button"
           onClick={onAppeal}
           className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Request Appeal
+          {rowAppeal?.canAppealAgain ? 'Appeal again with new evidence' : 'Request Appeal'}
         </button>
       )}
       {notice && (
@@ -133,6 +152,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const report = analysis.report;
   const { data: account } = useAccount();
   const signedIn = Boolean(account?.roles.includes('student'));
+  const queryClient = useQueryClient();
+  // A signed-in student's own report says what became of each row's appeal (the server decides which rows may be appealed again).
+  const rowAppeals = useQuery({ ...transcriptQueries.rowAppeals(report?.id ?? ''), enabled: signedIn && Boolean(report) && !analysis.sample });
   const [draft] = useState(readDraft);
   const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
   const [initialNote, setInitialNote] = useState(draft?.note ?? '');
@@ -167,6 +189,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       });
       setMessage({ itemId, tone: 'success', text: 'Appeal submitted to your transfer school.' });
       markAppealed();
+      void queryClient.invalidateQueries({ queryKey: transcriptQueries.rowAppeals(report.id).queryKey });
       setSelected(null);
       return true;
     } catch (error) {
@@ -235,6 +258,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                 item={item}
                 destinationName={destinationName}
                 appealed={appealed.has(item.id)}
+                rowAppeal={rowAppeals.data?.get(item.id)}
                 notice={message?.itemId === item.id ? message : null}
                 onAppeal={() => open(item)}
               />
@@ -247,6 +271,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         item={selected}
         initialNote={initialNote}
         destinationName={destinationName}
+        earlierDenial={selected ? rowAppeals.data?.get(selected.id)?.canAppealAgain === true : false}
         signedIn={signedIn}
         loginHref={LOGIN_HREF}
         appealFormHref={(note) => appealFormHref(selected, report, note)}
