@@ -1,5 +1,5 @@
 import type { CompareResponse, FavoriteSchool, ProfileInput, StudentAppealDetail, StudentMe, StudentTranscript, SubmitAppealInput } from '@shared/schemas/student';
-import { apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch, withoutFieldNames } from '../../lib/api-client';
 
 /** The student area's calls (`/api/student/*`): what the query factories and mutations in student-queries.ts send. */
 
@@ -34,8 +34,9 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<{ 
   }
   const put = await fetch(slot.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file, credentials: 'same-origin' });
   if (!put.ok) {
-    const data = (await put.json().catch(() => ({}))) as { error?: string };
-    throw new Error(data.error ?? `Upload failed (${put.status})`);
+    // The upload address checks the bytes (type by content, size): its refusal says what is wrong with the file.
+    const data = (await put.json().catch(() => ({}))) as { error?: unknown };
+    throw new ApiError(typeof data.error === 'string' ? withoutFieldNames(data.error) : 'The file could not be uploaded. Please choose it again.', put.status);
   }
   return { key: slot.key, url: slot.uploadUrl.split('?')[0] ?? '', name: file.name, size: file.size };
 }
