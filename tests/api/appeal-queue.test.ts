@@ -95,6 +95,10 @@ describe('the clerk queue: order, filters and counts', () => {
     expect(counts.schools).toEqual(expect.arrayContaining(schools));
     const sorted = [...counts.schools].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect(counts.schools).toEqual(sorted);
+    // Every school's: the hub's running totals, which agree with the table.
+    const all = await getJson<AdminAppealCounts>('/api/admin/appeals/counts');
+    const counted = await t.deps.db.query<{ status: string; count: number }>('select status, count(*)::int as count from appeals group by status');
+    expect(all.byStatus).toEqual({ submitted: 0, in_review: 0, resolved: 0, ...Object.fromEntries(counted.map((row) => [row.status, row.count])) });
   });
 
   it('refuses an unknown sort and a cursor from another order', async () => {

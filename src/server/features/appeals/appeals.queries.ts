@@ -163,11 +163,9 @@ export async function listAppealPage(
   };
 }
 
-/** Appeals per status, in one destination school when asked (appeals_status_school_created, migration 0070). */
-export async function countAppealsByStatus(db: Queryable, school: string | null): Promise<Array<{ status: AppealStatus; count: number }>> {
-  return school
-    ? db.query(`select status, count(*)::int as count from appeals where target_school = $1 group by status`, [school])
-    : db.query(`select status, count(*)::int as count from appeals group by status`);
+/** One destination school's appeals per status (appeals_school_created, migration 0070). */
+export async function countAppealsInSchool(db: Queryable, school: string): Promise<Array<{ status: AppealStatus; count: number }>> {
+  return db.query(`select status, count(*)::int as count from appeals where target_school = $1 group by status`, [school]);
 }
 
 /**

@@ -25,11 +25,12 @@ import type { SignedInUser } from '../../http/app-env';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
+import { readAppealTotalsByStatus } from '../admin';
 import { addRuleFromApprovedAppeal, normaliseCourseCode } from '../equivalencies';
 import { findInstitution, findInstitutionById, normalizeSchoolName } from '../institutions';
 import { type AppealEvidenceRecord, claimOwnUpload, findEvidenceRowByCode, findEvidenceRowById, findOwnTranscriptRow, listOwnTranscriptCourses } from '../transcripts';
 import {
-  countAppealsByStatus,
+  countAppealsInSchool,
   countAppealsInLastHour,
   findAppealRow,
   findAppealSyllabusRow,
@@ -368,11 +369,15 @@ export async function listAdminAppeals(db: Queryable, query: { status?: AppealLi
   return { appeals: rows.map(presentAdminAppeal), nextCursor };
 }
 
-/** The queue's figures: appeals per status (in one school when asked) and the schools appeals go to. */
+/**
+ * The queue's figures: appeals per status and the schools appeals go to. Every school's come from the hub's running
+ * totals (owned by admin); one school's are counted from its index.
+ */
 export async function countAdminAppeals(db: Queryable, query: { school?: string }): Promise<AdminAppealCounts> {
-  const [counts, schools] = await Promise.all([countAppealsByStatus(db, query.school || null), listAppealSchools(db)]);
+  const schools = await listAppealSchools(db);
+  if (!query.school) return { byStatus: await readAppealTotalsByStatus(db), schools };
   const byStatus = Object.fromEntries(APPEAL_STATUSES.map((status) => [status, 0])) as AdminAppealCounts['byStatus'];
-  for (const { status, count } of counts) byStatus[status] = count;
+  for (const { status, count } of await countAppealsInSchool(db, query.school)) byStatus[status] = count;
   return { byStatus, schools };
 }
 

@@ -9,11 +9,11 @@ import { APPEAL_DECISION_LABELS, type AppealDecision, isAppealOverdue } from '@s
 export { APPEAL_STATUSES, isAppealOverdue, type AppealStatus };
 
 /**
- * What the student reads as an appeal's state: its decision once resolved ('Approved', 'Denied'), else its status
- * ('Submitted', 'In review').
+ * What the student reads as an appeal's state, like the status words (lower case; pages capitalise it with CSS): its
+ * decision once resolved ('approved', 'denied'), else its status ('submitted', 'in review').
  */
-export function appealOutcomeTitle(appeal: { status: AppealStatus; decision: AppealDecision | null }): string {
-  return appeal.status === 'resolved' && appeal.decision ? APPEAL_DECISION_LABELS[appeal.decision] : appealStatusTitle(appeal.status);
+export function appealOutcomeText(appeal: { status: AppealStatus; decision: AppealDecision | null }): string {
+  return appeal.status === 'resolved' && appeal.decision ? APPEAL_DECISION_LABELS[appeal.decision].toLowerCase() : appealStatusText(appeal.status);
 }
 
 /** Spec section 4: the status as shown, underscores as spaces ('in_review' → 'in review'); pages capitalise it with CSS. */

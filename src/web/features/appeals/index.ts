@@ -2,7 +2,7 @@
 export {
   APPEAL_STATUS_BADGE_STYLES,
   APPEAL_STATUSES,
-  appealOutcomeTitle,
+  appealOutcomeText,
   appealStatusText,
   appealStatusTitle,
   isAppealOverdue,

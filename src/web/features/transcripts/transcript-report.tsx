@@ -5,7 +5,7 @@ import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
-import { appealOutcomeTitle } from '../appeals';
+import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
@@ -112,7 +112,9 @@ function ResultRow({
       {rowAppeal && !appealed && (
         <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
           <p>
-            <span className="font-semibold">Your appeal: {appealOutcomeTitle(rowAppeal.appeal)}</span>
+            <span className="font-semibold">
+              Your appeal: <span className="capitalize">{appealOutcomeText(rowAppeal.appeal)}</span>
+            </span>
             {rowAppeal.appeal.status !== 'resolved' && ' — the transfer office usually answers within 3 business days.'}{' '}
             <Link to={`/student/appeals/${rowAppeal.appeal.id}`} className="font-semibold text-brand-800 underline">
               See it

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { announcementQueries } from '../../features/announcements';
-import { appealOutcomeTitle } from '../../features/appeals';
+import { appealOutcomeText } from '../../features/appeals';
 import { ensureStudentRole, SignInPanel, useAccount } from '../../features/auth';
 import { studentQueries, TranscriptReportLink, useMarkAppealCenterSeen } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
@@ -156,7 +156,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
                   </span>
                   <span>
                     <span className="sr-only">Status: </span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${OUTCOME_STYLES[appeal.decision ?? 'open']}`}>{appealOutcomeTitle(appeal)}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLES[appeal.decision ?? 'open']}`}>{appealOutcomeText(appeal)}</span>
                   </span>
                   <span className="text-slate-700">
                     <span className="sr-only">Target: </span>
