@@ -1,6 +1,6 @@
 import type { AppealListStatus, AppealSort } from '@shared/schemas/admin';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -64,6 +64,8 @@ export default function AdminAppealsPage() {
   const bulk = useMarkAppealsInReview();
   const actions = useRef<AppealActions>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  // Labels point at their controls by id: a select wrapped in its label would be named by its chosen option too.
+  const controlId = useId();
 
   const select = (id: string, { fromKeyboard = false } = {}) => {
     setParams(
@@ -98,8 +100,11 @@ export default function AdminAppealsPage() {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const { rows: list, selectedIndex: index, appeals: query, select: open, toggleChecked: tick } = keys.current;
       const move = (by: number) => {
-        const target = list[Math.max(0, Math.min(list.length - 1, (index < 0 ? 0 : index) + by))];
+        const targetIndex = Math.max(0, Math.min(list.length - 1, (index < 0 ? 0 : index) + by));
+        const target = list[targetIndex];
         if (target) open(target.id, { fromKeyboard: true });
+        // A held key repeats faster than the page renders: the next press moves on from here, not from the last render.
+        keys.current.selectedIndex = targetIndex;
         if (by > 0 && index >= list.length - 2 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
       };
       const action: Record<string, () => void> = {
@@ -154,9 +159,10 @@ export default function AdminAppealsPage() {
           })}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            Search appeals
+          <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            <label htmlFor={`${controlId}-search`}>Search appeals</label>
             <input
+              id={`${controlId}-search`}
               ref={searchBox}
               type="search"
               value={search}
@@ -164,10 +170,10 @@ export default function AdminAppealsPage() {
               placeholder="Student, course or school"
               className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
             />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            School
-            <select value={school} onChange={(event) => setSchool(event.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal">
+          </div>
+          <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            <label htmlFor={`${controlId}-school`}>School</label>
+            <select id={`${controlId}-school`} value={school} onChange={(event) => setSchool(event.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal">
               <option value="">All schools</option>
               {counts.data?.schools.map((name) => (
                 <option key={name} value={name}>
@@ -175,17 +181,17 @@ export default function AdminAppealsPage() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            Sort
-            <select value={sort} onChange={(event) => setSort(event.target.value as AppealSort)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal">
+          </div>
+          <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            <label htmlFor={`${controlId}-sort`}>Sort</label>
+            <select id={`${controlId}-sort`} value={sort} onChange={(event) => setSort(event.target.value as AppealSort)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal">
               {SORTS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         <p className="hidden text-xs text-slate-500 lg:block">
           Keys: <kbd>j</kbd>/<kbd>k</kbd> next and previous · <kbd>i</kbd> mark in review · <kbd>r</kbd> resolve · <kbd>o</kbd> reopen · <kbd>x</kbd> tick for
