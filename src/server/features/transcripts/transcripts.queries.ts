@@ -333,20 +333,9 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
 }
 
 /** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
-export interface AppealEvidenceRecord {
+export interface AppealEvidenceRecord
+  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
   row_id: string;
-  subject: string;
-  number: string;
-  title: string;
-  credits: string | number | null;
-  earned: string | number | null;
-  grade: string | null;
-  term: string | null;
-  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | null;
-  rule_id: number | null;
-  transfers_to: string | null;
-  reason: string | null;
-  evidence: TranscriptRowRecord['evidence'];
   transcript_id: string;
   file_name: string;
   file_stored: boolean;
