@@ -4,17 +4,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import crosswalkRules from './eslint-rules/feature-boundaries.js';
 
-/**
- * Web feature files that still reach into another feature's inside, until the web re-cut (branch recut-web) gives each
- * web feature its index.ts: remove each line as its file conforms, and the list with the last one.
- */
-const WEB_FILES_NOT_YET_BEHIND_INDEX = [
-  'src/web/features/search/search-card.tsx',
-  'src/web/features/search/use-session-user.ts',
-  'src/web/features/student/data-controls.tsx',
-  'src/web/features/transcripts/transcript-report.tsx',
-];
-
 export default tseslint.config(
   // tests/fixtures/lint holds code the rules must refuse (eslint-rules/feature-boundaries.test.ts lints it on purpose).
   { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'tests/fixtures/lint/**'] },
@@ -57,7 +46,6 @@ export default tseslint.config(
   // ---------------------------------------------------------------------------------------------------------------
   {
     files: ['**/src/server/features/**/*.{ts,tsx}', '**/src/web/features/**/*.{ts,tsx}'],
-    ignores: WEB_FILES_NOT_YET_BEHIND_INDEX,
     plugins: { crosswalk: crosswalkRules },
     rules: { 'crosswalk/feature-boundaries': 'error' },
   },

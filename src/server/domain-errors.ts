@@ -19,7 +19,9 @@ export type DomainErrorKind =
   /** Well-formed, but its content cannot be used (a damaged PDF, too many pages). */
   | 'unusable'
   /** Too many requests in a while; wait and try again. */
-  | 'too_many';
+  | 'too_many'
+  /** The server cannot take this now, for everyone (its disk is nearly full, too many visitors at once); try later. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -44,3 +46,4 @@ export const tooLarge = (message: string) => new DomainError('too_large', messag
 export const unsupportedType = (message: string, details?: Record<string, unknown>) => new DomainError('unsupported_type', message, details);
 export const unusable = (message: string) => new DomainError('unusable', message);
 export const tooMany = (message: string) => new DomainError('too_many', message);
+export const unavailable = (message: string) => new DomainError('unavailable', message);

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import type { AppEnv } from './app-env';
+import { isOutOfSpaceError, OUT_OF_SPACE_MESSAGE } from './out-of-space';
 
 /** The one place a domain error becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
@@ -15,6 +16,7 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   unsupported_type: 415,
   unusable: 422,
   too_many: 429,
+  unavailable: 503,
 };
 
 export const httpStatusOf = (error: DomainError): ContentfulStatusCode => STATUS_OF[error.kind];
@@ -33,6 +35,10 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const status = error.status as ContentfulStatusCode;
     const message = status === 413 ? 'The request is too large.' : error.message || 'The request could not be handled.';
     return c.json({ error: message }, status);
+  }
+  if (isOutOfSpaceError(error)) {
+    c.get('deps').logger.error('storage_full', { requestId: c.get('requestId'), path: c.req.path, message: error.message });
+    return c.json({ error: OUT_OF_SPACE_MESSAGE, requestId: c.get('requestId') }, 503);
   }
   c.get('deps').logger.error('unhandled_error', {
     requestId: c.get('requestId'),

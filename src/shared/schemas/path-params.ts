@@ -10,7 +10,7 @@ import { PARTNERS } from './admin';
 /** A record id the server made (uuid): appeals, transcripts, favorites, saved searches, announcements, stored files. */
 const recordId = (what: string) => z.uuid({ error: `must be ${what} id` });
 
-/** A serial number (courses, schools): a positive whole number. */
+/** A serial number (courses, schools, programs): a positive whole number. */
 const serialNumber = (example: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
@@ -22,6 +22,7 @@ const accountId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'must be a
 
 export const courseParamsSchema = z.object({ id: serialNumber('a course number such as 42') });
 export const institutionParamsSchema = z.object({ id: serialNumber('an institution number such as 7') });
+export const programParamsSchema = z.object({ id: serialNumber('a program number such as 7') });
 export const transcriptParamsSchema = z.object({ id: recordId('a transcript') });
 export const appealParamsSchema = z.object({ id: recordId('an appeal') });
 export const favoriteParamsSchema = z.object({ id: recordId('a favorite') });

@@ -65,7 +65,7 @@ export async function listStudents(db: Queryable, { q, cursor }: { q?: string; c
        from page join "user" u on u.id = page.id
        left join student_profiles p on p.user_id = u.id
        left join lateral (
-         select array_agg(fs.school order by fs.created_at, fs.id) as favorites from favorite_schools fs where fs.user_id = u.id
+         select array_agg(fs.school order by fs.added_order) as favorites from favorite_schools fs where fs.user_id = u.id
        ) fav on true
        left join lateral (
          select json_agg(json_build_object('id', t.id, 'name', t.file_name, 'size', f.size_bytes, 'has_file', f.id is not null,

@@ -2,10 +2,15 @@
  * Equivalency rules: the engine that decides whether courses transfer (and the one rule-picker it uses), the rules'
  * identity, and the commands that import rules and catalogues and export rules.
  */
-export { normaliseCourseCode } from './engine/course-code';
+export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
+export { stableHash } from './engine/csv-import-format';
+export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
+export { decideTransfers } from './engine/decide-transfers';
+export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
-export { gradeForDecision } from './engine/grades';
-export type { EquivalencyDecision, EquivalencyRule, SourceCourseTaken } from './engine/types';
+export { checkGrade, gradeForDecision, isValidMinimumGrade } from './engine/grades';
+export { isShownToStudents } from './engine/student-suggestions';
+export type { EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
 export { databaseCodeKey } from './equivalency.queries';
 export type { CsvInput } from './import/csv-input';
@@ -17,4 +22,4 @@ export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
 export { decideCourseTransfers } from './equivalency.service';
 export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
 export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
-export { currentTerm, formatTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
+export { currentTerm, formatTerm, parseTerm, ruleTermNote, type ParsedTerm } from './engine/terms';

@@ -12,6 +12,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { exportStudentAppeals, listStudentAppealSummaries } from '../appeals';
 import { decideForCourses } from '../equivalencies';
 import { findInstitution, normalizeSchoolName } from '../institutions';
+import { getExamScores } from '../programs';
 import { listSavedSearches } from '../search';
 import { exportTranscriptRows, listSavedTranscripts, listStorageKeysOwnedBy, readLatestAnalysedTranscript } from '../transcripts';
 import * as q from './student.queries';
@@ -136,10 +137,11 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
 /** Everything the app keeps about the student, as one JSON document (FERPA access right; GDPR-style export). */
 export async function exportStudentData({ db, user }: { db: Database; user: SignedInUser }) {
   const me = await getStudentMe({ db, user });
-  const [account, transcriptRows, appeals] = await Promise.all([
+  const [account, transcriptRows, appeals, examScores] = await Promise.all([
     q.findUserRow(db, user.id),
     exportTranscriptRows(db, me.transcripts.map((transcript) => transcript.id)),
     exportStudentAppeals(db, user.id),
+    getExamScores({ db, userId: user.id }),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -152,6 +154,7 @@ export async function exportStudentData({ db, user }: { db: Database; user: Sign
       rows: transcriptRows.filter((entry) => entry.transcriptId === transcript.id).map((entry) => entry.row),
     })),
     appeals,
+    examScores: examScores.map(({ examType, exam, score }) => ({ examType, exam, score })),
   };
 }
 

@@ -4,9 +4,18 @@
  */
 export { terminateTranscriptWorker } from './reader/read-transcript-in-worker';
 export { claimOwnUpload } from './stored-files';
+export { findTranscriptForReader } from './transcript-access';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
-export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
-export { findEvidenceRowByCode, findEvidenceRowById, findOwnTranscriptRow, listOwnTranscriptCourses, type AppealEvidenceRecord } from './transcripts.queries';
+export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
+export {
+  findEvidenceRowByCode,
+  findEvidenceRowById,
+  findOwnTranscriptRow,
+  listOwnTranscriptCourses,
+  listTranscriptCourseRows,
+  type AppealEvidenceRecord,
+  type TranscriptCourseRow,
+} from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
-export { deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
+export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';

@@ -54,20 +54,62 @@ export async function listStorageKeysOwnedBy(db: Queryable, userId: string): Pro
   return rows.map((row) => row.storage_key);
 }
 
+/** The upload status of the file a storage key names (null: no such file). */
+export async function findStoredFileStatus(db: Queryable, storageKey: string): Promise<StoredFileRow['status'] | null> {
+  const [row] = await db.query<{ status: StoredFileRow['status'] }>(`select status from stored_files where storage_key = $1`, [storageKey]);
+  return row?.status ?? null;
+}
+
 /**
- * The bytes have arrived: their size and hash are recorded and the file counts as stored. `onlyIfPending` when the
- * server sees a file for the first time (S3 uploads go straight to the bucket); the local upload address records every
- * PUT it takes.
+ * The bytes have arrived: their size and hash are recorded and the file counts as stored, once (a file already stored,
+ * checked or refused stays as it is). The local upload address records what it wrote; with S3 the server sees the
+ * bytes first when a request claims them (`bytes`).
  */
-export async function markFileStored(db: Queryable, storageKey: string, bytes: Uint8Array, { onlyIfPending }: { onlyIfPending: boolean }): Promise<{ sha256: string }> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await db.query(
-    `update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where storage_key = $1 and ($4::boolean is false or status = 'pending')`,
-    [storageKey, bytes.byteLength, sha256, onlyIfPending],
-  );
-  return { sha256 };
+export async function markFileStored(db: Queryable, storageKey: string, content: Uint8Array | { size: number; sha256: string }): Promise<void> {
+  const { size, sha256 } = content instanceof Uint8Array ? { size: content.byteLength, sha256: createHash('sha256').update(content).digest('hex') } : content;
+  await db.query(`update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where storage_key = $1 and status = 'pending'`, [
+    storageKey,
+    size,
+    sha256,
+  ]);
 }
 
 export async function markFileRejected(db: Queryable, fileId: string): Promise<void> {
   await db.query(`update stored_files set status = 'rejected' where id = $1`, [fileId]);
+}
+
+/** Where a file's bytes live now and whether they were checked and sealed (sealed-uploads.ts). */
+export async function findSealState(db: Queryable, fileId: string): Promise<{ storage_key: string; checked_at: Date | string | null } | null> {
+  const [row] = await db.query<{ storage_key: string; checked_at: Date | string | null }>(`select storage_key, checked_at from stored_files where id = $1`, [fileId]);
+  return row ?? null;
+}
+
+/** Points the file at its sealed key, once: false when another request sealed it first. */
+export async function markFileSealed(
+  db: Queryable,
+  file: { id: string; sealedKey: string; contentType: string; bytes: Uint8Array },
+): Promise<boolean> {
+  const sealed = await db.query(
+    `update stored_files set storage_key = $2, content_type = $3, size_bytes = $4, sha256 = $5, status = 'stored',
+            stored_at = coalesce(stored_at, now()), checked_at = now()
+      where id = $1 and checked_at is null returning id`,
+    [file.id, file.sealedKey, file.contentType, file.bytes.byteLength, createHash('sha256').update(file.bytes).digest('hex')],
+  );
+  return sealed.length > 0;
+}
+
+/** A signed-out visitor's uploads from one address: slots started in the last hour, bytes in the last day. */
+export async function countVisitorUploads(db: Queryable, address: string): Promise<{ slotsLastHour: number; bytesLastDay: number }> {
+  const [row] = await db.query<{ slots: number; bytes: string | number }>(
+    `select count(*) filter (where created_at > now() - interval '1 hour')::int as slots, coalesce(sum(size_bytes), 0) as bytes
+       from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'`,
+    [address],
+  );
+  return { slotsLastHour: row?.slots ?? 0, bytesLastDay: Number(row?.bytes ?? 0) };
+}
+
+/** Bytes kept for all signed-out visitors together (refused files do not count). */
+export async function sumVisitorBytes(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ bytes: string | number }>(`select coalesce(sum(size_bytes), 0) as bytes from stored_files where owner_id is null and status <> 'rejected'`);
+  return Number(row?.bytes ?? 0);
 }

@@ -1,16 +1,16 @@
 import type { Context } from 'hono';
 import { uploadParamsSchema } from '../../../shared/schemas/path-params';
 import { createUploadUrlSchema } from '../../../shared/schemas/student';
-import { invalid, notAllowed, notFound, tooLarge } from '../../domain-errors';
+import { conflict, invalid, notAllowed, notFound, tooLarge } from '../../domain-errors';
 import type { AppEnv } from '../../http/app-env';
 import { httpStatusOf } from '../../http/errors';
-import { readBodyWithin } from '../../http/body-limit';
 import { readJson, readParams } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
 import { createUploadSlot, isUploadRefusal } from './stored-files';
-import { markFileStored } from './stored-files.queries';
+import { findStoredFileStatus, markFileStored } from './stored-files.queries';
+import { refuseUploadWhenDiskIsLow } from './upload-guard';
 
 const overLimit = (maxBytes: number) => tooLarge(`The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
 
@@ -36,7 +36,8 @@ export function registerStoredFileRoutes(routes: RouteTable) {
 
   /**
    * The local-disk storage's upload address: the signature in the query is the authorisation (it names the key, the
-   * size limit and the content type, and expires), like an S3 presigned URL.
+   * size limit and the content type, and expires), like an S3 presigned URL. It works once: only while its stored_files
+   * row is still waiting for bytes (sealed-uploads.ts says what happens after).
    */
   routes.put('/api/uploads/:prefix/:id', 'public', async (c) => {
     const { prefix, id } = readParams(c, uploadParamsSchema);
@@ -45,15 +46,18 @@ export function registerStoredFileRoutes(routes: RouteTable) {
     const key = `${prefix}/${id}`;
     const grant = storage.verifyUpload(key, c.req.query());
     if (!grant.ok) throw notAllowed(grant.reason);
-    if (Number(c.req.header('content-length') ?? '0') > grant.maxBytes) throw overLimit(grant.maxBytes);
-    const chunks: Uint8Array[] = [];
-    await readBodyWithin(c.req.raw.body, grant.maxBytes, () => overLimit(grant.maxBytes), (chunk) => {
-      chunks.push(chunk);
-    });
-    const bytes = Buffer.concat(chunks);
-    if (bytes.byteLength === 0) throw invalid('The file is empty.');
-    await storage.put(key, bytes, grant.contentType);
-    const { sha256 } = await markFileStored(db, key, bytes, { onlyIfPending: false });
-    return c.json({ key, size: bytes.byteLength, sha256 });
+    // One upload per address: once bytes arrived (or were checked and moved), the address is spent.
+    if ((await findStoredFileStatus(db, key)) !== 'pending') {
+      throw conflict('This upload address has already been used. To send another file, start a new upload.');
+    }
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > grant.maxBytes) throw overLimit(grant.maxBytes);
+    await refuseUploadWhenDiskIsLow(storage, declared || grant.maxBytes);
+    // Written to disk as it streams in (never whole in memory), refused as soon as it passes the limit.
+    const written = await storage.putStream(key, c.req.raw.body, grant.maxBytes);
+    if (!written) throw overLimit(grant.maxBytes);
+    if (written.size === 0) throw invalid('The file is empty.');
+    await markFileStored(db, key, written);
+    return c.json({ key, size: written.size, sha256: written.sha256 });
   });
 }

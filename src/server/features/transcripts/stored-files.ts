@@ -1,15 +1,18 @@
 /**
  * Students' files (transcripts and syllabi), from the upload slot to the checked bytes: the server names every key,
  * limits how many uploads a student starts, and checks the bytes (upload-checks.ts) before anything keeps them. A
- * refused file leaves nothing behind. Transcripts and appeals both claim their files here.
+ * refused file leaves nothing behind, an accepted one is sealed under a new key. Transcripts and appeals both claim
+ * their files here.
  */
 import { randomUUID } from 'node:crypto';
 import { SYLLABUS_EXTENSIONS, TRANSCRIPT_EXTENSIONS } from '../../../shared/schemas/student';
 import type { Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, notFound, tooMany } from '../../domain-errors';
 import type { FileStorage } from '../../storage/file-storage';
+import { sealCheckedUpload } from './sealed-uploads';
 import { countTranscripts } from './transcripts.queries';
 import { checkUpload, tooLarge, UPLOAD_LIMITS, type UploadPurpose } from './upload-checks';
+import { refuseUploadWhenDiskIsLow } from './upload-guard';
 import {
   countUploadSlotsSince,
   deleteStoredFileRow,
@@ -58,6 +61,7 @@ export async function createUploadSlot({
   if (purpose === 'transcript') await refuseTranscriptOverLimit(db, userId);
   const key = `${purpose === 'transcript' ? 'transcripts' : 'syllabi'}/${randomUUID()}`;
   const { maxBytes } = UPLOAD_LIMITS[purpose];
+  await refuseUploadWhenDiskIsLow(storage, maxBytes);
   await insertStoredFileRow(db, { key, ownerId: userId, purpose, originalName: filename, contentType });
   const upload = await storage.createUploadUrl({ key, contentType, maxBytes });
   return { uploadUrl: upload.url, key, method: upload.method, headers: upload.headers, maxBytes };
@@ -111,14 +115,16 @@ export async function claimOwnUpload({
   const bytes = await storage.get(file.storage_key);
   if (!bytes) throw invalid('key: the uploaded file is missing. Please upload it again.');
   // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
-  if (file.status === 'pending') await markFileStored(db, file.storage_key, bytes, { onlyIfPending: true });
+  if (file.status === 'pending') await markFileStored(db, file.storage_key, bytes);
   await before?.(file);
-  const refusal = await checkUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), purpose, { names: names(file) });
+  const content = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const refusal = await checkUpload(content, purpose, { names: names(file) });
   if (refusal) {
     await discardUpload(db, storage, file);
     throw new DomainError(refusal.kind, `${field}${refusal.message}`);
   }
-  return file;
+  // Accepted: the checked bytes move to a key no upload address names (sealed-uploads.ts).
+  return { ...file, storage_key: await sealCheckedUpload({ db, storage }, file, content, purpose) };
 }
 
 /** An upload the checks refused: logged as the OWASP `upload_validation` event by the routes that claim files. */

@@ -5,11 +5,11 @@
 import { MAX_TRANSCRIPT_PAGES } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
-import type { JobRow } from '../../jobs/job-queue';
+import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { decideForCourses, gradeForDecision } from '../equivalencies';
 import { findInstitution } from '../institutions';
-import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
 import { findTranscriptById, saveAnalysis, setTranscriptProgress, updateTranscriptState, type AnalyzedRow } from './transcripts.queries';
 
@@ -113,7 +113,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
     if (error instanceof TranscriptReadError) {
       await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${error.message}` });
       logger.info('transcript_read_failed', { transcriptId, code: error.code });
-      return { failed: error.code };
+      throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
     }
     throw error;
   }
@@ -153,11 +153,15 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
 
 export const analyzeTranscriptJob: JobHandler = {
   run: (job: JobRow, deps: AppDeps) => analyzeTranscript(deps, String(job.payload.transcriptId)),
-  async onGiveUp(job, deps) {
-    await updateTranscriptState(deps.db, String(job.payload.transcriptId), {
-      status: 'failed',
-      progress: 0,
-      error: `${READ_FAILED_PREFIX} Something went wrong on our side; please try again.`,
-    });
+  async onGiveUp(job, deps, error, cause) {
+    // The transcript already says why when its file was refused; a crash of the reader says it in plain words.
+    if (cause instanceof JobInputError) return;
+    const reason =
+      cause instanceof ReaderCrashedError
+        ? cause.message
+        : error === ABANDONED_JOB_REASON
+          ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
+          : 'Something went wrong on our side; please try again.';
+    await updateTranscriptState(deps.db, String(job.payload.transcriptId), { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${reason}` });
   },
 };

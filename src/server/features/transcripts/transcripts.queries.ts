@@ -39,7 +39,7 @@ export interface TranscriptRowRecord {
   transfers_to: string | null;
   credits_awarded: string | number | null;
   reason: string | null;
-  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; why: string[] }> } | null;
+  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }> } | null;
 }
 
 const TRANSCRIPT_FROM = `transcripts t
@@ -85,12 +85,14 @@ export async function insertTranscriptWithFile(
     sizeBytes: number;
     toInstitutionId: number | null;
     visitorTokenHash: string | null;
+    /** A signed-out visitor's address, for their quotas (visitor-quotas.ts). */
+    uploaderAddress: string | null;
   },
 ): Promise<string> {
   const [file] = await db.query<{ id: string }>(
-    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes)
-     values ($1, $2, 'transcript', $3, $4, $5) returning id`,
-    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes],
+    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes, uploader_address)
+     values ($1, $2, 'transcript', $3, $4, $5, $6) returning id`,
+    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes, input.uploaderAddress],
   );
   const [transcript] = await db.query<{ id: string }>(
     `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)
@@ -380,5 +382,19 @@ export async function listOwnTranscriptCourses(
     `select r.id, r.subject, r.number, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
       where t.id = $1 and t.user_id = $2 order by r.position`,
     [input.transcriptId, input.userId],
+  );
+}
+
+/** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
+export async function listOldestVisitorTranscripts(
+  db: Queryable,
+  limit: number,
+): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key, f.size_bytes as size
+       from transcripts t left join stored_files f on f.id = t.file_id
+      where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
+      order by t.created_at limit $1`,
+    [limit],
   );
 }

@@ -16,17 +16,20 @@ import type { StudentTranscript } from '../../../shared/schemas/student';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
 import type { AppDeps, SignedInUser } from '../../http/app-env';
-import { enqueueJob } from '../../jobs/job-queue';
+import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { gradeForDecision, type SourceCourseTaken } from '../equivalencies';
+import { gradeForDecision, isShownToStudents, type SourceCourseTaken } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
+import { sealCheckedUpload } from './sealed-uploads';
 import { TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
+import { refuseUploadWhenDiskIsLow } from './upload-guard';
+import { reserveVisitorUpload } from './visitor-quotas';
 import {
   claimVisitorTranscript,
   deleteOwnTranscript,
@@ -41,6 +44,7 @@ import {
   transcriptExistsForFile,
   updateTranscriptState,
   type SavedTranscriptRow,
+  type TranscriptCourseRow,
   type TranscriptRecord,
 } from './transcripts.queries';
 
@@ -62,7 +66,16 @@ async function resolveDestination(db: Queryable, input: { toInstitutionId?: numb
 /** Step 1: records the file's metadata and hands back an address to PUT the bytes to. */
 export async function startTranscriptUpload(
   deps: AppDeps,
-  input: { userId: string | null; fileName: string; fileType: string; size: number; toInstitutionId?: number | null; toInstitution?: string | null },
+  input: {
+    userId: string | null;
+    /** Where the request came from: a signed-out visitor's quotas are per address. */
+    address: string;
+    fileName: string;
+    fileType: string;
+    size: number;
+    toInstitutionId?: number | null;
+    toInstitution?: string | null;
+  },
 ): Promise<CreateTranscriptResponse> {
   if (input.size > MAX_TRANSCRIPT_BYTES) throw tooLarge(`size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
   if (input.size === 0) throw invalidField('size', 'the file is empty. Please choose your transcript file again.');
@@ -73,6 +86,8 @@ export async function startTranscriptUpload(
     });
   }
   const toInstitutionId = await resolveDestination(deps.db, input);
+  await refuseUploadWhenDiskIsLow(deps.storage, input.size);
+  if (!input.userId) await reserveVisitorUpload(deps, { address: input.address, declaredBytes: input.size });
   const storageKey = `transcripts/${randomUUID()}`;
   const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
   const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
@@ -84,6 +99,7 @@ export async function startTranscriptUpload(
     sizeBytes: input.size,
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
+    uploaderAddress: input.userId ? null : input.address,
   });
   return { id, upload, ...(accessToken ? { accessToken } : {}) };
 }
@@ -113,12 +129,17 @@ export async function requestTranscriptAnalysis(
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
   if (!bytes || bytes.byteLength === 0) throw conflict('The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
   // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
-  if (transcript.file_status === 'pending' && transcript.storage_key) await markFileStored(deps.db, transcript.storage_key, bytes, { onlyIfPending: true });
+  if (transcript.file_status === 'pending' && transcript.storage_key) await markFileStored(deps.db, transcript.storage_key, bytes);
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal);
+  if (transcript.file_id) await sealCheckedUpload(deps, { id: transcript.file_id }, new Uint8Array(bytes), 'transcript-reading');
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
-  await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
+  await enqueueJob(deps.db, {
+    kind: TRANSCRIPT_ANALYZE_JOB,
+    payload: { transcriptId: transcript.id },
+    priority: transcript.user_id ? JOB_PRIORITY.normal : JOB_PRIORITY.visitor,
+  });
   return { id: transcript.id, status: 'queued' };
 }
 
@@ -147,7 +168,8 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       statusLabel: transcriptStatusLabel(statusCode),
       toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
-      candidates: row.evidence?.candidates ?? [],
+      // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
+      candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
     };
   });
   const summary = transcript.summary
@@ -287,6 +309,16 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
   }
 }
 
+/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.earned ?? row.credits,
+  grade: gradeForDecision(row.grade, row.in_progress),
+  term: row.term,
+});
+
 /** The student's latest analysed transcript with its courses as the engine takes them (the profile's Compare favorites). */
 export async function readLatestAnalysedTranscript(
   db: Queryable,
@@ -300,14 +332,7 @@ export async function readLatestAnalysedTranscript(
     name: transcript.file_name,
     fromInstitutionId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
-    courses: rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.earned ?? row.credits,
-      grade: gradeForDecision(row.grade, row.in_progress),
-      term: row.term,
-    })),
+    courses: rows.map(courseTakenFrom),
   };
 }
 

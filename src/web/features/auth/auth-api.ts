@@ -30,7 +30,6 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
 function friendlyAuthMessage(message: string, status: number): string {
   if (status === 429 && /too many requests/i.test(message)) return 'Too many attempts from this connection. Wait a minute and try again.';
   if (/invalid email or password/i.test(message)) return 'That e-mail and password do not match an account.';
-  if (/user already exists/i.test(message)) return 'An account with this e-mail already exists. Sign in instead.';
   if (/invalid (token|code)/i.test(message)) return 'That code is not right. Check your authenticator app and try again.';
   return message;
 }
@@ -43,7 +42,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
 }
 
 export const signUpWithEmail = (name: string, email: string, password: string) =>
-  postJson<{ user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
+  postJson<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
 
 export const signOut = () => postJson('/api/auth/sign-out', {});
 

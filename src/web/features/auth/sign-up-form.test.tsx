@@ -32,7 +32,7 @@ describe('SignUpForm', () => {
   });
 
   it('creates the account with the trimmed name and e-mail, showing progress on its own button label', async () => {
-    const signUp = heldAnswer({ body: { user: { id: 'u1' } } });
+    const signUp = heldAnswer({ body: { token: 'session-token', user: { id: 'u1' } } });
     const api = fakeApi({ 'POST /api/auth/sign-up/email': signUp.handler, 'GET /api/account/session': { body: { account: null } } });
     const onSignedUp = vi.fn();
     renderWithApp(<SignUpForm onSignedUp={onSignedUp} submitLabel="Create staff account" />);
@@ -43,12 +43,24 @@ describe('SignUpForm', () => {
     expect(api.to('POST /api/auth/sign-up/email')[0]?.body).toEqual({ name: 'Maria Lopez', email: 'maria@school.edu', password: 'a long passphrase' });
   });
 
-  it('shows that the e-mail is taken in plain words', async () => {
-    fakeApi({ 'POST /api/auth/sign-up/email': { status: 422, body: { message: 'User already exists. Use another email.' } } });
+  it('says a message was sent, without saying whether the address has an account, when no session came back', async () => {
+    fakeApi({ 'POST /api/auth/sign-up/email': { body: { token: null, user: { id: 'x' } } } });
     const onSignedUp = vi.fn();
     renderWithApp(<SignUpForm onSignedUp={onSignedUp} />);
-    fillIn({ name: 'Maria', email: 'maria@school.edu', password: 'a long passphrase' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists. Sign in instead.');
+    fillIn({ name: 'Ana Student', email: 'ana@example.edu', password: 'violet tractor harbour' });
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a message to ana@example.edu. If you already have an account, sign in instead');
     expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's plain words when the password is refused", async () => {
+    fakeApi({
+      'POST /api/auth/sign-up/email': {
+        status: 400,
+        body: { error: 'This password is one of the most common passwords, so it is easy to guess. Please choose another: a few unrelated words work well.' },
+      },
+    });
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} />);
+    fillIn({ name: 'Ana Student', email: 'ana@example.edu', password: 'violet tractor harbour' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('one of the most common passwords');
   });
 });

@@ -11,12 +11,19 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
   const refreshAccount = useRefreshAccount();
   const form = useSchemaForm({ schema: signUpFormSchema, initialValues: { name: '', email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setError(null);
+    setNotice(null);
     setPending(true);
     try {
-      await signUpWithEmail(name, email, password);
+      const created = await signUpWithEmail(name, email, password);
+      // No session: the address already has an account (the server does not say so here; its owner gets an e-mail).
+      if (!created.token) {
+        setNotice(`We sent a message to ${email}. If you already have an account, sign in instead, or choose "Forgot password?" on the sign-in form.`);
+        return;
+      }
       await refreshAccount();
       onSignedUp();
     } catch (caught) {
@@ -39,6 +46,7 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
         required
       />
       {error && <Alert tone="error">{error}</Alert>}
+      {notice && <Alert>{notice}</Alert>}
       <Button type="submit" disabled={pending}>
         {pending ? 'Creating your account…' : submitLabel}
       </Button>

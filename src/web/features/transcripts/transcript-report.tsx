@@ -102,11 +102,12 @@ function ResultRow({
       )}
       {item.statusCode === 'NEEDS_EVAL' && item.candidates.length > 0 && (
         <p className="mt-1 text-sm text-slate-600">
-          <span className="font-semibold text-slate-700">Possible match: </span>
+          <span className="font-semibold text-slate-700">Suggested match, not a decision: </span>
           {item.candidates
             .slice(0, 2)
             .map((candidate) => `${candidate.subject} ${candidate.number} ${candidate.title}`)
             .join('; ')}
+          . Only {destinationName} can confirm it.
         </p>
       )}
       {rowAppeal && !appealed && (

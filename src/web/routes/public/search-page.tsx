@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
 import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
@@ -20,6 +20,8 @@ import {
 } from '../../features/search';
 // The report's code loads when a transcript has been analysed.
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
+// Degree progress loads with the report, in its own chunk.
+const TranscriptDegreeProgress = lazy(() => import('../../features/programs').then((module) => ({ default: module.TranscriptDegreeProgress })));
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
 
@@ -148,6 +150,7 @@ export default function SearchPage() {
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+            {transcript.report && <TranscriptDegreeProgress report={transcript.report} sample={transcript.sample} />}
           </Suspense>
         ) : state && apiParams ? (
           <SearchResults

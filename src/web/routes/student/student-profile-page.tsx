@@ -51,7 +51,7 @@ function Profile() {
         <FavoritesSection favorites={favorites} />
       </Section>
       <Section id="compare" title="Compare favorites">
-        <CompareSection favorites={favoriteNames} />
+        <CompareSection favorites={favoriteNames} intendedMajor={profile.intendedMajor} />
       </Section>
       <Section id="your-data" title="Your data">
         <DataControls />
