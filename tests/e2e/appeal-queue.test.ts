@@ -141,6 +141,9 @@ describe('the clerk works a queue of 300 appeals', () => {
       }
       await page.keyboard.press('k');
       await detail.getByRole('link', { name: `${tag.toLowerCase()}@example.edu` }).waitFor();
+      // The chosen row is scrolled into view below the sticky navigation bar, not under it.
+      const navBottom = (await page.locator('header').first().boundingBox())?.height ?? 0;
+      await expect.poll(async () => (await list.getByRole('listitem').first().boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(navBottom);
       const evidence = detail.getByRole('region', { name: 'Evidence' });
       await evidence.getByText('No Transfer', { exact: true }).waitFor();
       await evidence.getByText('Grade', { exact: true }).waitFor();

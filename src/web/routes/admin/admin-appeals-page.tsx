@@ -237,7 +237,7 @@ export default function AdminAppealsPage() {
               {rows.map((appeal) => {
                 const overdue = isAppealOverdue(appeal);
                 return (
-                  <li key={appeal.id} data-appeal-id={appeal.id} className="flex items-stretch gap-2">
+                  <li key={appeal.id} data-appeal-id={appeal.id} className="flex scroll-mt-20 items-stretch gap-2">
                     <label className="flex items-start pt-3.5">
                       <input
                         type="checkbox"
