@@ -14,7 +14,10 @@ import type {
 } from '@shared/schemas/admin';
 import { ApiError, apiFetch } from '../../lib/api-client';
 
-/** The spec's error texts for one list (section 8): 401, any other failed answer, and a request that never got an answer. */
+/**
+ * The spec's error texts for one list (section 8), each followed by what to do: 401 or 403, any other failed answer,
+ * and a request that never got an answer.
+ */
 interface ErrorTexts {
   signedOut: string;
   failed: string;
@@ -32,15 +35,15 @@ async function withSpecErrors<T>(texts: ErrorTexts, request: () => Promise<T>): 
 }
 
 const STUDENT_ERRORS: ErrorTexts = {
-  signedOut: 'You must be signed in as an admin.',
-  failed: 'Unable to load students.',
-  unexpected: 'Unexpected error loading students.',
+  signedOut: 'You must be signed in as an admin. Sign in with your staff account.',
+  failed: 'Unable to load students. Reload the page, or try again in a minute.',
+  unexpected: 'Unexpected error loading students. Check your connection, then reload the page.',
 };
 
 const APPEAL_ERRORS: ErrorTexts = {
-  signedOut: 'You must be signed in as an admin to view appeals.',
-  failed: 'Unable to load appeals.',
-  unexpected: 'Unexpected error loading appeals.',
+  signedOut: 'You must be signed in as an admin to view appeals. Sign in with your staff account.',
+  failed: 'Unable to load appeals. Reload the page, or try again in a minute.',
+  unexpected: 'Unexpected error loading appeals. Check your connection, then reload the page.',
 };
 
 const query = (params: Record<string, string | undefined>) => {

@@ -6,13 +6,17 @@ import {
   type TranscriptResponse,
 } from '@shared/schemas/transcripts';
 import type { ReportRowAppeal } from '@shared/schemas/student';
-import { ApiError, apiFetch, withoutFieldNames } from '../../lib/api-client';
+import { ApiError, apiFetch, isServerWords, requestFailedText, withoutFieldNames } from '../../lib/api-client';
 
 /** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
 export class ServerUnreachableError extends Error {
-  constructor(message = 'The server could not be reached.') {
-    super(message);
+  /** A 5xx that said why (worth showing); false for a network error or a wordless answer. */
+  readonly hasServerReason: boolean;
+
+  constructor(serverReason?: string) {
+    super(serverReason ?? 'The server could not be reached.');
     this.name = 'ServerUnreachableError';
+    this.hasServerReason = serverReason !== undefined && isServerWords(serverReason);
   }
 }
 
@@ -34,7 +38,7 @@ async function send<T>(path: string, init: { method: string; body?: unknown; tok
   }
   const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (response.status >= 500) throw new ServerUnreachableError(typeof data?.error === 'string' ? data.error : undefined);
-  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : `Request failed (${response.status})`, response.status);
+  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : requestFailedText(response.status), response.status);
   return data as T;
 }
 

@@ -87,6 +87,19 @@ describe('the report’s appeal dialog', () => {
     expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
   });
+
+  it('says what to do when the server gives no reason', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 404, body: {} } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to submit appeal. Please try again in a few minutes.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Request failed');
+  });
+
+  it('shows the reason a failing server gives (5xx)', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 503, body: { error: 'Appeals are paused for maintenance until 6 pm. Please send yours after that.' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Appeals are paused for maintenance until 6 pm. Please send yours after that.');
+  });
 });
 
 describe("the report row's appeal", () => {

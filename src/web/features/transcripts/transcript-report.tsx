@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isServerWords } from '../../lib/api-client';
 import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
@@ -18,6 +18,8 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
   NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
 };
 
+/** Spec section 8's text when the server gave no reason, and what to do about it. */
+const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
 const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
@@ -196,10 +198,11 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       setSelected(null);
       return true;
     } catch (error) {
-      const text = error instanceof ApiError || (error instanceof ServerUnreachableError && error.message !== 'The server could not be reached.') ? error.message : 'Unable to submit appeal';
+      // The server's reason whenever it gave one (409 "You already appealed …"); else what to do.
+      const serverReason = (error instanceof ApiError && isServerWords(error.message)) || (error instanceof ServerUnreachableError && error.hasServerReason);
       // Already on file (409): the row says so instead of offering the same appeal again.
       if (error instanceof ApiError && error.status === 409) markAppealed();
-      setMessage({ itemId, tone: 'error', text: text || 'Unable to submit appeal' });
+      setMessage({ itemId, tone: 'error', text: serverReason ? error.message : APPEAL_FAILED_TEXT });
       setSelected(null);
       return false;
     }

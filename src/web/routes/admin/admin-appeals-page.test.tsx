@@ -122,4 +122,13 @@ describe('the appeals queue', () => {
     expect(await screen.findByText(/1 marked in review; each student was e-mailed\. 1 left as they were: Already in review\./)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Bulk change' })).not.toBeInTheDocument();
   });
+
+  it('says what to do when the list cannot be loaded', async () => {
+    fakeApi({
+      'GET /api/admin/appeals': { status: 500, body: { error: 'Internal error' } },
+      'GET /api/admin/appeals/counts': { body: { byStatus: { submitted: 0, in_review: 0, resolved: 0 }, schools: [] } },
+    });
+    renderWithApp(<AdminAppealsPage />, { url: '/admin/appeals' });
+    expect(await screen.findByText('Unable to load appeals. Reload the page, or try again in a minute.')).toBeInTheDocument();
+  });
 });

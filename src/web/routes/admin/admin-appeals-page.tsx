@@ -306,7 +306,13 @@ function AppealDetail({ appealId, onNext, actionsRef }: { appealId: string; onNe
   const appeal = detail.data?.appeal;
   if (detail.isPending) return <p role="status">Loading appeal…</p>;
   if (detail.isError || !appeal) {
-    return <Alert tone="error">{detail.error instanceof ApiError && detail.error.status === 404 ? 'This appeal no longer exists.' : 'Unable to load appeals.'}</Alert>;
+    return (
+      <Alert tone="error">
+        {detail.error instanceof ApiError && detail.error.status === 404
+          ? 'This appeal no longer exists. Choose another one from the list.'
+          : 'Unable to load this appeal. Choose it again, or reload the page in a minute.'}
+      </Alert>
+    );
   }
 
   const history = detail.data?.history ?? [];
