@@ -79,6 +79,8 @@ describe('the admin area', () => {
     const detail = main.getByRole('article', { name: 'Appeal details' });
     await detail.getByRole('heading', { name: 'Introduction to Sociology' }).waitFor();
     await main.getByRole('button', { name: 'Submitted', pressed: true }).waitFor();
+    // The queue opens oldest first (issue 26); this clerk sorts newest first, so the next appeal is the demo's next newest.
+    await main.getByLabel('Sort').selectOption('newest');
     await shot(page, 'appeals-1280');
 
     await detail.getByLabel('Admin notes').fill('Asked the sociology department for a syllabus review.');
