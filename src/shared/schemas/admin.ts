@@ -129,7 +129,8 @@ export interface AppealEvidenceRow {
  * added separately. Null until that feature records corrections; the panel shows them when present.
  */
 export interface AppealStudentCorrection {
-  changes: Array<{ field: string; from: string | null; to: string | null }>;
+  /** `what` in the clerk's words ('Grade', 'Credits'), never a column name: the panel shows it as written. */
+  changes: Array<{ what: string; from: string | null; to: string | null }>;
   note: string | null;
   correctedAt: string;
 }

@@ -84,8 +84,8 @@ export function AppealEvidencePanel({ appeal, evidence }: { appeal: AdminAppeal;
           <p className="font-semibold">The student corrected this row on {formatDate(correction.correctedAt)}</p>
           <ul className="mt-1 list-disc pl-5">
             {correction.changes.map((change) => (
-              <li key={change.field}>
-                {change.field}: {change.from ?? '—'} → {change.to ?? '—'}
+              <li key={change.what}>
+                {change.what}: {change.from ?? '—'} → {change.to ?? '—'}
               </li>
             ))}
           </ul>
