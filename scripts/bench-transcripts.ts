@@ -1,7 +1,7 @@
 /**
  * Accuracy and speed of the transcript reader over a folder with truth.json (default tests/fixtures/transcripts).
  * usage: tsx scripts/bench-transcripts.ts [DIR] [--runs N]
- * Scores like ../shared/tools/score-transcripts.mjs, separately for text PDFs and for images/scans, and reports
+ * Scores like the project's transcript scoring tool (score-transcripts.mjs), separately for text PDFs and for images/scans, and reports
  * p50/p95 time per text PDF and per image page (OCR worker created once, before timing).
  */
 import { existsSync, readFileSync } from 'node:fs';

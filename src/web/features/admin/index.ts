@@ -1,4 +1,4 @@
-/** The admin area's data: statistics, the appeals workflow, the student directory, partners and account roles. */
+/** The admin area's data: statistics (with the reference-data sets' loading state), the appeals workflow, the student directory, partners and account roles. */
 export {
   adminAccountQueries,
   adminAppealQueries,
@@ -12,3 +12,4 @@ export {
 } from './admin-queries';
 export { AppealReviewForm, type AppealActions } from './appeal-review-form';
 export { AppealEvidencePanel } from './appeal-evidence';
+export { ReferenceDataPanel } from './reference-data-panel';

@@ -1,5 +1,5 @@
 /**
- * Row accuracy on the text-PDF fixtures, scored exactly like ../shared/tools/score-transcripts.mjs
+ * Row accuracy on the text-PDF fixtures, scored exactly like the project's transcript scoring tool (score-transcripts.mjs)
  * (rows matched as a multiset on subject|number with whitespace removed; credits within 0.01; grades compared
  * with IP / "In Progress" / empty treated alike). Images are left to scripts/bench-transcripts.ts (OCR is slow).
  */
