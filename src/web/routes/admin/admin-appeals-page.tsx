@@ -77,7 +77,8 @@ export default function AdminAppealsPage() {
       { replace: true },
     );
     if (fromKeyboard) {
-      window.requestAnimationFrame(() => document.querySelector(`[data-appeal-id="${id}"]`)?.scrollIntoView({ block: 'nearest' }));
+      // At once, not smoothly: a clerk pressing j again and again must see each row as it opens.
+      window.requestAnimationFrame(() => document.querySelector(`[data-appeal-id="${id}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'instant' }));
     } else if (window.matchMedia('(max-width: 1023px)').matches) {
       // On phones the detail sits below the list: bring it into view.
       window.requestAnimationFrame(() => document.getElementById('appeal-detail')?.scrollIntoView({ block: 'start' }));
