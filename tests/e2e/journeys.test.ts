@@ -246,7 +246,7 @@ describe.each([
     const reportRow = page.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: failedCode });
     await reportRow.getByText('denied', { exact: true }).waitFor();
     await reportRow.getByRole('button', { name: 'Appeal again with new evidence' }).waitFor();
-    await shot(page, `${name}-11-report-denied`);
+    await shot(page, `${name}-10b-report-denied`);
     await page.goto('/student');
 
     const outbox = await page.evaluate(
