@@ -5,10 +5,10 @@
 export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
-export { decideTransfers } from './engine/decide-transfers';
+export { decideByGradeAlone, decideTransfers } from './engine/decide-transfers';
 export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
-export { checkGrade, gradeForDecision, isValidMinimumGrade } from './engine/grades';
+export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
 export type { EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';

@@ -19,7 +19,7 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { gradeForDecision, isShownToStudents, type SourceCourseTaken } from '../equivalencies';
+import { gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
@@ -163,6 +163,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       transfersTo: row.transfers_to,
       credits,
       grade: row.grade,
+      gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
@@ -309,12 +310,16 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
   }
 }
 
-/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+/**
+ * A stored transcript row as the engine takes the course: what the course is worth (its credits, else those earned),
+ * as the analysis decided it and the report counts it (a W or an F earns 0 but is still a 3-credit course not
+ * accepted, which Compare's share of credits must count), and the grade as it counts.
+ */
 export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
   subject: row.subject,
   number: row.number,
   title: row.title,
-  credits: row.earned ?? row.credits,
+  credits: row.credits ?? row.earned,
   grade: gradeForDecision(row.grade, row.in_progress),
   term: row.term,
 });

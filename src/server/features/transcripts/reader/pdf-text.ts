@@ -50,7 +50,8 @@ export function itemsToWords(items: TextItemLike[], page: number, pageHeight: nu
   return words;
 }
 
-export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<PdfTextResult> {
+/** `onPage(done, of)`: after each page, for progress. */
+export async function extractPdfWords(doc: PdfDoc, maxPages: number, onPage?: (done: number, of: number) => void): Promise<PdfTextResult> {
   const pages = doc.numPages;
   const words: Word[] = [];
   const charsPerPage: number[] = [];
@@ -63,6 +64,7 @@ export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<Pd
     charsPerPage.push(pw.reduce((n, w) => n + w.text.length, 0));
     words.push(...pw);
     page.cleanup();
+    onPage?.(p, Math.min(pages, maxPages));
   }
   return { pages, words, charsPerPage };
 }

@@ -38,6 +38,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
   let pages: number;
   let words: Word[];
   let ocrConfidence: number | undefined;
+  // Fractions: a PDF's text takes the first fifth (a text PDF is then done); recognising scanned pages or a photo the rest.
   progress('reading', 0);
   if (type.kind === 'pdf') {
     const doc = await openPdf(bytes);
@@ -46,7 +47,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
       if (pages > maxPages)
         throw new TranscriptReadError('too_many_pages', `This PDF has ${pages} pages; the limit is ${maxPages}. Please upload only the transcript pages.`);
       if (pages === 0) throw new TranscriptReadError('empty', 'This PDF has no pages.');
-      const text = await extractPdfWords(doc, maxPages);
+      const text = await extractPdfWords(doc, maxPages, (done, of) => progress('reading', (0.2 * done) / of));
       const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
       if (textPages >= Math.max(1, Math.ceil(pages / 2))) {
         source = 'pdf-text';
@@ -59,10 +60,10 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
         words = [];
         const confs: number[] = [];
         for (const [i, png] of images.entries()) {
-          const r = await ocrImage(png, i + 1);
+          const r = await ocrImage(png, i + 1, (fraction) => progress('ocr', 0.2 + (0.8 * (i + fraction)) / images.length));
           words.push(...r.words);
           confs.push(r.confidence);
-          progress('ocr', (i + 1) / images.length);
+          progress('ocr', 0.2 + (0.8 * (i + 1)) / images.length);
         }
         ocrConfidence = confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length);
       }
@@ -74,7 +75,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     source = 'ocr';
     pages = 1;
     progress('ocr', 0);
-    const r = await ocrImage(bytes, 1);
+    const r = await ocrImage(bytes, 1, (fraction) => progress('ocr', fraction));
     words = r.words;
     ocrConfidence = r.confidence;
     progress('ocr', 1);
