@@ -31,6 +31,36 @@ export function groupIntoLines(words: Word[]): Word[][] {
   return lines.map((l) => l.words.sort((a, b) => a.x0 - b.x0));
 }
 
+/**
+ * Joins letter-spaced words ("E x p o s i t o r y  W r i t i n g") back into words: in such a line the gaps between
+ * letters form one cluster and the gaps between words a wider one; the widest jump between sorted gaps separates them.
+ * Lines that are not mostly single characters are returned as they are.
+ */
+export function mergeLetterSpacing(words: Word[]): Word[] {
+  const alnum = words.filter((w) => /[A-Za-z0-9]/.test(w.text));
+  const single = alnum.filter((w) => w.text.length <= 2).length;
+  if (alnum.length < 6 || single / alnum.length < 0.5) return words;
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const gaps = sorted.slice(1).map((w, i) => w.x0 - sorted[i]!.x1);
+  const h = median(sorted.map((w) => w.y1 - w.y0)) || 10;
+  const ordered = [...gaps].sort((a, b) => a - b);
+  let cut = 0.25 * h;
+  let jump = 0;
+  for (let i = 1; i < ordered.length; i++) {
+    const d = ordered[i]! - ordered[i - 1]!;
+    if (d > jump && ordered[i - 1]! < 0.6 * h) [jump, cut] = [d, (ordered[i]! + ordered[i - 1]!) / 2];
+  }
+  // ordinary spacing: no small cluster of letter gaps clearly below the word gaps
+  if (jump < 0.12 * h || cut > 0.5 * h) return words;
+  const out: Word[] = [];
+  sorted.forEach((w, i) => {
+    const prev = out[out.length - 1];
+    if (prev && i > 0 && gaps[i - 1]! < cut) out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+    else out.push({ ...w });
+  });
+  return out;
+}
+
 /** Splits a line's words into cells where the horizontal gap is wider than about a space and a half. */
 export function splitCells(words: Word[]): Cell[] {
   const hs = words.map((w) => w.y1 - w.y0).filter((h) => h > 0);
@@ -51,7 +81,8 @@ export function splitCells(words: Word[]): Cell[] {
   return cells;
 }
 
-export function makeLine(words: Word[]): Line {
+export function makeLine(lineWords: Word[]): Line {
+  const words = mergeLetterSpacing(lineWords);
   const cells = splitCells(words);
   const y = words.reduce((s, w) => s + (w.y0 + w.y1) / 2, 0) / Math.max(1, words.length);
   return {
