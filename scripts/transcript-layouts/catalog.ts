@@ -121,7 +121,7 @@ export const DISCIPLINES: Discipline[] = [
   { subjects: { three: 'ACG', four: 'ACCT', long: 'ACCTG' }, courses: [
     { level: 2, title: 'Financial Accounting', credits: 3 }, { level: 2, title: 'Managerial Accounting', credits: 3 },
   ] },
-  { subjects: { three: 'ART', four: 'ARTS', long: 'ARTSTUDIO' }, courses: [
+  { subjects: { three: 'ART', four: 'ARTS', long: 'ARTSTUDI' }, courses: [
     { level: 1, title: 'Drawing I', credits: 3 }, { level: 1, title: 'Two-Dimensional Design', credits: 3 },
   ] },
   { subjects: { three: 'MUL', four: 'MUSC', long: 'MUSIC' }, courses: [

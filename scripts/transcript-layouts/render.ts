@@ -267,6 +267,22 @@ function itemLines(item: Item): number {
   }
 }
 
+/** Widens code columns so the longest printed code fits (registrar systems size them to their codes). */
+function fitColumnsToCodes(spec: LayoutSpec, record: AcademicRecord): void {
+  const courses = record.blocks.flatMap((b) => b.courses);
+  const longest = (f: (c: PrintedCourse) => string) => Math.max(0, ...courses.map((c) => f(c).length));
+  const widths: Partial<Record<Column['role'], number>> = {
+    code: longest((c) => joinCode(spec, c)) + 2,
+    subject: longest((c) => c.subject) + 2,
+    number: longest((c) => c.number) + 2,
+  };
+  for (const list of [spec.columns, spec.transferColumns, spec.inProgressColumns])
+    for (const col of list ?? []) {
+      const need = widths[col.role];
+      if (need !== undefined && col.width < need) col.width = need;
+    }
+}
+
 interface Frame {
   items: Item[];
 }
@@ -420,10 +436,13 @@ function paginate(spec: LayoutSpec, items: Item[], firstPageLines: number, other
     }
   };
   for (const item of items) {
-    if (item.kind === 'header') currentHeader = item;
     if (item.kind === 'heading') currentHeader = null;
     const h = itemLines(item);
-    if (used + h > capacity && frame.items.some((i) => i.kind === 'row')) next();
+    if (used + h > capacity && frame.items.some((i) => i.kind === 'row')) {
+      if (item.kind === 'header') currentHeader = null;
+      next();
+    }
+    if (item.kind === 'header') currentHeader = item;
     if (item.kind === 'gap' && used === 0) continue;
     frame.items.push(item);
     used += h;
@@ -441,6 +460,7 @@ export function renderDocument(spec: LayoutSpec, record: AcademicRecord, school:
     level: rng.pick(['UG', 'UG', '01', 'LD', 'U']),
     campus: rng.pick(['MAIN', 'S', 'W Lafayette and Indianapolis', 'Online', 'NC']),
   };
+  fitColumnsToCodes(spec, record);
   const items = buildItems(ctx, record);
   const lineHeightPt = spec.fontSizePt * (spec.fixedWidth ? 1.2 : 1.32) * (spec.borders ? 1.08 : 1);
   const bodyPt = 11 * 72 - 0.9 * 72 - 0.5 * 72;

@@ -122,11 +122,24 @@ export function stackHeaderLines(upper: Word[], lower: Word[]): Word[] {
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
+/**
+ * Header words as matchable words: a stacked word "Credit Hours" is split back into words sharing its box, and words
+ * glued by a PDF's text layer ("CourseLevel", "GradeCredits") are split where each part is a header word.
+ */
 function wordsOfStacked(words: Word[]): Word[] {
-  // a stacked word "Credit Hours" is split back into words sharing its box, so phrases match
   return words.flatMap((w) => {
     const parts = w.text.split(' ');
-    return parts.map((text) => ({ ...w, text }));
+    if (parts.length > 1) return parts.map((text) => ({ ...w, text }));
+    if (isHeaderWord(w.text)) return [w];
+    const glued = w.text.split(/(?<=[a-z])(?=[A-Z])/);
+    if (glued.length < 2 || !glued.every(isHeaderWord)) return [w];
+    const width = (w.x1 - w.x0) / w.text.length;
+    let at = w.x0;
+    return glued.map((text) => {
+      const part = { ...w, text, x0: at, x1: at + width * text.length };
+      at = part.x1;
+      return part;
+    });
   });
 }
 

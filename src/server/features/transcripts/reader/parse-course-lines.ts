@@ -96,14 +96,29 @@ interface RowDraft {
 // ---------------------------------------------------------------------------------------------------------------
 // columns
 
-/** The header column a box sits under: the one it overlaps most, else the nearest by edges or centre. */
-function nearestColumn(t: { x0: number; x1: number }, header: HeaderColumn[], spans: { x0: number; x1: number }[]): number {
+const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['title', 'course', 'subject', 'campus', 'mode', 'dates']);
+
+/** How badly a word of this kind fits a column of this role (a number under "Campus", a title word under "Credits"). */
+function misfit(kind: Kind, role: ColumnRole): number {
+  if (kind === 'num') return TEXT_ROLES.has(role) ? 0.8 : 0;
+  if (kind === 'text') return CREDIT_ROLES.has(role) || role === 'points' || role === 'grade' ? 0.8 : 0;
+  if (kind === 'grade' || kind === 'ip') return CREDIT_ROLES.has(role) || role === 'points' ? 0.5 : 0;
+  return 0;
+}
+
+/**
+ * The header column a word sits under: the one it overlaps most (as a share of its width), else the nearest by edges;
+ * the distance between centres breaks ties, and a word that does not fit a column's kind is pushed away from it.
+ */
+function nearestColumn(t: { x0: number; x1: number; kind: Kind; h: number }, header: HeaderColumn[], spans: { x0: number; x1: number }[]): number {
   let best = -1;
   let bestScore = Infinity;
-  header.forEach((_, i) => {
+  const width = Math.max(1, t.x1 - t.x0);
+  header.forEach((c, i) => {
     const s = spans[i]!;
     const overlap = Math.min(t.x1, s.x1) - Math.max(t.x0, s.x0);
-    const score = overlap > 0 ? -overlap : Math.min(Math.abs(t.x0 - s.x1), Math.abs(t.x1 - s.x0), Math.abs(cx(t) - cx(s)));
+    const distance = overlap > 0 ? -Math.min(1, overlap / width) : Math.min(Math.abs(t.x0 - s.x1), Math.abs(t.x1 - s.x0)) / t.h;
+    const score = distance + (0.1 * Math.abs(cx(t) - cx(c))) / t.h + misfit(t.kind, c.role);
     if (score < bestScore) [best, bestScore] = [i, score];
   });
   return best;
@@ -159,7 +174,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     const spans = columnSpans(header);
     for (const w of after) {
       const tok = classify(w);
-      const col = header[nearestColumn(w, header, spans)]!;
+      const col = header[nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans)]!;
       if (col.role === 'title' || (col.role === 'course' && (tok.kind === 'text' || w.x0 > codeEnd + 3 * wordHeight(w)))) {
         if (tok.kind === 'ip' && !header.some((c) => c.role === 'grade')) {
           toks.push(tok);
@@ -353,22 +368,24 @@ function rowConfidence(d: RowDraft, title: string): number {
 /** A header detected on line i, joined with a second header line above or below it. */
 function headerAt(lines: Line[], i: number, used: Set<number>): HeaderColumn[] | null {
   const line = lines[i]!;
-  let cols = detectHeader(line);
+  const alone = detectHeader(line);
   const below = lines[i + 1];
   const above = lines[i - 1];
   const close = (a: Line, b: Line) => a.page === b.page && Math.abs(a.y - b.y) < 2.2 * Math.max(a.height, b.height);
-  if (below && close(line, below) && isHeaderContinuation(below)) {
-    const stacked = stackHeaderLines(line.words, below.words);
-    const withBelow = detectHeader({ words: stacked, text: stacked.map((w) => w.text).join(' ') });
-    if (withBelow) {
+  const stacked = (upper: Line, lower: Line) => {
+    const words = stackHeaderLines(upper.words, lower.words);
+    return detectHeader({ words, text: words.map((w) => w.text).join(' ') });
+  };
+  // the lower half of a two-line header: only header words, not a header of its own
+  if (alone && below && close(line, below) && isHeaderContinuation(below) && !detectHeader(below)) {
+    const both = stacked(line, below);
+    if (both) {
       used.add(i + 1);
-      cols = withBelow;
+      return both;
     }
-  } else if (!cols && above && close(above, line) && isHeaderContinuation(above) && !used.has(i - 1)) {
-    const stacked = stackHeaderLines(above.words, line.words);
-    cols = detectHeader({ words: stacked, text: stacked.map((w) => w.text).join(' ') });
   }
-  return cols;
+  if (!alone && above && close(above, line) && isHeaderContinuation(above) && isHeaderContinuation(line) && !used.has(i - 1)) return stacked(above, line);
+  return alone;
 }
 
 export function parseCourseLines(lines: Line[]): ParsedLines {
