@@ -91,7 +91,7 @@ function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number } {
       const slice = words.slice(i, i + n);
       const role = TABLE.get(slice.map((w) => normWord(w.text)).join(' '));
       // two header words far apart are two columns, not one phrase
-      const tight = slice.every((w, k) => k === 0 || w.x0 - slice[k - 1]!.x1 < 1.3 * Math.max(1, w.y1 - w.y0));
+      const tight = slice.every((w, k) => k === 0 || w.x0 - slice[k - 1]!.x1 < 0.9 * Math.max(1, w.y1 - w.y0));
       if (role && tight) {
         cols.push({ role, x0: Math.min(...slice.map((w) => w.x0)), x1: Math.max(...slice.map((w) => w.x1)), text: slice.map((w) => w.text).join(' ') });
         known += n;

@@ -38,7 +38,7 @@ const titleCase = (s: string): string =>
 const clean = (s: string): string =>
   s
     .replace(/\b(unofficial|official)?\s*(academic\s+)?(transcript|record)\b.*$/i, '')
-    .replace(/^(office\s+of\s+the\s+registrar|registrar'?s?\s+office)\s*[,:-]?\s*/i, '')
+    .replace(/(office\s+of\s+the\s+registrar|registrar'?s?\s+office)\s*[,:-]?\s*/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -83,12 +83,16 @@ export function findInstitution(lines: readonly Line[], firstRowIndex: number): 
     if (!inHeader && !nearBottom) return;
     // logo text split over two lines: "CEDAR RIDGE" above "COMMUNITY COLLEGE", or "UNIVERSITY OF" above "CEDAR RIDGE"
     const next = lines[i + 1];
-    const joinable = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.height, next.height) && text.split(' ').length <= 5;
-    const joined = joinable ? `${text} ${next!.text.trim()}` : null;
-    const names = namesIn(text);
-    if (joined && (KIND_ONLY.test(next!.text.trim()) || /\bof$/i.test(text)) && !NOT_SCHOOL.test(joined)) names.unshift(...namesIn(joined));
-    for (const name of names) {
-      let score = 0;
+    const joinable = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.height, next.height) && text.split(' ').length <= 4;
+    const nextText = next?.text.replace(/\s+/g, ' ').trim() ?? '';
+    const caps = (t: string) => t === t.toUpperCase() && /[A-Z]/.test(t);
+    // logo text over two lines: "CEDAR RIDGE" / "COMMUNITY COLLEGE", "RED MESA INSTITUTE" / "OF TECHNOLOGY"
+    const logoTop = joinable && caps(text) && caps(nextText) && nextText.split(' ').length <= 5 && KIND_WORD.test(`${text} ${nextText}`);
+    const joined = joinable ? `${text} ${nextText}` : null;
+    const names = namesIn(text).map((name) => ({ name, bonus: 0 }));
+    if (joined && (logoTop || KIND_ONLY.test(nextText) || /\bof$/i.test(text)) && !NOT_SCHOOL.test(joined)) names.unshift(...namesIn(joined).map((name) => ({ name, bonus: 1 })));
+    for (const { name, bonus } of names) {
+      let score = bonus;
       if (inHeader) score += 3;
       if (line.height >= 1.2 * body) score += 2;
       if (text.split(' ').length <= 7) score += 1;

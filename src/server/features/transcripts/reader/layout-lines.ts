@@ -4,6 +4,7 @@
  */
 import type { Cell, Line, Word } from './types';
 import { startsWithCourseCode } from './course-code';
+import { findTerm } from './terms';
 
 const median = (xs: number[]): number => {
   if (xs.length === 0) return 0;
@@ -44,6 +45,8 @@ export function mergeLetterSpacing(words: Word[]): Word[] {
   const gaps = sorted.slice(1).map((w, i) => w.x0 - sorted[i]!.x1);
   const h = median(sorted.map((w) => w.y1 - w.y0)) || 10;
   const ordered = [...gaps].sort((a, b) => a - b);
+  // one letter-spaced word ("B L U E S T E M"): every gap is a letter gap
+  if (ordered[ordered.length - 1]! < 0.45 * h) return [{ ...sorted[0]!, text: sorted.map((w) => w.text).join(''), x1: sorted[sorted.length - 1]!.x1 }];
   let cut = 0.25 * h;
   let jump = 0;
   for (let i = 1; i < ordered.length; i++) {
@@ -95,11 +98,19 @@ export function makeLine(lineWords: Word[]): Line {
   };
 }
 
+/** Cells that begin an entry of a column of course rows: a course, a term heading, a header, or a totals label. */
+function startsEntry(cellText: string, rest: string): { entry: boolean; code: boolean } {
+  const code = startsWithCourseCode(rest);
+  const term = findTerm(cellText);
+  const heading = (term !== null && term.index === 0 && cellText.split(' ').length <= 5) || /^(course|subject|description|title)\b/i.test(cellText) || /^(term|cum|cumulative)\b.*\b(gpa|totals?)\b/i.test(rest);
+  return { entry: code || heading, code };
+}
+
 /**
- * Finds the x of a gutter between two columns of course rows, or null for a one-column page.
- * A gutter is accepted when at least three lines have a course code starting a cell at the same x in the
- * right half of the page, at least three lines start with a course code at the left, and almost no word
- * crosses that x.
+ * Finds the x of a gutter between two columns of course rows, or null for a one-column page. A gutter is accepted when
+ * several lines have an entry (a course code, most often; also a term heading, a header or a totals label) starting at
+ * the same x in the middle of the page, at least two of them course codes, at least three lines start with a course
+ * code at the left, and almost no word crosses that x.
  */
 export function findGutter(words: Word[]): number | null {
   if (words.length < 20) return null;
@@ -108,30 +119,37 @@ export function findGutter(words: Word[]): number | null {
   const width = right - left;
   if (width <= 0) return null;
   const lines = groupIntoLines(words).map(makeLine);
-  const starts: number[] = [];
+  const starts: { x: number; y: number; code: boolean }[] = [];
   let leftStarts = 0;
   for (const line of lines) {
     line.cells.forEach((cell, i) => {
       const rest = line.cells.slice(i).map((c) => c.text).join(' ');
-      if (!startsWithCourseCode(rest)) return;
-      if (cell.x0 - left < 0.12 * width) {
-        if (i === 0) leftStarts++;
-      } else if (cell.x0 - left > 0.3 * width && cell.x0 - left < 0.75 * width && i > 0) starts.push(cell.x0);
+      const offset = cell.x0 - left;
+      if (offset < 0.12 * width) {
+        if (i === 0 && startsWithCourseCode(rest)) leftStarts++;
+        return;
+      }
+      if (i === 0 || offset < 0.3 * width || offset > 0.75 * width) return;
+      const e = startsEntry(cell.text, rest);
+      if (e.entry) starts.push({ x: cell.x0, y: line.y, code: e.code });
     });
   }
   if (starts.length < 3 || leftStarts < 3) return null;
-  starts.sort((a, b) => a - b);
   // densest cluster of right-hand starts
   const tol = 0.02 * width;
-  let best: number[] = [];
-  for (let i = 0; i < starts.length; i++) {
-    const cluster = starts.filter((x) => Math.abs(x - starts[i]!) <= tol);
+  let best: { x: number; y: number; code: boolean }[] = [];
+  for (const s of starts) {
+    const cluster = starts.filter((o) => Math.abs(o.x - s.x) <= tol);
     if (cluster.length > best.length) best = cluster;
   }
-  if (best.length < 3) return null;
-  const gutter = Math.min(...best) - 2;
-  const crossing = words.filter((w) => w.x0 < gutter - 1 && w.x1 > gutter + 1).length;
-  const linesWithRight = lines.filter((l) => l.words.some((w) => w.x0 >= gutter)).length;
+  if (best.length < 3 || best.filter((s) => s.code).length < 2) return null;
+  const gutter = Math.min(...best.map((s) => s.x)) - 2;
+  // only the columns' own height counts: a centred page title above them may cross the gutter
+  const top = Math.min(...best.map((s) => s.y)) - 1;
+  const bottom = Math.max(...best.map((s) => s.y)) + 1;
+  const inColumns = (w: Word) => (w.y0 + w.y1) / 2 >= top && (w.y0 + w.y1) / 2 <= bottom;
+  const crossing = words.filter((w) => inColumns(w) && w.x0 < gutter - 1 && w.x1 > gutter + 1).length;
+  const linesWithRight = lines.filter((l) => l.y >= top && l.y <= bottom && l.words.some((w) => w.x0 >= gutter)).length;
   if (crossing > Math.max(2, 0.15 * linesWithRight)) return null;
   return gutter;
 }

@@ -100,7 +100,7 @@ const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['title', 'course', 'subject
 
 /** How badly a word of this kind fits a column of this role (a number under "Campus", a title word under "Credits"). */
 function misfit(kind: Kind, role: ColumnRole): number {
-  if (kind === 'num') return TEXT_ROLES.has(role) ? 0.8 : 0;
+  if (kind === 'num') return role === 'title' ? 0.3 : TEXT_ROLES.has(role) ? 0.8 : 0;
   if (kind === 'text') return CREDIT_ROLES.has(role) || role === 'points' || role === 'grade' ? 0.8 : 0;
   if (kind === 'grade' || kind === 'ip') return CREDIT_ROLES.has(role) || role === 'points' ? 0.5 : 0;
   return 0;
@@ -110,7 +110,7 @@ function misfit(kind: Kind, role: ColumnRole): number {
  * The header column a word sits under: the one it overlaps most (as a share of its width), else the nearest by edges;
  * the distance between centres breaks ties, and a word that does not fit a column's kind is pushed away from it.
  */
-function nearestColumn(t: { x0: number; x1: number; kind: Kind; h: number }, header: HeaderColumn[], spans: { x0: number; x1: number }[]): number {
+function nearestColumn(t: { x0: number; x1: number; kind: Kind; h: number }, header: HeaderColumn[], spans: { x0: number; x1: number }[]): { index: number; score: number } {
   let best = -1;
   let bestScore = Infinity;
   const width = Math.max(1, t.x1 - t.x0);
@@ -121,7 +121,7 @@ function nearestColumn(t: { x0: number; x1: number; kind: Kind; h: number }, hea
     const score = distance + (0.1 * Math.abs(cx(t) - cx(c))) / t.h + misfit(t.kind, c.role);
     if (score < bestScore) [best, bestScore] = [i, score];
   });
-  return best;
+  return { index: best, score: bestScore };
 }
 
 /**
@@ -172,28 +172,37 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
 
   if (header) {
     const spans = columnSpans(header);
+    const scores: number[] = [];
+    const termWords: string[] = [];
     for (const w of after) {
       const tok = classify(w);
-      const col = header[nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans)]!;
+      const near = nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans);
+      const col = header[near.index]!;
       if (col.role === 'title' || (col.role === 'course' && (tok.kind === 'text' || w.x0 > codeEnd + 3 * wordHeight(w)))) {
         if (tok.kind === 'ip' && !header.some((c) => c.role === 'grade')) {
           toks.push(tok);
           roles.push('grade');
+          scores.push(near.score);
         } else titleWords.push(w);
         continue;
       }
-      if (col.role === 'term') {
-        const t = findTerm(w.text);
-        if (t) rowTerm = t.term;
-      }
+      if (col.role === 'term') termWords.push(w.text);
       toks.push(tok);
       roles.push(col.role);
+      scores.push(near.score);
     }
+    // two values under one column: the better aligned keeps it; a number just after the title is the title's end
+    roles.forEach((role, i) => {
+      if (role === null || !(CREDIT_ROLES.has(role) || role === 'points' || role === 'grade')) return;
+      const rival = roles.findIndex((r, j) => j !== i && r === role && scores[j]! < scores[i]!);
+      if (rival < 0) return;
+      const lastTitle = titleWords[titleWords.length - 1];
+      const t = toks[i]!;
+      if (lastTitle && t.x0 - lastTitle.x1 < wordHeight(t.word)) titleWords.push(t.word);
+      roles[i] = null;
+    });
     // a term column's value can be two words ("FA 2022")
-    if (header.some((c) => c.role === 'term') && !rowTerm) {
-      const termText = after.filter((_, i) => roles[i] === 'term').map((w) => w.text).join(' ');
-      rowTerm = findTerm(termText)?.term ?? null;
-    }
+    if (termWords.length && !rowTerm) rowTerm = findTerm(termWords.join(' '))?.term ?? null;
   } else {
     // no header: the title is the text after the code (and any before it); data are the trailing data-like words
     const classified = after.map(classify);

@@ -47,7 +47,8 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
       const other = await popplerWords(bytes, first, last);
       for (const p of poor) {
         const candidate = other?.[p - first];
-        if (candidate && candidate.length && textBadness(measureTextQuality(candidate)) < textBadness(measureTextQuality(text.pageWords[p - 1]!))) {
+        // poppler's boxes are the glyphs' own, so letter-spaced words can be joined from them: keep it unless clearly worse
+        if (candidate && candidate.length && textBadness(measureTextQuality(candidate)) <= textBadness(measureTextQuality(text.pageWords[p - 1]!)) + 0.1) {
           text.pageWords[p - 1] = candidate;
           sources[p - 1] = 'poppler';
         }

@@ -8,6 +8,8 @@ import type { Word } from './types';
 export interface TextQuality {
   /** Share of words that are a single letter or digit (normal text: under 0.1). */
   singleCharShare: number;
+  /** Longest run of single letters in a row ("R E D M E S A": a letter-spaced heading or logo). */
+  longestLetterRun: number;
   /** Share of characters that are control, private-use or replacement characters, or words without a vowel or digit. */
   garbledShare: number;
   chars: number;
@@ -21,7 +23,11 @@ export function measureTextQuality(words: readonly Word[]): TextQuality {
   let single = 0;
   let alnumWords = 0;
   let vowelless = 0;
+  let run = 0;
+  let longestLetterRun = 0;
   for (const w of words) {
+    run = /^[A-Za-z]$/.test(w.text) ? run + 1 : 0;
+    longestLetterRun = Math.max(longestLetterRun, run);
     chars += w.text.length;
     bad += w.text.match(GARBLED_CHAR)?.length ?? 0;
     if (!/[A-Za-z0-9]/.test(w.text)) continue;
@@ -31,6 +37,7 @@ export function measureTextQuality(words: readonly Word[]): TextQuality {
   }
   return {
     singleCharShare: single / Math.max(1, alnumWords),
+    longestLetterRun,
     garbledShare: Math.max(bad / Math.max(1, chars), vowelless / Math.max(1, alnumWords)),
     chars,
   };
@@ -38,9 +45,9 @@ export function measureTextQuality(words: readonly Word[]): TextQuality {
 
 /** A badness score: 0 for clean text; letter-spaced or garbled text scores high. */
 export function textBadness(q: TextQuality): number {
-  return Math.max(0, q.singleCharShare - 0.12) * 2 + q.garbledShare * 3;
+  return Math.max(0, q.singleCharShare - 0.12) * 2 + q.garbledShare * 3 + (q.longestLetterRun >= 5 ? 0.2 : 0);
 }
 
 export function isPoorText(q: TextQuality): boolean {
-  return q.singleCharShare > 0.3 || q.garbledShare > 0.15;
+  return q.singleCharShare > 0.3 || q.garbledShare > 0.15 || q.longestLetterRun >= 5;
 }
