@@ -112,7 +112,7 @@ export function startsWithCourseCode(text: string): boolean {
 }
 
 /** Words a title is made of: not numbers, grades-only or codes. Used to accept a code printed after its title. */
-const TITLE_WORD = /^[A-Za-z][A-Za-z'’&:,.()/-]*$/;
+const TITLE_WORD = /^(?:[A-Za-z][A-Za-z'’&:,.()/-]*|[&:/–-])$/;
 
 export interface FoundCourseCode extends CourseCodeMatch {
   /** Index of the code's first word. */

@@ -166,7 +166,22 @@ export function detectHeader(line: Line | { words: Word[]; text: string }): Head
     }
     merged.push({ ...c });
   }
-  return resolveCourseColumns(merged);
+  return resolveCourseColumns(splitGradePoints(merged, words));
+}
+
+/**
+ * "Grade Points" read as one phrase in a tight header where "Grade" and "Points" are two columns: a table with no grade
+ * column of its own gets them back as two (a transcript's table nearly always has a grade column).
+ */
+function splitGradePoints(cols: HeaderColumn[], words: Word[]): HeaderColumn[] {
+  if (cols.some((c) => c.role === 'grade')) return cols;
+  const at = cols.findIndex((c) => c.role === 'points' && /^(grade|grd)\s+(points|pts)$/i.test(c.text));
+  if (at < 0) return cols;
+  const c = cols[at]!;
+  const inside = words.filter((w) => w.x0 >= c.x0 - 0.5 && w.x1 <= c.x1 + 0.5);
+  if (inside.length !== 2) return cols;
+  const [g, p] = inside as [Word, Word];
+  return [...cols.slice(0, at), { role: 'grade', x0: g.x0, x1: g.x1, text: g.text }, { role: 'points', x0: p.x0, x1: p.x1, text: p.text }, ...cols.slice(at + 1)];
 }
 
 /** "Subject Course": with a subject column, "Course" is the number. */

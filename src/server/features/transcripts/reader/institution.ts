@@ -48,7 +48,10 @@ function namesIn(text: string): string[] {
     if (!KIND_WORD.test(segment) || NOT_SCHOOL.test(segment)) continue;
     const proper = titleCase(clean(segment));
     for (const m of proper.matchAll(NAME)) {
-      const name = m[0].trim();
+      let name = m[0].trim();
+      // a campus of a state system: "University of California, Santa Cruz", "University of Wisconsin–Madison"
+      const campus = /^University of [A-Z][a-z]+$/.test(name) ? /^\s*(?:,|–|-)\s*([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/.exec(proper.slice(m.index! + m[0].length)) : null;
+      if (campus) name = `${name}, ${campus[1]}`;
       if (name.split(/\s+/).length < 2 || KIND_ONLY.test(name) || DIVISION.test(name)) continue;
       out.push(name);
     }
