@@ -15,7 +15,9 @@ export interface TextQuality {
   chars: number;
 }
 
-const GARBLED_CHAR = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/gu;
+/** Replacement and private-use characters, and control characters. */
+const GARBLED_CHAR = /[\ufffd\ue000-\uf8ff]/gu;
+const controlChars = (s: string): number => [...s].filter((ch) => ch.charCodeAt(0) < 0x20 && ch !== '\t' && ch !== '\n' && ch !== '\r').length;
 
 export function measureTextQuality(words: readonly Word[]): TextQuality {
   let chars = 0;
@@ -29,7 +31,7 @@ export function measureTextQuality(words: readonly Word[]): TextQuality {
     run = /^[A-Za-z]$/.test(w.text) ? run + 1 : 0;
     longestLetterRun = Math.max(longestLetterRun, run);
     chars += w.text.length;
-    bad += w.text.match(GARBLED_CHAR)?.length ?? 0;
+    bad += (w.text.match(GARBLED_CHAR)?.length ?? 0) + controlChars(w.text);
     if (!/[A-Za-z0-9]/.test(w.text)) continue;
     alnumWords++;
     if (/^[A-Za-z0-9]$/.test(w.text)) single++;
