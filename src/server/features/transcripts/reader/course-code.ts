@@ -45,7 +45,7 @@ export interface CourseCodeMatch {
   section?: string;
 }
 
-const cleanWord = (w: string): string => w.replace(/[,;:]+$/, '').replace(/^[([]|[)\]]$/g, '');
+const cleanWord = (w: string): string => w.replace(/[,;:]+$/, '').replace(/^[([_"“”‘’'«|]+|[)\]]$/g, '');
 
 /** Splits a number's component suffix: "504SEM" → 504 + SEM; "1045C" stays. */
 function splitNumber(raw: string): { number: string; section?: string } | null {

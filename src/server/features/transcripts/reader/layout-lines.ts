@@ -12,8 +12,9 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-/** Groups words into lines by vertical centre, left to right. */
+/** Groups words into lines: by the OCR engine's lines when it gave them, else by vertical centre; left to right. */
 export function groupIntoLines(words: Word[]): Word[][] {
+  if (words.length > 0 && words.every((w) => w.line !== undefined)) return groupByOcrLine(words);
   const sorted = [...words].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const lines: { cy: number; h: number; words: Word[] }[] = [];
   for (const w of sorted) {
@@ -30,6 +31,33 @@ export function groupIntoLines(words: Word[]): Word[][] {
     }
   }
   return lines.map((l) => l.words.sort((a, b) => a.x0 - b.x0));
+}
+
+/**
+ * Words grouped by the OCR engine's own lines, which follow a skewed or curved row of text across the page; lines are
+ * ordered by their middle. A line the engine split at a wide gap is joined again when the two parts sit side by side.
+ */
+function groupByOcrLine(words: Word[]): Word[][] {
+  const byLine = new Map<number, Word[]>();
+  for (const w of words) byLine.set(w.line!, [...(byLine.get(w.line!) ?? []), w]);
+  const lines = [...byLine.values()].map((ws) => ws.sort((a, b) => a.x0 - b.x0));
+  const mid = (ws: Word[]) => ws.reduce((s, w) => s + (w.y0 + w.y1) / 2, 0) / ws.length;
+  lines.sort((a, b) => mid(a) - mid(b));
+  const out: Word[][] = [];
+  for (const line of lines) {
+    const h = median(line.map((w) => w.y1 - w.y0)) || 10;
+    const partner = out.find((o) => {
+      const last = o[o.length - 1]!;
+      const first = o[0]!;
+      const beside = line[0]!.x0 > last.x1 || line[line.length - 1]!.x1 < first.x0;
+      const side = line[0]!.x0 > last.x1 ? last : first;
+      const edge = line[0]!.x0 > last.x1 ? line[0]! : line[line.length - 1]!;
+      return beside && Math.abs((side.y0 + side.y1) / 2 - (edge.y0 + edge.y1) / 2) < 0.5 * h;
+    });
+    if (partner) partner.push(...line), partner.sort((a, b) => a.x0 - b.x0);
+    else out.push(line);
+  }
+  return out;
 }
 
 /**

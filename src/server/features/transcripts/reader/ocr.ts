@@ -22,7 +22,8 @@ export function getOcrWorker(): Promise<TesseractWorker> {
     const { langPath, corePath } = tesseractPaths();
     workerPromise = (async () => {
       const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, corePath, gzip: true, cacheMethod: 'none' });
-      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+      // one uniform block: the engine follows each table row across the whole page, even when the photo is skewed
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300' });
       return w;
     })();
     workerPromise.catch(() => {
@@ -56,16 +57,20 @@ export async function ocrImage(bytes: Uint8Array, page = 1): Promise<OcrResult> 
   const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
   const words: Word[] = [];
   let confSum = 0;
+  let lineId = 0;
   for (const block of (data.blocks ?? []) as BlockLike[])
     for (const para of block.paragraphs ?? [])
-      for (const line of para.lines ?? [])
+      for (const line of para.lines ?? []) {
+        lineId++;
         for (const w of line.words ?? []) {
           const text = w.text.trim();
           if (!text) continue;
-          // drop specks read as punctuation
+          // drop specks read as punctuation, and texture (shadow edges, noise) read as letters
           if (w.confidence < 20 && !/[A-Za-z0-9]{2}/.test(text)) continue;
-          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence });
+          if (w.confidence < 25 && !/\d/.test(text)) continue;
+          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence, line: lineId });
           confSum += w.confidence;
         }
+      }
   return { words, confidence: words.length ? confSum / words.length : 0, skewDegrees: prepared.skewDegrees };
 }

@@ -43,6 +43,25 @@ interface Tok {
 /** OCR often reads 0 as O and 1 as l inside numbers. */
 const fixDigits = (s: string): string => (/^[\dOoIl.,()-]+$/.test(s) && /\d/.test(s) ? s.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : s);
 
+/**
+ * A grade as OCR misreads it in a grade column: doubled letters ("WwW", "Cc"), lower case ("uw"), and a plus read as
+ * "t" ("Ct"). Null when no repair gives a grade.
+ */
+export function repairOcrGrade(raw: string): string | null {
+  if (raw.length > 4 || !/^[A-Za-z+\-~—–*]+$/.test(raw)) return null;
+  const candidates = [
+    raw.toUpperCase(),
+    raw.toUpperCase().replace(/^([A-Z])\1+/, '$1'),
+    raw.replace(/^([A-Da-d])[tf]$/, '$1+').toUpperCase(),
+    raw.replace(/[~—–]$/, '-').toUpperCase(),
+  ];
+  for (const c of candidates) {
+    const g = normaliseGrade(c);
+    if (g) return g;
+  }
+  return null;
+}
+
 function classify(word: Word): Tok {
   const text = fixDigits(word.text);
   const base = { text, value: 0, x0: word.x0, x1: word.x1, word };
@@ -53,6 +72,11 @@ function classify(word: Word): Tok {
   if (g) return { ...base, kind: 'grade', text: g };
   if (LEVEL.has(text.toUpperCase())) return { ...base, kind: 'level' };
   if (FLAG.has(text.toUpperCase())) return { ...base, kind: 'flag' };
+  // OCR: a misread grade that cannot be an English word ("WwW", "Cc", "uw", "Ct")
+  if (word.conf !== undefined && text.length >= 2 && !/^[A-Z][a-z]+$/.test(text) || (word.conf !== undefined && /^[A-D][tf]$/.test(text))) {
+    const repaired = repairOcrGrade(text);
+    if (repaired) return { ...base, kind: repaired === 'IP' ? 'ip' : 'grade', text: repaired };
+  }
   return { ...base, kind: 'text' };
 }
 
@@ -152,10 +176,23 @@ function stripLeadingTerm(words: Word[]): { term: string | null; rest: Word[] } 
 }
 
 /** Reads the code, title and data words of a course line, or null when the line is not a course row. */
+/**
+ * Splits a number glued to a grade ("3.00A" in tight columns, "30D" from OCR) into two words, each with its share of
+ * the box.
+ */
+function splitGluedGrades(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = /^(\d{1,3}(?:[.,]\d{1,3})?)([A-DF][+-]?|[PSWU]|CR|NC|NP|TCR)$/.exec(w.text);
+    if (!m || (!w.text.includes('.') && w.conf === undefined)) return [w];
+    const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+    return [{ ...w, text: m[1]!, x1: cut }, { ...w, text: m[2]!, x0: cut }];
+  });
+}
+
 function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
-  let words = joinProgressWords(line.words.filter((w) => w.text.trim() !== ''));
-  // leading row markers: "1.", "*", "#", "•"
-  while (words.length > 1 && /^(\d{1,2}[.)]|\*+|#|•|-|–)$/.test(words[0]!.text)) words = words.slice(1);
+  let words = splitGluedGrades(joinProgressWords(line.words.filter((w) => w.text.trim() !== '')));
+  // leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as punctuation ("|", "{")
+  while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}!\[\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
   const lead = stripLeadingTerm(words);
   words = lead.rest;
   const texts = words.map((w) => fixDigits(w.text));
@@ -374,6 +411,33 @@ function rowConfidence(d: RowDraft, title: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // the document
 
+/**
+ * OCR drops decimal points ("3.0" read as "30", "4.000" as "4000"). An OCR number with no point, in a credits or points
+ * column whose other values are printed with d decimals, gets its point back; without a header, only a number too large
+ * to be credits is repaired.
+ */
+function repairDroppedDecimals(drafts: RowDraft[]): void {
+  const decimals = new Map<number, number>();
+  for (const d of drafts)
+    for (const t of d.toks) {
+      const m = /\.(\d+)$/.exec(t.text);
+      if (t.kind === 'num' && m && t.word.conf !== undefined) decimals.set(m[1]!.length, (decimals.get(m[1]!.length) ?? 0) + 1);
+    }
+  const d = [...decimals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (d === undefined) return;
+  for (const draft of drafts)
+    draft.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined || !/^\d{2,6}$/.test(t.text)) return;
+      const role = draft.roles[i];
+      const numeric = role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points');
+      if (draft.header && !numeric) return;
+      if (!draft.header && t.value <= 12) return;
+      if (t.text.length <= d) return;
+      const text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
+      draft.toks[i] = { ...t, text, value: Number(text) };
+    });
+}
+
 /** A header detected on line i, joined with a second header line above or below it. */
 function headerAt(lines: Line[], i: number, used: Set<number>): HeaderColumn[] | null {
   const line = lines[i]!;
@@ -452,6 +516,7 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     if (/\d/.test(text) && !isTotalsText(text) && !t) skippedLines.push(line.text);
   }
 
+  repairDroppedDecimals(drafts);
   // header-less rows: one reading of the numbers for all rows of the same shape
   const signatures = chooseSignatures(drafts.filter((d) => !d.header));
   const rows: ReadRow[] = [];

@@ -93,6 +93,8 @@ export interface Word {
   y1: number;
   page: number;
   conf?: number;
+  /** The OCR engine's text line the word belongs to (OCR lines follow the text's slant in a skewed photo). */
+  line?: number;
 }
 
 /** Words of one line that sit close together (a table cell). */
