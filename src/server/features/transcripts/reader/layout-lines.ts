@@ -54,8 +54,10 @@ function groupByOcrLine(words: Word[]): Word[][] {
       const edge = line[0]!.x0 > last.x1 ? line[0]! : line[line.length - 1]!;
       return beside && Math.abs((side.y0 + side.y1) / 2 - (edge.y0 + edge.y1) / 2) < 0.5 * h;
     });
-    if (partner) partner.push(...line), partner.sort((a, b) => a.x0 - b.x0);
-    else out.push(line);
+    if (partner) {
+      partner.push(...line);
+      partner.sort((a, b) => a.x0 - b.x0);
+    } else out.push(line);
   }
   return out;
 }

@@ -192,7 +192,7 @@ function splitGluedGrades(words: Word[]): Word[] {
 function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   let words = splitGluedGrades(joinProgressWords(line.words.filter((w) => w.text.trim() !== '')));
   // leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as punctuation ("|", "{")
-  while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}!\[\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
+  while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}![\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
   const lead = stripLeadingTerm(words);
   words = lead.rest;
   const texts = words.map((w) => fixDigits(w.text));
