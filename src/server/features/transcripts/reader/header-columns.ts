@@ -67,13 +67,16 @@ const PHRASES: [string, ColumnRole][] = [
   ['class enrollment', 'enrollment'], ['enrollment', 'enrollment'], ['enrl', 'enrollment'], ['class size', 'enrollment'],
   ['class average', 'classAverage'], ['median grade', 'classAverage'], ['class avg', 'classAverage'], ['median', 'classAverage'], ['average', 'classAverage'],
   ['crd twd prog', 'programCredit'], ['credit toward program', 'programCredit'], ['twd prog', 'programCredit'], ['toward program', 'programCredit'],
-  ['ceu', 'ignore'], ['contact hours', 'ignore'], ['grading basis', 'ignore'], ['basis', 'ignore'], ['credit type', 'ignore'], ['type', 'ignore'],
+  ['ceu', 'ignore'], ['contact hours', 'ignore'], ['ceu contact hours', 'ignore'], ['grading basis', 'ignore'], ['basis', 'ignore'], ['credit type', 'ignore'], ['type', 'ignore'],
   ['status', 'ignore'], ['instructor', 'ignore'], ['and', 'ignore'],
 ];
 const MAX_PHRASE = 4;
 const TABLE = new Map(PHRASES);
 
 const normWord = (w: string): string => w.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Words split out of a glued word ("Level" from "CourseLevel"): each begins a column of its own. */
+const GLUED = new WeakSet<Word>();
 
 /** Whether a word could be part of a header. */
 export function isHeaderWord(text: string): boolean {
@@ -90,8 +93,8 @@ function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number } {
     for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1; n--) {
       const slice = words.slice(i, i + n);
       const role = TABLE.get(slice.map((w) => normWord(w.text)).join(' '));
-      // two header words far apart are two columns, not one phrase
-      const tight = slice.every((w, k) => k === 0 || w.x0 - slice[k - 1]!.x1 < 0.9 * Math.max(1, w.y1 - w.y0));
+      // two header words far apart are two columns, not one phrase; nor are words a PDF glued together
+      const tight = slice.every((w, k) => k === 0 || (w.x0 - slice[k - 1]!.x1 < 0.9 * Math.max(1, w.y1 - w.y0) && !GLUED.has(w)));
       if (role && tight) {
         cols.push({ role, x0: Math.min(...slice.map((w) => w.x0)), x1: Math.max(...slice.map((w) => w.x1)), text: slice.map((w) => w.text).join(' ') });
         known += n;
@@ -135,9 +138,10 @@ function wordsOfStacked(words: Word[]): Word[] {
     if (glued.length < 2 || !glued.every(isHeaderWord)) return [w];
     const width = (w.x1 - w.x0) / w.text.length;
     let at = w.x0;
-    return glued.map((text) => {
+    return glued.map((text, i) => {
       const part = { ...w, text, x0: at, x1: at + width * text.length };
       at = part.x1;
+      if (i > 0) GLUED.add(part);
       return part;
     });
   });

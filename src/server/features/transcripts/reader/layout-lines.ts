@@ -63,11 +63,29 @@ function groupByOcrLine(words: Word[]): Word[][] {
 }
 
 /**
+ * Joins fragments of one word that an extractor split at a kerning pair in letter-spaced text ("M AT H", "Te r m :"):
+ * neighbours closer than a sixth of the line height (a space is more than a quarter), one of them one or two letters.
+ */
+function joinTouchingFragments(words: Word[]): Word[] {
+  if (words.length < 2) return words;
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const out: Word[] = [{ ...sorted[0]! }];
+  for (const w of sorted.slice(1)) {
+    const prev = out[out.length - 1]!;
+    const h = Math.max(1, Math.min(prev.y1 - prev.y0, w.y1 - w.y0));
+    if (w.x0 - prev.x1 < 0.16 * h && (prev.text.length <= 2 || w.text.length <= 2)) out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+    else out.push({ ...w });
+  }
+  return out.length === words.length ? words : out;
+}
+
+/**
  * Joins letter-spaced words ("E x p o s i t o r y  W r i t i n g") back into words: in such a line the gaps between
  * letters form one cluster and the gaps between words a wider one; the widest jump between sorted gaps separates them.
  * Lines that are not mostly single characters are returned as they are.
  */
-export function mergeLetterSpacing(words: Word[]): Word[] {
+export function mergeLetterSpacing(lineWords: Word[]): Word[] {
+  const words = joinTouchingFragments(lineWords);
   const alnum = words.filter((w) => /[A-Za-z0-9]/.test(w.text));
   const single = alnum.filter((w) => w.text.length <= 2).length;
   if (alnum.length < 6 || single / alnum.length < 0.5) return words;
@@ -79,12 +97,13 @@ export function mergeLetterSpacing(words: Word[]): Word[] {
   if (ordered[ordered.length - 1]! < 0.45 * h) return [{ ...sorted[0]!, text: sorted.map((w) => w.text).join(''), x1: sorted[sorted.length - 1]!.x1 }];
   let cut = 0.25 * h;
   let jump = 0;
+  let letterGap = 0;
   for (let i = 1; i < ordered.length; i++) {
     const d = ordered[i]! - ordered[i - 1]!;
-    if (d > jump && ordered[i - 1]! < 0.6 * h) [jump, cut] = [d, (ordered[i]! + ordered[i - 1]!) / 2];
+    if (d > jump && ordered[i - 1]! < 0.6 * h) [jump, cut, letterGap] = [d, (ordered[i]! + ordered[i - 1]!) / 2, ordered[i - 1]!];
   }
-  // ordinary spacing: no small cluster of letter gaps clearly below the word gaps
-  if (jump < 0.12 * h || cut > 0.5 * h) return words;
+  // ordinary spacing: no cluster of small letter gaps clearly below the word gaps
+  if (jump < 0.12 * h || letterGap > 0.45 * h) return words;
   const out: Word[] = [];
   sorted.forEach((w, i) => {
     const prev = out[out.length - 1];

@@ -22,8 +22,7 @@ export function getOcrWorker(): Promise<TesseractWorker> {
     const { langPath, corePath } = tesseractPaths();
     workerPromise = (async () => {
       const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, corePath, gzip: true, cacheMethod: 'none' });
-      // one uniform block: the engine follows each table row across the whole page, even when the photo is skewed
-      await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+      await w.setParameters({ preserve_interword_spaces: '1', user_defined_dpi: '300' });
       return w;
     })();
     workerPromise.catch(() => {
@@ -54,6 +53,9 @@ interface BlockLike {
 export async function ocrImage(bytes: Uint8Array, page = 1): Promise<OcrResult> {
   const prepared = await preprocessForOcr(bytes);
   const worker = await getOcrWorker();
+  // A photo is read as one uniform block, so the engine follows each table row across the page even when it slants,
+  // and its lines group the words. A clean scan reads best with automatic segmentation, rows rebuilt from word boxes.
+  await worker.setParameters({ tessedit_pageseg_mode: prepared.photo ? PSM.SINGLE_BLOCK : PSM.AUTO });
   const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
   const words: Word[] = [];
   let confSum = 0;
@@ -68,7 +70,7 @@ export async function ocrImage(bytes: Uint8Array, page = 1): Promise<OcrResult> 
           // drop specks read as punctuation, and texture (shadow edges, noise) read as letters
           if (w.confidence < 20 && !/[A-Za-z0-9]{2}/.test(text)) continue;
           if (w.confidence < 25 && !/\d/.test(text)) continue;
-          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence, line: lineId });
+          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence, ...(prepared.photo ? { line: lineId } : {}) });
           confSum += w.confidence;
         }
       }

@@ -171,3 +171,97 @@ ENC 1101   Composition I   A   3.00`;
     expect(parse(text).institution).toBe('Mountain View University');
   });
 });
+
+describe('parseCourseLines: tables read by column', () => {
+  it('reads a title printed before its code, with a school suffix and a section (NYU Albert style)', () => {
+    const text = `
+Fall 2022
+Linear Algebra                 MATH-UA  140-001     4.0    A-
+Intro to Computer Science      CSCI-UA  101-002     4.0    B+
+Software Engineering           CSCI-UA  474-001     4.0    ***`;
+    expect(brief(text)).toEqual(['MATH-UA 140|4|A-|Fall 2022', 'CSCI-UA 101|4|B+|Fall 2022', 'CSCI-UA 474|4|IP|Fall 2022|IP']);
+  });
+
+  it('never takes a level, section, campus or "credit toward program" number for credits', () => {
+    const text = `
+Term: Fall 2021
+Subject  Course  Campus  Level  Title                  Grade   Credit Hours   Quality Points
+COMP     1601    S       01     Programming I          A       3.000          12.00
+COMP     1602    S       02     Programming II         B       4.000          12.00
+Course ID   Course Name            Section   Crd Twd Prog   Credits   Grade
+ENG101      Composition I          01        0.00           3.00      W`;
+    expect(brief(text)).toEqual(['COMP 1601|3|A|Fall 2021', 'COMP 1602|4|B|Fall 2021', 'ENG 101|3|W|Fall 2021']);
+  });
+
+  it('keeps a class average and class enrolment out of the grade and the credits', () => {
+    const text = `
+2022 Summer
+Course      Description                  Repeated   Units       Units       Grade   Grade    Class     Class
+                                                    Attempted   Completed           Points   Average   Enrollment
+CMPT 210    Probability and Computing                3.00        3.00        C       6.00     C+        48
+CMPT 225    Data Structures/Programming  EXCM        0.00        0.00        D       0.00     B-        136`;
+    expect(brief(text)).toEqual(['CMPT 210|3|C|Summer 2022', 'CMPT 225|0|D|Summer 2022']);
+  });
+
+  it('reads percentages and decimal numbers as grades', () => {
+    const withHeader = `
+Fall 2023
+Course     Description                       Attempted   Earned   Grade
+CS 135     Designing Functional Programs     0.50        0.50     84
+ECON 101   Introduction to Microeconomics    0.50        0.00     WD`;
+    expect(brief(withHeader)).toEqual(['CS 135|0.5|84|Fall 2023', 'ECON 101|0.5|WD|Fall 2023']);
+    const withoutHeader = `
+AUTUMN 2021
+  CSE   142  COMPUTER PRGRMNG I        4.0  3.8
+  MATH  124  CALC ANALYT GEOM I        5.0  3.2
+  PHYS  121  MECHANICS                 5.0    W
+     QTR ATTEMPTED: 14.0  EARNED: 9.0  GPA: 3.47`;
+    expect(brief(withoutHeader)).toEqual(['CSE 142|4|3.8|Fall 2021', 'MATH 124|5|3.2|Fall 2021', 'PHYS 121|5|W|Fall 2021']);
+  });
+
+  it('keeps test credit, transfer and in-progress sections, and a bare term heading starts the school’s own terms', () => {
+    const text = `
+Test Credits Applied Toward Undergraduate Program
+Course        Description                 Units   Grade
+MATH 2413     Differential Calculus       4.00    CR
+ADV_PL Calculus BC                        8.00
+Transfer Credit from Lakeside College
+Course        Description                 Units   Grade
+GOVT 2305     American Government         3.00    T
+2022 Fall
+Course        Description                 Attempted   Earned   Grade   Points
+CS 1337       Computer Science I          3.000       3.000    B-      8.100
+COURSES IN PROGRESS
+CS 2305       Discrete Mathematics I      3.000       0.000            0.000`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number} ${r.section}`)).toEqual(['MATH 2413 test', 'GOVT 2305 transfer', 'CS 1337 institution', 'CS 2305 in-progress']);
+    expect(rows.map((r) => r.transferSection)).toEqual([true, true, false, false]);
+  });
+
+  it('reads PeopleSoft totals printed under the numeric columns as totals, not courses', () => {
+    const text = `
+2021 Fall
+Course        Description                 Attempted   Earned   Grade   Points
+ACCT 2302     Principles of Accounting        3.00      3.00   B        9.00
+Term GPA 3.000   Term Totals                  3.00      3.00            9.00
+Cum GPA 3.000    Cum Totals                   3.00      3.00            9.00`;
+    expect(brief(text)).toEqual(['ACCT 2302|3|B|Fall 2021']);
+  });
+
+  it('joins a title wrapped onto the next line', () => {
+    const text = `
+Subject  Course  Level  Title                  Grade   Credit Hours
+CS       5330    GR     Pattern Recognition    A       4.000
+                        and Computer Vision
+CS       5100    GR     Foundations of AI      B       4.000`;
+    expect(parse(text).rows.map((r) => r.title)).toEqual(['Pattern Recognition and Computer Vision', 'Foundations of AI']);
+  });
+
+  it('gives rows read under a header more confidence than rows read by shape alone', () => {
+    const withHeader = parse(`Course    Title        Credits   Grade\nENC 1101  Composition  3.00      A`).rows[0]!;
+    const withoutHeader = parse(`ENC 1101  Composition  3.00      A`).rows[0]!;
+    expect(withHeader.confidence).toBeGreaterThan(withoutHeader.confidence);
+    const inconsistent = parse(`Course    Title        Credits   Grade   Points\nENC 1101  Composition  3.00      A       7.00`).rows[0]!;
+    expect(inconsistent.confidence).toBeLessThan(withHeader.confidence);
+  });
+});

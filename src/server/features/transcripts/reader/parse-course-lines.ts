@@ -24,7 +24,8 @@ export interface ParsedLines {
 
 const LEVEL = new Set(['UG', 'GR', 'LD', 'UD', 'U', 'G', 'CE', 'UGRD', 'GRAD', 'UND', 'LOW', 'UPP', 'DEV', 'PR', 'NC', 'UN', 'LL', 'UL']);
 const FLAG = new Set(['R', 'E', 'I', '*', '**', '#', '^', '+', '~', 'X', 'RP', 'RPT', 'EX', 'IN', 'NCR', 'EXCL', 'INCL', 'REPEATED', 'EXCLUDED', 'INCLUDED', 'A', 'M', 'L']);
-const NUM = /^\(?-?\d{1,3}(?:[.,]\d{1,3})?\)?$/;
+/** A number: credits, points, a numeric grade; also OCR's numbers that lost their point ("3000"), repaired later. */
+const NUM = /^\(?-?\d{1,3}(?:[.,]\d{1,3})?\)?$|^\d{4,6}$/;
 const DATES = /^\d{1,2}\/\d{1,2}\/\d{2,4}(?:\s*-\s*\d{1,2}\/\d{1,2}\/\d{2,4})?$|^\d{1,2}\/\d{1,2}\/\d{2,4}-$/;
 /** Usual credit values; others lower a row's confidence. */
 const USUAL_CREDITS = new Set([0, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 15]);
@@ -190,7 +191,7 @@ function splitGluedGrades(words: Word[]): Word[] {
 }
 
 function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
-  let words = splitGluedGrades(joinProgressWords(line.words.filter((w) => w.text.trim() !== '')));
+  let words = joinProgressWords(line.words.filter((w) => w.text.trim() !== ''));
   // leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as punctuation ("|", "{")
   while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}![\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
   const lead = stripLeadingTerm(words);
@@ -200,7 +201,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   if (!code) return null;
   if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
   const before = words.slice(0, code.start);
-  const after = words.slice(code.start + code.consumed);
+  const after = splitGluedGrades(words.slice(code.start + code.consumed));
   const codeEnd = words[code.start + code.consumed - 1]!.x1;
   const titleWords: Word[] = [...before];
   const toks: Tok[] = [];

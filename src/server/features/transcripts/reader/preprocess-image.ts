@@ -15,7 +15,12 @@ export interface PreparedImage {
   height: number;
   skewDegrees: number;
   scale: number;
+  /** The light was uneven (a photo): it was flattened, and its rows may slant or curve. A clean scan is not. */
+  photo: boolean;
 }
+
+/** Background brightness varying by more than this share of its mean is a photo's light, not a scan's. */
+const UNEVEN_LIGHT = 0.15;
 
 /**
  * Estimates the skew of text lines in degrees (positive = lines rise to the right in image coordinates
@@ -63,25 +68,35 @@ export function estimateSkew(gray: Uint8Array, width: number, height: number, ma
 }
 
 /**
- * Divides the image by an estimate of its background: shadows, gradients of light and the surface around the page
- * become a flat white, and the text stays dark. The background is a median over a wide window of a quarter-size copy
+ * Divides a photo by an estimate of its background: shadows, gradients of light and the surface around the page
+ * become a flat white, and the text stays dark (an evenly lit scan only has its contrast stretched). The background is a median over a wide window of a quarter-size copy
  * (text covers less than half of any window, so the median is the paper; a shadow's sharp edge is kept), lightly
  * smoothed.
  */
-async function flattenLight(data: Buffer, width: number, height: number): Promise<Buffer> {
+async function flattenLight(data: Buffer, width: number, height: number): Promise<{ data: Buffer; uneven: boolean }> {
   const raw = { raw: { width, height, channels: 1 as const } };
   const quarter = await sharp(data, raw)
     .resize({ width: Math.max(16, Math.round(width / 4)) })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const background = await sharp(quarter.data, { raw: { width: quarter.info.width, height: quarter.info.height, channels: 1 } })
+  const small = await sharp(quarter.data, { raw: { width: quarter.info.width, height: quarter.info.height, channels: 1 } })
     .median(9)
     .blur(2)
-    .resize({ width, height, fit: 'fill' })
     .extractChannel(0)
     .raw()
     .toBuffer();
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < small.length; i++) {
+    sum += small[i]!;
+    squares += small[i]! * small[i]!;
+  }
+  const mean = sum / Math.max(1, small.length);
+  const variation = Math.sqrt(Math.max(0, squares / Math.max(1, small.length) - mean * mean)) / Math.max(1, mean);
+  // a scan or a clean render: stretching contrast is enough, and keeps thin strokes whole
+  if (variation < UNEVEN_LIGHT) return { data: await sharp(data, raw).normalise().extractChannel(0).raw().toBuffer(), uneven: false };
+  const background = await sharp(small, { raw: { width: quarter.info.width, height: quarter.info.height, channels: 1 } }).resize({ width, height, fit: 'fill' }).extractChannel(0).raw().toBuffer();
   const out = Buffer.alloc(width * height);
   for (let i = 0; i < out.length; i++) {
     const ratio = data[i]! / Math.max(24, background[i]!);
@@ -89,7 +104,7 @@ async function flattenLight(data: Buffer, width: number, height: number): Promis
     out[i] = ratio >= 0.92 ? 255 : Math.max(0, Math.round((255 * ratio) / 0.92 - 30 * (1 - ratio)));
   }
   // a 3×3 median takes out the sensor noise the division made visible
-  return sharp(out, raw).median(3).extractChannel(0).raw().toBuffer();
+  return { data: await sharp(out, raw).median(3).extractChannel(0).raw().toBuffer(), uneven: true };
 }
 
 /**
@@ -143,7 +158,7 @@ export async function preprocessForOcr(bytes: Uint8Array): Promise<PreparedImage
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const flat = await flattenLight(scaled, width, height);
+  const { data: flat, uneven } = await flattenLight(scaled, width, height);
 
   // skew, measured on a small copy of the flattened page (only text is dark there)
   const small = await sharp(flat, { raw: { width, height, channels: 1 } }).resize({ width: Math.min(1000, width) }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
@@ -160,5 +175,5 @@ export async function preprocessForOcr(bytes: Uint8Array): Promise<PreparedImage
   }
   removeRules(new Uint8Array(page.data.buffer, page.data.byteOffset, page.data.length), page.width, page.height);
   const out = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { png: out.data, width: out.info.width, height: out.info.height, skewDegrees: skew, scale };
+  return { png: out.data, width: out.info.width, height: out.info.height, skewDegrees: skew, scale, photo: uneven };
 }

@@ -10,7 +10,7 @@ import { rasterizePdf } from './rasterize-pdf';
 import { isPoorText, measureTextQuality, textBadness } from './text-quality';
 import { TranscriptReadError, type ReadRow, type ReadTranscriptOptions, type TextSource, type TranscriptReading, type Word } from './types';
 
-export { TranscriptReadError } from './types';
+export { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './types';
 export { checkImageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size';
 export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
 

@@ -32,6 +32,9 @@ export interface ReadRow {
 
 export type TextSource = 'pdfjs' | 'poppler' | 'ocr';
 
+/** What to tell a person whose file held no plausible course rows (TranscriptReading.courseRowsFound is false). */
+export const NO_COURSE_ROWS_MESSAGE = 'We could not find courses in this file. Is it a transcript?';
+
 export interface TranscriptReading {
   source: 'pdf-text' | 'ocr';
   /** The issuing school, e.g. "Valencia College". */
