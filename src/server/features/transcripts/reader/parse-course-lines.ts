@@ -418,24 +418,30 @@ function rowConfidence(d: RowDraft, title: string): number {
  * to be credits is repaired.
  */
 function repairDroppedDecimals(drafts: RowDraft[]): void {
-  const decimals = new Map<number, number>();
+  // decimals printed in each column (by role; header-less numbers count under "any")
+  const decimals = new Map<string, Map<number, number>>();
+  const column = (d: RowDraft, i: number) => (d.header ? (d.roles[i] ?? 'none') : 'any');
   for (const d of drafts)
-    for (const t of d.toks) {
+    d.toks.forEach((t, i) => {
       const m = /\.(\d+)$/.exec(t.text);
-      if (t.kind === 'num' && m && t.word.conf !== undefined) decimals.set(m[1]!.length, (decimals.get(m[1]!.length) ?? 0) + 1);
-    }
-  const d = [...decimals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (d === undefined) return;
+      if (t.kind !== 'num' || !m || t.word.conf === undefined) return;
+      const counts = decimals.get(column(d, i)) ?? new Map<number, number>();
+      counts.set(m[1]!.length, (counts.get(m[1]!.length) ?? 0) + 1);
+      decimals.set(column(d, i), counts);
+    });
+  const mostCommon = (key: string) => [...(decimals.get(key) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   for (const draft of drafts)
     draft.toks.forEach((t, i) => {
       if (t.kind !== 'num' || t.word.conf === undefined || !/^\d{2,6}$/.test(t.text)) return;
       const role = draft.roles[i];
       const numeric = role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points');
       if (draft.header && !numeric) return;
-      if (!draft.header && t.value <= 12) return;
-      if (t.text.length <= d) return;
-      const text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
-      draft.toks[i] = { ...t, text, value: Number(text) };
+      const d = mostCommon(column(draft, i));
+      let text: string | null = null;
+      if (d !== undefined && t.text.length > d && (draft.header || t.value > 12)) text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
+      // no value in the column kept its point: a credit value too large to be one lost it after its first digit
+      else if (d === undefined && t.value > 12 && role !== 'points') text = `${t.text[0]}.${t.text.slice(1)}`;
+      if (text) draft.toks[i] = { ...t, text, value: Number(text) };
     });
 }
 
