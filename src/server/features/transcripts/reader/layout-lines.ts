@@ -63,18 +63,21 @@ function groupByOcrLine(words: Word[]): Word[][] {
 }
 
 /**
- * Joins fragments of one word that an extractor split at a kerning pair in letter-spaced text ("M AT H", "Te r m :"):
- * neighbours closer than a sixth of the line height (a space is more than a quarter), one of them one or two letters.
+ * Joins fragments of one word that an extractor split at a kerning pair in letter-spaced text ("M AT H", "Te r m"):
+ * letters-only pieces of one or two letters closer than a sixth of the line height (a space is more than a quarter).
  */
 function joinTouchingFragments(words: Word[]): Word[] {
   if (words.length < 2) return words;
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
   const out: Word[] = [{ ...sorted[0]! }];
+  let lastPiece = sorted[0]!.text;
+  const short = (t: string) => t.length <= 2 && /^[A-Za-z]+$/.test(t);
   for (const w of sorted.slice(1)) {
     const prev = out[out.length - 1]!;
     const h = Math.max(1, Math.min(prev.y1 - prev.y0, w.y1 - w.y0));
-    if (w.x0 - prev.x1 < 0.16 * h && (prev.text.length <= 2 || w.text.length <= 2)) out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+    if (w.x0 - prev.x1 < 0.16 * h && short(lastPiece) && short(w.text)) out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
     else out.push({ ...w });
+    lastPiece = w.text;
   }
   return out.length === words.length ? words : out;
 }
@@ -87,7 +90,7 @@ function joinTouchingFragments(words: Word[]): Word[] {
 export function mergeLetterSpacing(lineWords: Word[]): Word[] {
   const words = joinTouchingFragments(lineWords);
   const alnum = words.filter((w) => /[A-Za-z0-9]/.test(w.text));
-  const single = alnum.filter((w) => w.text.length <= 2).length;
+  const single = alnum.filter((w) => w.text.length === 1).length;
   if (alnum.length < 6 || single / alnum.length < 0.5) return words;
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
   const gaps = sorted.slice(1).map((w, i) => w.x0 - sorted[i]!.x1);
@@ -103,7 +106,7 @@ export function mergeLetterSpacing(lineWords: Word[]): Word[] {
     if (d > jump && ordered[i - 1]! < 0.6 * h) [jump, cut, letterGap] = [d, (ordered[i]! + ordered[i - 1]!) / 2, ordered[i - 1]!];
   }
   // ordinary spacing: no cluster of small letter gaps clearly below the word gaps
-  if (jump < 0.12 * h || letterGap > 0.45 * h) return words;
+  if (jump < 0.12 * h || letterGap > 0.25 * h) return words;
   const out: Word[] = [];
   sorted.forEach((w, i) => {
     const prev = out[out.length - 1];
