@@ -84,6 +84,9 @@ interface DocContext {
   campus: string;
 }
 
+/** Quarter-unit credits (0.25) need two decimals to print as what they are. */
+const creditDecimals = (spec: LayoutSpec): number => (spec.style.creditSystem === 'half-units' ? Math.max(2, spec.creditDecimals) : spec.creditDecimals);
+
 function cellFor(ctx: DocContext, column: Column, c: PrintedCourse, term: string | null): string {
   const { spec } = ctx;
   const t = c.truth;
@@ -106,15 +109,15 @@ function cellFor(ctx: DocContext, column: Column, c: PrintedCourse, term: string
     case 'section':
       return c.section || '01';
     case 'attempted':
-      return fmt(t.credits, spec.creditDecimals);
+      return fmt(t.credits, creditDecimals(spec));
     case 'earned':
-      return ip && spec.inProgressMark === '' ? '' : fmt(t.earned, spec.creditDecimals);
+      return ip && spec.inProgressMark === '' ? '' : fmt(t.earned, creditDecimals(spec));
     case 'grade':
       return ip ? spec.inProgressMark : c.gradeText;
     case 'points':
       return c.points === null ? (ip ? '' : fmt(0, spec.pointsDecimals)) : fmt(c.points, spec.pointsDecimals);
     case 'gpa-hours':
-      return fmt(ip ? 0 : t.credits, spec.creditDecimals);
+      return fmt(ip ? 0 : t.credits, creditDecimals(spec));
     case 'repeat':
       return c.repeatFlag;
     case 'term':
@@ -122,7 +125,7 @@ function cellFor(ctx: DocContext, column: Column, c: PrintedCourse, term: string
     case 'mode':
       return ctx.rng.pick(['Lecture', 'Online', 'Hybrid']);
     case 'program-credit':
-      return fmt(t.earned, spec.creditDecimals);
+      return fmt(t.earned, creditDecimals(spec));
     case 'class-average':
       return ip ? '' : ctx.rng.pick(['B+', 'B', 'B-', 'C+', 'A-']);
     case 'enrollment':
@@ -271,10 +274,12 @@ function itemLines(item: Item): number {
 function fitColumnsToCodes(spec: LayoutSpec, record: AcademicRecord): void {
   const courses = record.blocks.flatMap((b) => b.courses);
   const longest = (f: (c: PrintedCourse) => string) => Math.max(0, ...courses.map((c) => f(c).length));
+  // a character of codes (capitals and digits) is wider than the average one a column's width is counted in
+  const fit = (n: number) => Math.ceil(n * 1.25) + 2;
   const widths: Partial<Record<Column['role'], number>> = {
-    code: longest((c) => joinCode(spec, c)) + 2,
-    subject: longest((c) => c.subject) + 2,
-    number: longest((c) => c.number) + 2,
+    code: fit(longest((c) => joinCode(spec, c))),
+    subject: fit(longest((c) => c.subject)),
+    number: fit(longest((c) => c.number)),
   };
   for (const list of [spec.columns, spec.transferColumns, spec.inProgressColumns])
     for (const col of list ?? []) {

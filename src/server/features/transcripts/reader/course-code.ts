@@ -25,6 +25,8 @@ const COMPONENT = /^(LEC|LAB|SEM|DIS|REC|SEC|STU|IND|CLN|PRA|ACT|ONL|WEB|HYB|LBN
 
 const SUBJECT_WORD = /^[A-Z&]{1,8}$/;
 const SCHOOL_SUFFIX_SUBJECT = /^[A-Z]{2,6}-[A-Z]{1,3}$/;
+/** "AS.110" printed in a Subject column apart from its number. */
+const DIVISION_SUBJECT = /^[A-Z]{2}\.\d{3}$/;
 const NUMBER = /^(?:\d{1,5}[A-Z]{0,3}|\d{2,5}\.\d{1,3}[A-Z]?|\d{1,4}X{1,3})$/;
 /** "ENC1102", "ECON-101", "MAC-2311-01", "CHEM-121L-01", "ENG_101". */
 const JOINED = /^([A-Z&]{2,8})[-_]?(\d{1,5}[A-Z]{0,3}(?:\.\d{1,3})?|\d{1,4}X{1,3})(?:-(\d{1,3}[A-Z]?|[A-Z]\d{0,2}))?$/;
@@ -71,7 +73,7 @@ export function matchCourseCode(words: readonly string[]): CourseCodeMatch | nul
   if (division) return withSection({ subject: division[1]!, number: division[2]!, consumed: 1 }, division[3]);
   const joined = JOINED.exec(w0);
   if (joined && !NOT_SUBJECT.has(joined[1]!)) return withSection({ subject: joined[1]!, number: joined[2]!, consumed: 1 }, joined[3]);
-  if (SCHOOL_SUFFIX_SUBJECT.test(w0) && words[1]) {
+  if ((SCHOOL_SUFFIX_SUBJECT.test(w0) || DIVISION_SUBJECT.test(w0)) && words[1]) {
     const n = splitDashSection(cleanWord(words[1]));
     if (n) return withSection({ subject: w0, number: n.number, consumed: 2 }, n.section);
   }

@@ -112,15 +112,22 @@ function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number } {
  * Words of a header printed over two lines stacked into one line: each word of the lower line is joined to the word of
  * the upper line above it ("Credit" + "Hours" → "Credit Hours"); lower words under no upper word stand alone.
  */
-export function stackHeaderLines(upper: Word[], lower: Word[]): Word[] {
-  const out: Word[] = upper.map((w) => ({ ...w }));
+export function stackHeaderLines(upperWords: Word[], lowerWords: Word[]): Word[] {
+  const upper = wordsOfStacked(upperWords);
+  const lower = wordsOfStacked(lowerWords);
+  const copy = (w: Word): Word => {
+    const c = { ...w };
+    if (GLUED.has(w)) GLUED.add(c);
+    return c;
+  };
+  const out: Word[] = upper.map(copy);
   for (const w of lower) {
     const above = out.find((u) => Math.min(u.x1, w.x1) - Math.max(u.x0, w.x0) > 0.3 * Math.min(u.x1 - u.x0, w.x1 - w.x0));
     if (above) {
       above.text = `${above.text} ${w.text}`;
       above.x0 = Math.min(above.x0, w.x0);
       above.x1 = Math.max(above.x1, w.x1);
-    } else out.push({ ...w });
+    } else out.push(copy(w));
   }
   return out.sort((a, b) => a.x0 - b.x0);
 }

@@ -64,14 +64,15 @@ function groupByOcrLine(words: Word[]): Word[][] {
 
 /**
  * Joins fragments of one word that an extractor split at a kerning pair in letter-spaced text ("M AT H", "Te r m"):
- * letters-only pieces of one or two letters closer than a sixth of the line height (a space is more than a quarter).
+ * letters-only pieces of one or two letters (three in capitals) closer than a sixth of the line height (a space is more
+ * than a quarter).
  */
 function joinTouchingFragments(words: Word[]): Word[] {
   if (words.length < 2) return words;
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
   const out: Word[] = [{ ...sorted[0]! }];
   let lastPiece = sorted[0]!.text;
-  const short = (t: string) => t.length <= 2 && /^[A-Za-z]+$/.test(t);
+  const short = (t: string) => (t.length <= 2 && /^[A-Za-z]+$/.test(t)) || /^[A-Z]{3}$/.test(t);
   for (const w of sorted.slice(1)) {
     const prev = out[out.length - 1]!;
     const h = Math.max(1, Math.min(prev.y1 - prev.y0, w.y1 - w.y0));
@@ -244,6 +245,8 @@ export function removeRepeatedFurniture(pages: Line[][]): Line[][] {
     return lines.filter((l) => {
       const k = furnitureKey(l.text);
       if (PAGE_NUMBER.test(k)) return false;
+      // two rows of the same course shape at the foot of one page and the head of the next are both courses
+      if (startsWithCourseCode(l.text)) return true;
       if (edge.has(l) && (seenOn.get(k)?.size ?? 0) > 1) {
         if (emitted.has(k)) return false;
         emitted.add(k);

@@ -121,6 +121,8 @@ interface RowDraft {
 // ---------------------------------------------------------------------------------------------------------------
 // columns
 
+const isValueRole = (role: ColumnRole | null | undefined): boolean => role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points' || role === 'grade');
+
 const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['title', 'course', 'subject', 'campus', 'mode', 'dates']);
 
 /** How badly a word of this kind fits a column of this role (a number under "Campus", a title word under "Credits"). */
@@ -190,8 +192,18 @@ function splitGluedGrades(words: Word[]): Word[] {
   });
 }
 
+/** A course number run into its title by a narrow column ("183CFirst-Year", "11900CGeneral") split in two. */
+function splitNumberFromTitle(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = /^(\d{2,5}[A-Z]{0,2})([A-Z][a-z][\w'’&:,.()/-]*)$/.exec(w.text);
+    if (!m) return [w];
+    const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+    return [{ ...w, text: m[1]!, x1: cut }, { ...w, text: m[2]!, x0: cut }];
+  });
+}
+
 function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
-  let words = joinProgressWords(line.words.filter((w) => w.text.trim() !== ''));
+  let words = splitNumberFromTitle(joinProgressWords(line.words.filter((w) => w.text.trim() !== '')));
   // leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as punctuation ("|", "{")
   while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}![\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
   const lead = stripLeadingTerm(words);
@@ -316,7 +328,7 @@ type Role = 'c' | 'e' | 'p' | 'g' | 'h' | 'x';
 const SIGNATURES: Record<number, Role[][]> = {
   1: [['c']],
   2: [['c', 'p'], ['c', 'e'], ['c', 'g'], ['x', 'c'], ['c', 'h']],
-  3: [['c', 'e', 'p'], ['c', 'h', 'p'], ['c', 'p', 'h'], ['c', 'e', 'g'], ['x', 'c', 'p'], ['c', 'p', 'x'], ['x', 'c', 'e']],
+  3: [['c', 'e', 'p'], ['c', 'h', 'p'], ['c', 'p', 'h'], ['c', 'e', 'g'], ['c', 'g', 'p'], ['x', 'c', 'p'], ['c', 'p', 'x'], ['x', 'c', 'e']],
   4: [['c', 'e', 'h', 'p'], ['c', 'e', 'p', 'h'], ['x', 'c', 'e', 'p'], ['c', 'e', 'p', 'x'], ['c', 'h', 'p', 'x']],
 };
 
@@ -478,12 +490,15 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
   let firstTableIndex = -1;
   let rowsInSection = 0;
   const headerLines = new Set<number>();
+  const recentHeaders: HeaderColumn[][] = [];
 
   for (let i = 0; i < lines.length; i++) {
     if (headerLines.has(i)) continue;
     const line = lines[i]!;
     if (line.words.length === 0) continue;
-    const read = readLine(line, header);
+    let read = readLine(line, headerFor(line, header, recentHeaders));
+    // a header that does not fit the row (title words under number columns: a wider table after a page break)
+    if (read?.draft.header && read.draft.toks.some((t, k) => t.kind === 'text' && isValueRole(read!.draft.roles[k]))) read = readLine(line, null);
     if (read) {
       candidateLines++;
       if (firstTableIndex < 0) firstTableIndex = i;
@@ -494,6 +509,8 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     const cols = headerAt(lines, i, headerLines);
     if (cols) {
       header = cols;
+      recentHeaders.unshift(cols);
+      recentHeaders.length = Math.min(recentHeaders.length, 16);
       if (firstTableIndex < 0) firstTableIndex = i;
       continue;
     }
@@ -508,8 +525,6 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     if (opened) {
       section = opened;
       rowsInSection = 0;
-      // a new part of the record has its own table header
-      if (opened !== 'institution') header = null;
     }
     const t = findTerm(text);
     if (t && !isTotalsText(text) && text.split(' ').length <= 12) {
@@ -575,6 +590,19 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
   return { rows, institution: school.name, institutionWebAddress: school.webAddress, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+}
+
+/**
+ * The header a course line is read under: the current one when the line starts under its first column; else (a row in
+ * the other column of a two-column page, or after a page break) the latest header that lines up with it; else none.
+ */
+function headerFor(line: Line, current: HeaderColumn[] | null, recent: HeaderColumn[][]): HeaderColumn[] | null {
+  const start = line.words[0]?.x0;
+  if (start === undefined || !current) return current;
+  const h = Math.max(1, line.height);
+  const linesUp = (cols: HeaderColumn[]) => Math.abs(cols[0]!.x0 - start) < 4 * h || (start >= cols[0]!.x0 - 4 * h && start < (cols[1]?.x0 ?? Infinity));
+  if (linesUp(current)) return current;
+  return recent.find(linesUp) ?? null;
 }
 
 /** A line that is only a term ("Term: Fall 2022", "2022 Fall Semester (08/29/2022-12/16/2022)"), with no school named. */

@@ -8,7 +8,15 @@ export interface PdfTextResult {
   pageWords: Word[][];
   /** Characters of real text per page, to tell text PDFs from scans. */
   charsPerPage: number[];
+  /**
+   * Per page, the share of text items that run a title into a number ("Writing 3.00 A"): pdf.js joined table cells
+   * into one item, so the words' places inside it are estimates and columns may be misplaced.
+   */
+  mergedCellShare: number[];
 }
+
+/** A text item that holds a word and then a number: two or more table cells joined by pdf.js. */
+const MERGED_CELLS = /[A-Za-z]{2,}\s+\(?\d{1,3}(?:[.,]\d{1,3})?\)?(?:\s|$)/;
 
 interface TextItemLike {
   str: string;
@@ -80,6 +88,7 @@ export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<Pd
   const pages = doc.numPages;
   const pageWords: Word[][] = [];
   const charsPerPage: number[] = [];
+  const mergedCellShare: number[] = [];
   for (let p = 1; p <= Math.min(pages, maxPages); p++) {
     const page = await doc.getPage(p);
     const vp = page.getViewport({ scale: 1 });
@@ -87,8 +96,10 @@ export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<Pd
     const items = content.items.filter((i): i is typeof i & TextItemLike => 'str' in i);
     const pw = itemsToWords(items as TextItemLike[], p, vp.height);
     charsPerPage.push(pw.reduce((n, w) => n + w.text.length, 0));
+    const withNumbers = items.filter((i) => /\d/.test(i.str));
+    mergedCellShare.push(withNumbers.filter((i) => MERGED_CELLS.test(i.str)).length / Math.max(1, withNumbers.length));
     pageWords.push(pw);
     page.cleanup();
   }
-  return { pages, pageWords, charsPerPage };
+  return { pages, pageWords, charsPerPage, mergedCellShare };
 }

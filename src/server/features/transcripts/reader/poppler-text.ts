@@ -30,9 +30,20 @@ export function parseBboxXhtml(xhtml: string, firstPage = 1): Word[][] {
       const text = decode(wm[5]!).trim();
       if (text) words.push({ text, x0: Number(wm[1]), y0: Number(wm[2]), x1: Number(wm[3]), y1: Number(wm[4]), page });
     }
-    pages.push(words);
+    pages.push(withoutTallGlyphs(words));
   }
   return pages;
+}
+
+/**
+ * pdftotext gives the letters of a rotated watermark ("UNOFFICIAL" across the page) as words whose boxes are several
+ * lines tall; they would join table rows into one line. Words far taller than the page's usual word are dropped.
+ */
+function withoutTallGlyphs(words: Word[]): Word[] {
+  if (words.length < 10) return words;
+  const heights = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const usual = heights[Math.floor(heights.length / 2)]!;
+  return words.filter((w) => w.y1 - w.y0 <= 2.2 * usual);
 }
 
 /**

@@ -21,6 +21,8 @@ const MIN_TEXT_CHARS_PER_PAGE = 40;
 export const MAX_OCR_PAGES = 12;
 /** Scans are rasterised at about 300 dpi, the resolution OCR reads small table text best at. */
 const SCAN_DPI = 300;
+/** Above this share of joined-cell items, a page's word places come from poppler (its boxes are the glyphs' own). */
+const MERGED_CELLS_LIMIT = 0.25;
 
 interface PageText {
   words: Word[];
@@ -40,14 +42,18 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
     const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
     if (textPages < Math.max(1, Math.ceil(pages / 2))) return { pages, text: null };
     const sources: TextSource[] = text.pageWords.map(() => 'pdfjs');
-    const poor = text.pageWords.flatMap((w, i) => (text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE && isPoorText(measureTextQuality(w)) ? [i + 1] : []));
+    // poor pages: letter-spaced or garbled text, or table cells joined into items whose words' places are estimates
+    const poor = text.pageWords.flatMap((w, i) =>
+      text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE && (isPoorText(measureTextQuality(w)) || text.mergedCellShare[i]! > MERGED_CELLS_LIMIT) ? [i + 1] : [],
+    );
     if (poor.length) {
       const first = Math.min(...poor);
       const last = Math.max(...poor);
       const other = await popplerWords(bytes, first, last);
       for (const p of poor) {
         const candidate = other?.[p - first];
-        // poppler's boxes are the glyphs' own, so letter-spaced words can be joined from them: keep it unless clearly worse
+        // poppler's boxes are the glyphs' own (letter-spaced words can be joined from them, columns placed): keep them
+        // unless their text is clearly worse
         if (candidate && candidate.length && textBadness(measureTextQuality(candidate)) <= textBadness(measureTextQuality(text.pageWords[p - 1]!)) + 0.1) {
           text.pageWords[p - 1] = candidate;
           sources[p - 1] = 'poppler';
