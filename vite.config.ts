@@ -19,6 +19,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      // A feature's index.ts only re-exports its public parts. Marked free of side effects, importing one part from it
+      // (the navigation's account corner) does not pull the feature's other parts (the sign-up form) into that chunk.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
       plugins: [
         {
           // Brotli and gzip copies of every text asset, written once at build time, so the server can send them

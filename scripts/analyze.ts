@@ -1,7 +1,8 @@
 /**
  * Reads a transcript file and prints its course rows; with --to SCHOOL, also decides how each one transfers there
  * (opens the database from DATA_DIR / DATABASE_URL, and refuses while a server holds the embedded one).
- * usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL]
+ * With --program CODE (a program of SCHOOL, or its state's), also which requirement each course counts toward.
+ * usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE]]
  */
 import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../src/server/db/client';
@@ -9,6 +10,8 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { loadConfig } from '../src/server/env';
 import { findInstitution } from '../src/server/features/equivalencies/equivalency.queries';
 import { decideForCourses } from '../src/server/features/equivalencies/equivalency.service';
+import { degreeProgressForCourses, findSchoolProgram, ProgramsError } from '../src/server/features/programs';
+import type { DegreeProgress, DegreeRequirement } from '../src/shared/schemas/programs';
 import type { ReadRow } from '../src/server/features/transcripts/reader/types';
 import { NO_COURSE_ROWS_MESSAGE, readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
 import { terminateOcr } from '../src/server/features/transcripts/reader/ocr';
@@ -20,29 +23,58 @@ interface Match {
 }
 
 /** Decides every row against SCHOOL's rules; an unknown issuing school leaves every row for review. */
-async function matchRows(institution: string | null, to: string, rows: ReadRow[]): Promise<{ toName: string; matches: Match[] }> {
+async function matchRows(institution: string | null, to: string, rows: ReadRow[], programCode?: string): Promise<{ toName: string; matches: Match[]; progress?: DegreeProgress }> {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const destination = await findInstitution(db, to);
     if (!destination) throw new Error(`unknown destination school: ${to}`);
+    const program = programCode ? await findSchoolProgram(db, { schoolId: destination.id, code: programCode }) : null;
+    const courses = rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, earned: null, grade: r.grade, term: r.term, in_progress: r.inProgress }));
     const from = institution ? await findInstitution(db, institution) : null;
     if (!from) {
       const reason = "We don't know this school's courses yet, so the destination school will need to review this course.";
-      return { toName: destination.name, matches: rows.map(() => ({ status: 'NEEDS_EVAL', transfersTo: null, reason })) };
+      const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: null, schoolId: destination.id, program, rows: courses, examScores: [] }) : undefined;
+      return { toName: destination.name, matches: rows.map(() => ({ status: 'NEEDS_EVAL', transfersTo: null, reason })), progress };
     }
     const { decisions } = await decideForCourses(db, {
       fromInstitutionId: from.id,
       toInstitutionId: destination.id,
       courses: rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, grade: r.grade, term: r.term })),
     });
+    const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: from.id, schoolId: destination.id, program, rows: courses, examScores: [], decisions }) : undefined;
     return {
       toName: destination.name,
       matches: decisions.map((d) => ({ status: d.status, transfersTo: d.transfersTo, reason: d.reason })),
+      progress,
     };
   } finally {
     await db.close();
   }
+}
+
+/**
+ * Every requirement, parents before their children. `complete` is only true when the requirement is filled AND its data
+ * is verified (a doubtful source is never reported as done); `status` and `verified` say which.
+ */
+function flattenRequirements(requirements: DegreeRequirement[]) {
+  const out: Array<{ id: string; name: string; complete: boolean; status: string; verified: boolean; appliedCredits: number; remainingCredits: number | null; courses: string[] }> = [];
+  const visit = (requirement: DegreeRequirement) => {
+    if (!requirement.chosen) return;
+    out.push({
+      id: requirement.id,
+      name: requirement.name,
+      complete: requirement.status === 'complete' && requirement.verified,
+      status: requirement.status,
+      verified: requirement.verified,
+      appliedCredits: requirement.appliedCredits,
+      remainingCredits: requirement.remainingCredits,
+      courses: requirement.courses,
+    });
+    requirement.children.forEach(visit);
+  };
+  requirements.forEach(visit);
+  return out;
 }
 
 async function main(): Promise<number> {
@@ -54,10 +86,16 @@ async function main(): Promise<number> {
     process.stderr.write('--to needs a school, e.g. --to fsu\n');
     return 2;
   }
-  // The file is the one argument that is neither a flag nor the school after --to (there may be no --to at all).
-  const file = args.find((a, index) => !a.startsWith('--') && (toAt < 0 || index !== toAt + 1));
+  const programAt = args.indexOf('--program');
+  const program = programAt >= 0 ? args[programAt + 1] : undefined;
+  if (programAt >= 0 && (!program || program.startsWith('--') || !to)) {
+    process.stderr.write('--program needs a program code and --to its school, e.g. --to fsu --program FL-GEN-ED-CORE-2015\n');
+    return 2;
+  }
+  // The file is the one argument that is neither a flag nor the value after --to or --program.
+  const file = args.find((a, index) => !a.startsWith('--') && (toAt < 0 || index !== toAt + 1) && (programAt < 0 || index !== programAt + 1));
   if (!file) {
-    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL]\n');
+    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE]]\n');
     return 2;
   }
   let bytes: Uint8Array;
@@ -69,7 +107,8 @@ async function main(): Promise<number> {
   }
   try {
     const reading = await readTranscript(bytes);
-    const matched = to ? await matchRows(reading.institution, to, reading.rows) : null;
+    const matched = to ? await matchRows(reading.institution, to, reading.rows, program) : null;
+    const progress = matched?.progress;
     if (json) {
       // The first keys are the contract scorers read; the later ones were added with the table reader.
       const out = {
@@ -90,6 +129,7 @@ async function main(): Promise<number> {
           section: r.section,
           confidence: r.confidence,
           ...(r.creditsEstimated ? { creditsEstimated: true } : {}),
+          ...(progress ? { countsToward: progress.courses[i]?.countsToward.map((requirement) => requirement.id) ?? [] } : {}),
         })),
         courseRowsFound: reading.courseRowsFound,
         ...(reading.courseRowsFound ? {} : { message: NO_COURSE_ROWS_MESSAGE }),
@@ -97,6 +137,7 @@ async function main(): Promise<number> {
         institutionWebAddress: reading.institutionWebAddress,
         source: reading.source,
         pages: reading.pages,
+        ...(progress ? { program: progress.program.code, requirements: flattenRequirements(progress.requirements) } : {}),
       };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
@@ -120,11 +161,23 @@ async function main(): Promise<number> {
       process.stdout.write(fmt(head) + '\n' + widths.map((w) => '-'.repeat(w)).join('  ') + '\n');
       for (const row of table) process.stdout.write(fmt(row) + '\n');
       if (reading.rows.some((r) => r.creditsEstimated)) process.stdout.write('\n* credits not printed for a withdrawn course; estimated\n');
+      if (progress) {
+        process.stdout.write(`\n${progress.program.name} at ${progress.school.name}\n`);
+        for (const requirement of flattenRequirements(progress.requirements)) {
+          const left = requirement.remainingCredits ? `, ${requirement.remainingCredits} credits to go` : '';
+          const mark = requirement.complete ? 'done' : { complete: 'done?', partial: 'part', 'not-started': 'todo', unchecked: '?' }[requirement.status] ?? requirement.status;
+          process.stdout.write(`  ${mark.padEnd(5)}  ${requirement.name}${left}${requirement.courses.length ? ` (${requirement.courses.join(', ')})` : ''}${requirement.verified ? '' : ' [not verified]'}\n`);
+        }
+      }
     }
     return 0;
   } catch (err) {
     if (err instanceof TranscriptReadError) process.stderr.write(`${err.code}: ${err.message}\n`);
     else if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
+    else if (err instanceof ProgramsError) {
+      process.stderr.write(`--program: ${err.message}\n`);
+      return 2;
+    }
     else process.stderr.write(`error: ${(err as Error)?.stack ?? String(err)}\n`);
     return 1;
   } finally {

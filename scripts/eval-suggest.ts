@@ -1,17 +1,44 @@
-// Measures the suggestion ranking on real data: holds out a random 10 % (fixed seed) of
-// the Wisconsin rules that name a specific destination course, builds the index from the
-// other 90 %, and checks whether the true target comes first (top-1) or in the first three
-// (top-3), overall and per receiving school. A baseline run without peer rules shows how
-// much the other colleges' rules add.
-//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--markdown]
+// Measures the suggestion ranking and its confidence on real data the ranking was not fitted on.
+//
+// Wisconsin (reference-data/equivalencies): of the rules that send one course to one specific course, a seeded random
+// share is the TEST split and another the TUNING split. The model's weights (`--fit`) and the confidence a student
+// must see before a suggestion is shown are chosen on the tuning split, with an index built from every rule except
+// both splits; the test split is then asked against an index of every rule except the test split. A held-out course's
+// own rules into its destination are never evidence (they would decide it); its school's rules for other courses are.
+// `--seed N --fit` repeats the whole procedure on other splits.
+//
+// Louisiana (reference-data/programs/louisiana-degreelink-dcc-uno, a source the model was never fitted on): every
+// Delgado → University of New Orleans rule naming a specific course, asked against UNO's course list and Louisiana's
+// common-course matrix turned into rules between the 27 schools (without the Delgado–UNO pairs themselves).
+//
+// Florida (reference-data/catalogs, no rules at all): FIU courses asked against UF's catalogue with codes hidden; see
+// floridaTextOnly.
+//
+//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools]
 
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { courseKey } from '../src/server/features/equivalencies/engine/course-code';
+import { gunzipSync } from 'node:zlib';
+import { courseKey, normaliseSubject, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
+import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/decide-transfers';
-import { buildSuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
-import type { EquivalencyRule } from '../src/server/features/equivalencies/engine/types';
-import { loadReferenceData } from '../src/server/features/equivalencies/reference-data/load-reference-data';
+import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';
+import { STUDENT_CONFIDENCE_THRESHOLD } from '../src/server/features/equivalencies/engine/student-suggestions';
+import { candidateConfidences, rankSuggestionCandidates, SUGGESTION_FEATURES, SUGGESTION_MODEL, type RankedCandidate, type SuggestionModel } from '../src/server/features/equivalencies/engine/suggest-equivalents';
+import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
+import { titleTokens } from '../src/server/features/equivalencies/engine/text-similarity';
+import type { CourseRef, EquivalencyRule } from '../src/server/features/equivalencies/engine/types';
+import { createInstitutionRegistry, loadReferenceData } from '../src/server/features/equivalencies/reference-data/load-reference-data';
+import { fitSuggestionModel, modelLoss, type FitQuery } from './fit-suggestion-model';
+
+/** The repository's own copy of the public data: the evaluation never reads anything outside the repository. */
+const REFERENCE_DATA = path.resolve(import.meta.dirname, '../reference-data');
+/** Candidates per query the fit sees: the model's head, where the choice is made. */
+const FIT_CANDIDATES = 60;
+/** Share of suggestions shown to students that must name the true course, on the tuning split. */
+const SHOWN_PRECISION_AIM = 0.9;
 
 /** mulberry32: a small seeded generator, so every run holds out the same rules. */
 function seededRandom(seed: number): () => number {
@@ -25,69 +52,353 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+const isSpecificRule = (rule: EquivalencyRule) =>
+  rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && rule.targets.every((target) => nonTransferTargetKind(target) === null && !isElectiveTarget(target));
+
+/** One asked course: what the model ranked and where the true course came. */
+interface Answer {
+  toInstitutionId: number;
+  ranked: RankedCandidate[];
+  /** False when the destination has no equivalent at all: any suggestion shown is wrong. */
+  truthExists: boolean;
+  truthRank: number;
+  reachable: boolean;
+  /**
+   * The ranking without other schools' rules (titles, descriptions, code, subject, level, credits), ordered by the
+   * model (`byModel`) or, for Florida where there are no rules, by title likeness alone; null when not measured.
+   */
+  withoutRules: { ranked: RankedCandidate[]; truthRank: number; byModel: boolean } | null;
+}
+
+function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean }): Answer {
+  const source = { ...rule.sources[0]!, institutionId: rule.fromInstitutionId };
+  const truth = courseKey(rule.targets[0]!);
+  const ranked = index.rank({ source, toInstitutionId: rule.toInstitutionId });
+  const withoutRules = options.withoutRules ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : null;
+  return {
+    toInstitutionId: rule.toInstitutionId,
+    ranked,
+    truthExists: true,
+    truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
+    reachable: index.destinationCourses(rule.toInstitutionId).some((course) => courseKey(course) === truth),
+    withoutRules: withoutRules ? { ranked: withoutRules, truthRank: withoutRules.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: true } : null,
+  };
+}
+
+/** Ranks again under another model (features do not change with the weights). */
+function rescored(answer: Pick<Answer, 'ranked' | 'truthRank'>, model: SuggestionModel): { order: RankedCandidate[]; confidences: number[]; truthRank: number } {
+  const truth = answer.truthRank >= 0 ? answer.ranked[answer.truthRank] : undefined;
+  const order = answer.ranked
+    .map((candidate) => ({ ...candidate, score: SUGGESTION_FEATURES.reduce((sum, name) => sum + model.weights[name] * candidate.features[name], 0) }))
+    .sort((a, b) => b.score - a.score || courseKey(a.course).localeCompare(courseKey(b.course)));
+  return { order, confidences: candidateConfidences(order, model), truthRank: truth ? order.findIndex((candidate) => candidate.course === truth.course) : -1 };
+}
+
+function fitQueries(answers: Answer[]): FitQuery[] {
+  return answers.map((answer) => {
+    const head = answer.ranked.slice(0, FIT_CANDIDATES);
+    return { candidates: head.map((candidate) => SUGGESTION_FEATURES.map((name) => candidate.features[name])), truth: answer.truthRank < FIT_CANDIDATES ? answer.truthRank : -1 };
+  });
+}
+
+/** What a student sees of one answer at a threshold: the candidates at or above it, and whether one is right. */
+function shownToStudent(answer: Answer, model: SuggestionModel, threshold: number): { shown: number; right: boolean } {
+  const { confidences, truthRank } = rescored(answer, model);
+  const shown = confidences.filter((confidence) => confidence >= threshold).length;
+  return { shown, right: truthRank >= 0 && truthRank < shown };
+}
+
+/** The lowest confidence at which the suggestions shown name the true course at least `aim` of the time. */
+function chooseThreshold(answers: Answer[], model: SuggestionModel, aim: number): number {
+  let best = 1;
+  for (let threshold = 0.99; threshold >= 0.3; threshold = Math.round((threshold - 0.01) * 100) / 100) {
+    const shown = answers.map((answer) => shownToStudent(answer, model, threshold)).filter((row) => row.shown > 0);
+    if (shown.length === 0) continue;
+    if (shown.filter((row) => row.right).length / shown.length >= aim) best = threshold;
+  }
+  return best;
+}
+
 interface Tally {
+  /** Every course asked; `total` only those with an equivalent at the destination. */
+  asked: number;
   total: number;
   top1: number;
   top3: number;
   reachable: number;
+  titleAsked: number;
+  titleTop1: number;
+  titleTop3: number;
+  shown: number;
+  shownRight: number;
 }
 
-const empty = (): Tally => ({ total: 0, top1: 0, top3: 0, reachable: 0 });
+const emptyTally = (): Tally => ({ asked: 0, total: 0, top1: 0, top3: 0, reachable: 0, titleAsked: 0, titleTop1: 0, titleTop3: 0, shown: 0, shownRight: 0 });
 const pct = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
 
+function tally(answers: Answer[], model: SuggestionModel, threshold: number, into = emptyTally()): Tally {
+  for (const answer of answers) {
+    const shown = shownToStudent(answer, model, threshold);
+    into.asked += 1;
+    if (shown.shown > 0) into.shown += 1;
+    if (shown.right) into.shownRight += 1;
+    if (!answer.truthExists) continue;
+    const { truthRank } = rescored(answer, model);
+    into.total += 1;
+    if (truthRank === 0) into.top1 += 1;
+    if (truthRank >= 0 && truthRank < 3) into.top3 += 1;
+    if (answer.reachable) into.reachable += 1;
+    if (!answer.withoutRules) continue;
+    const withoutRulesRank = answer.withoutRules.byModel ? rescored(answer.withoutRules, model).truthRank : answer.withoutRules.truthRank;
+    into.titleAsked += 1;
+    if (withoutRulesRank === 0) into.titleTop1 += 1;
+    if (withoutRulesRank >= 0 && withoutRulesRank < 3) into.titleTop3 += 1;
+  }
+  return into;
+}
+
+/** Predicted confidence against how often the first suggestion was right, in bands. */
+function calibration(answers: Answer[], model: SuggestionModel): string[] {
+  const bands = [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001];
+  const rows = bands.slice(0, -1).map((low, index) => ({ low, high: bands[index + 1]!, count: 0, right: 0, sum: 0 }));
+  for (const answer of answers) {
+    const { confidences, truthRank } = rescored(answer, model);
+    const confidence = confidences[0] ?? 0;
+    const band = rows.find((row) => confidence >= row.low && confidence < row.high);
+    if (!band) continue;
+    band.count += 1;
+    band.sum += confidence;
+    if (truthRank === 0) band.right += 1;
+  }
+  return [
+    '| confidence of the first suggestion | rows | mean confidence | first suggestion right |',
+    '|---|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.low.toFixed(1)}–${Math.min(1, row.high).toFixed(1)} | ${row.count} | ${row.count ? (row.sum / row.count).toFixed(2) : '–'} | ${pct(row.right, row.count)} |`),
+  ];
+}
+
+function readGzipCsv(file: string): Array<Record<string, string>> {
+  const parser = createCsvRowParser();
+  const rows = [...parser.push(gunzipSync(readFileSync(file)).toString('utf8')), ...parser.end()].map((row) => row.fields);
+  const [header = [], ...records] = rows;
+  return records.map((fields) => Object.fromEntries(header.map((name, index) => [name.trim(), fields[index]?.trim() ?? ''])));
+}
+
+/** Delgado → UNO, asked against Louisiana's common-course matrix as rules and UNO's course list. */
+function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: string[]; tally: Tally } {
+  const registry = createInstitutionRegistry();
+  const DELGADO = 'Delgado Community College';
+  const UNO = 'University of New Orleans';
+  const delgado = registry.ensure(DELGADO).id;
+  const uno = registry.ensure(UNO).id;
+  const code = (text: string) => {
+    if (!/^[A-Za-z]{2,5}\s+\d{3,4}[A-Z]?$/.test(text)) return null;
+    const split = splitCourseCode(text);
+    return split ? { subject: split.subject, number: split.number } : null;
+  };
+  let id = 0;
+  const rule = (from: number, to: number, source: CourseRef, target: CourseRef): EquivalencyRule => ({
+    id: (id += 1),
+    fromInstitutionId: from,
+    toInstitutionId: to,
+    sources: [{ subject: source.subject, number: source.number, title: source.title ?? null, credits: source.credits ?? null }],
+    targets: [{ subject: target.subject, number: target.number, title: target.title ?? null, credits: target.credits ?? null, isElective: false }],
+    transfers: true,
+    creditsAwarded: null,
+    minGrade: null,
+    effectiveFromTerm: null,
+    effectiveToTerm: null,
+    origin: 'csv',
+    notes: null,
+  });
+
+  // The matrix: every pair of schools offering the same common course, as a rule each way.
+  const bySchoolCourse = new Map<string, Array<{ institutionId: number; course: CourseRef }>>();
+  for (const row of readGzipCsv(path.join(REFERENCE_DATA, 'louisiana/common-course-pairs.csv.gz'))) {
+    const course = row.match_type === 'specific_course' ? code(row.institution_course_raw ?? '') : null;
+    if (!course) continue;
+    const list = bySchoolCourse.get(row.lccn ?? '') ?? [];
+    list.push({ institutionId: registry.ensure(row.institution_name ?? '').id, course: { ...course, title: row.lccn_title ?? null } });
+    bySchoolCourse.set(row.lccn ?? '', list);
+  }
+  const rules: EquivalencyRule[] = [];
+  for (const offered of bySchoolCourse.values()) {
+    for (const a of offered) {
+      for (const b of offered) {
+        if (a.institutionId === b.institutionId) continue;
+        const pair = new Set([a.institutionId, b.institutionId]);
+        if (pair.has(delgado) && pair.has(uno)) continue;
+        rules.push(rule(a.institutionId, b.institutionId, a.course, b.course));
+      }
+    }
+  }
+  const unoCourses = readGzipCsv(path.join(REFERENCE_DATA, 'programs/louisiana-degreelink-dcc-uno/original/Uno_courses_92525_updated.csv.gz'))
+    .map((row) => {
+      const course = code(row.code ?? '');
+      return course ? { ...course, title: row.title || null, credits: /^\d+(\.\d+)?$/.test(row.credits ?? '') ? Number(row.credits) : null, description: row.description || null } : null;
+    })
+    .filter((course): course is NonNullable<typeof course> => course !== null);
+  const index = buildSuggestionIndex({ rules, catalogs: new Map([[uno, unoCourses]]) });
+
+  const asked = new Map<string, EquivalencyRule>();
+  for (const row of readGzipCsv(path.join(REFERENCE_DATA, 'programs/louisiana-degreelink-dcc-uno/dcc_to_uno_equivalencies.csv.gz'))) {
+    const source = code(row.source_code ?? '');
+    const target = code(row.target_code ?? '');
+    // "FA 1000NE" (no equivalent) and "GHUM 1000" (general humanities credit) name no specific course.
+    if (!source || !target || /general .* elective|no equivalent/i.test(row.target_name ?? '')) continue;
+    asked.set(`${courseKey(source)}>${courseKey(target)}`, rule(delgado, uno, { ...source, title: row.source_name || null, credits: Number(row.credits) || null }, { ...target, title: row.target_name || null }));
+  }
+  const answers = [...asked.values()].map((held) => ask(index, held, { withoutRules: true }));
+  const result = tally(answers, model, threshold);
+  return {
+    tally: result,
+    lines: [
+      `Louisiana: ${asked.size} distinct Delgado → UNO rules naming a specific course; index: ${rules.length} rules from the common-course matrix (${bySchoolCourse.size} common courses), ${unoCourses.length} UNO courses.`,
+    ],
+  };
+}
+
+/**
+ * Florida, text only: every FIU course with exactly one University of Florida course of the same statewide number, asked
+ * against UF's catalogue with the codes hidden (the code feature is zeroed), so that titles, descriptions, credits,
+ * level and subject must find the twin: the case of two schools with catalogues and no rules between them. Seeded
+ * halves: one joins the tuning queries (the only place description and credit weights can be learnt), one is reported.
+ */
+function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, seed: number): { tune: Answer[]; test: Answer[]; lines: string[] } {
+  const fiu = data.registry.find('Florida International University');
+  const uf = data.registry.find('University of Florida');
+  const fiuCourses = fiu ? (data.catalogs.get(fiu.id) ?? []) : [];
+  const ufCourses = uf ? (data.catalogs.get(uf.id) ?? []) : [];
+  const statewideKey = (course: CourseRef) => {
+    const number = parseStatewideCourseNumber(course);
+    return number ? statewideEquivalenceKey(number) : null;
+  };
+  const ufByKey = new Map<string, CourseRef[]>();
+  for (const course of ufCourses) {
+    const key = statewideKey(course);
+    if (key) ufByKey.set(key, [...(ufByKey.get(key) ?? []), course]);
+  }
+  const bySubject = new Map<string, CourseRef[]>();
+  for (const course of ufCourses) bySubject.set(normaliseSubject(course.subject), [...(bySubject.get(normaliseSubject(course.subject)) ?? []), course]);
+  const random = seededRandom(seed ^ 0x5eed);
+  const tune: Answer[] = [];
+  const test: Answer[] = [];
+  let twinned = 0;
+  let alone = 0;
+  for (const source of fiuCourses) {
+    const key = statewideKey(source);
+    const twins = key ? (ufByKey.get(key) ?? []) : [];
+    // No UF course of the same statewide number: UF has no equivalent, and the right answer is no suggestion.
+    if (!key || twins.length > 1) continue;
+    const truth = twins[0] ? courseKey(twins[0]) : null;
+    // Candidates: the same subject, and any course sharing an uncommon title word.
+    const words = new Set(titleTokens(source.title));
+    const candidates = [...(bySubject.get(normaliseSubject(source.subject)) ?? []), ...ufCourses.filter((course) => titleTokens(course.title).some((word) => words.has(word) && word.length > 4))];
+    const ranked = rankSuggestionCandidates({ source, candidates }).map((candidate) => ({ ...candidate, features: { ...candidate.features, code: 0 } }));
+    if (!truth && ranked.length === 0) continue;
+    const byTitle = [...ranked].sort((a, b) => b.features.title - a.features.title);
+    const answer: Answer = {
+      toInstitutionId: uf!.id,
+      ranked,
+      truthExists: truth !== null,
+      truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
+      reachable: truth !== null,
+      withoutRules: { ranked: byTitle, truthRank: byTitle.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: false },
+    };
+    if (truth) twinned += 1;
+    else alone += 1;
+    (random() < 0.5 ? tune : test).push({ ...answer, ...reorder(answer, SUGGESTION_MODEL) });
+  }
+  return {
+    tune,
+    test,
+    lines: [
+      `Florida text only (codes hidden): ${twinned} FIU courses with one UF course of the same statewide number, and ${alone} with none (the right answer: no suggestion; counted in "shown" only); tuning ${tune.length}, test ${test.length}.`,
+    ],
+  };
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '20250101' }, share: { type: 'string', default: '0.1' }, markdown: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { seed: { type: 'string', default: '20250101' }, share: { type: 'string', default: '0.1' }, fit: { type: 'boolean', default: false }, schools: { type: 'boolean', default: false } } });
   const seed = Number(values.seed);
   const share = Number(values.share);
   const started = Date.now();
-  const data = await loadReferenceData();
+  const data = await loadReferenceData({ dataDir: REFERENCE_DATA });
+  if (data.rules.length === 0) throw new Error(`no rules found under ${REFERENCE_DATA}`);
   const loadedMs = Date.now() - started;
 
-  const isSpecific = (rule: EquivalencyRule) =>
-    rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && rule.targets.every((target) => nonTransferTargetKind(target) === null && !isElectiveTarget(target));
-  const eligible = data.rules.filter(isSpecific);
+  const eligible = data.rules.filter(isSpecificRule);
   const random = seededRandom(seed);
-  const heldOut = new Set(eligible.filter(() => random() < share));
-  const training = data.rules.filter((rule) => !heldOut.has(rule));
+  const test = new Set<EquivalencyRule>();
+  const tune = new Set<EquivalencyRule>();
+  for (const rule of eligible) {
+    const draw = random();
+    if (draw < share) test.add(rule);
+    else if (draw < 2 * share) tune.add(rule);
+  }
+
+  const tuneIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule) && !tune.has(rule)), catalogs: data.catalogs });
+  const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { withoutRules: false }));
+  const florida = floridaTextOnly(data, seed);
+  let model = SUGGESTION_MODEL;
+  const lines: string[] = [];
+  if (values.fit) {
+    const fitAnswers = [...tuneAnswers, ...florida.tune];
+    const queries = fitQueries(fitAnswers);
+    const before = modelLoss(queries, model);
+    model = fitSuggestionModel(queries);
+    // A second pass on the head as the fitted model orders it.
+    model = fitSuggestionModel(fitQueries(fitAnswers.map((answer) => ({ ...answer, ...reorder(answer, model) }))));
+    lines.push(`Fitted on ${queries.length} tuning queries: loss ${before.toFixed(3)} → ${modelLoss(queries, model).toFixed(3)}.`);
+    lines.push('```ts', `export const SUGGESTION_MODEL: SuggestionModel = ${JSON.stringify(model, null, 2)};`, '```');
+  }
+  // The threshold must hold where other schools' rules help (Wisconsin) and where only catalogues do (Florida).
+  const threshold = values.fit ? Math.max(chooseThreshold(tuneAnswers, model, SHOWN_PRECISION_AIM), chooseThreshold(florida.tune, model, SHOWN_PRECISION_AIM)) : STUDENT_CONFIDENCE_THRESHOLD;
+  const tuned = tally(tuneAnswers, model, threshold);
 
   const indexStarted = Date.now();
-  const index = buildSuggestionIndex({ rules: training, catalogs: data.catalogs });
+  const testIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule)), catalogs: data.catalogs });
   const indexMs = Date.now() - indexStarted;
-  const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
-
-  const runs = { withPeers: { overall: empty(), bySchool: new Map<number, Tally>() }, titleOnly: { overall: empty(), bySchool: new Map<number, Tally>() } };
   const queryStarted = Date.now();
-  for (const rule of heldOut) {
-    const source = rule.sources[0]!;
-    const truth = courseKey(rule.targets[0]!);
-    const reachable = index.destinationCourses(rule.toInstitutionId).some((course) => courseKey(course) === truth);
-    for (const [name, usePeers] of [['withPeers', true], ['titleOnly', false]] as const) {
-      const results = index.suggest({ source: { ...source, institutionId: rule.fromInstitutionId }, toInstitutionId: rule.toInstitutionId, limit: 3, usePeers });
-      const rank = results.findIndex((candidate) => courseKey(candidate) === truth);
-      const run = runs[name];
-      const school = run.bySchool.get(rule.toInstitutionId) ?? empty();
-      for (const tally of [run.overall, school]) {
-        tally.total += 1;
-        if (rank === 0) tally.top1 += 1;
-        if (rank >= 0) tally.top3 += 1;
-        if (reachable) tally.reachable += 1;
-      }
-      run.bySchool.set(rule.toInstitutionId, school);
-    }
-  }
+  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true }));
   const queryMs = Date.now() - queryStarted;
+  const louisiana = evaluateLouisiana(model, threshold);
 
-  const lines: string[] = [];
-  lines.push(`Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; held out: ${heldOut.size} (seed ${seed}, share ${share}); training: ${training.length}.`);
-  lines.push(`Machine: ${os.cpus().length} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, index ${indexMs} ms, ${heldOut.size * 2} queries ${queryMs} ms (${(queryMs / (heldOut.size * 2)).toFixed(2)} ms each).`);
-  lines.push('');
-  lines.push('| receiving school | held out | top-1 | top-3 | true target known to the index | top-1 title only | top-3 title only |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|');
-  const row = (label: string, a: Tally, b: Tally) => `| ${label} | ${a.total} | ${pct(a.top1, a.total)} | ${pct(a.top3, a.total)} | ${pct(a.reachable, a.total)} | ${pct(b.top1, b.total)} | ${pct(b.top3, b.total)} |`;
-  lines.push(row('**all**', runs.withPeers.overall, runs.titleOnly.overall));
-  const schools = [...runs.withPeers.bySchool.entries()].sort((a, b) => b[1].total - a[1].total);
-  for (const [id, tally] of schools) lines.push(row(names.get(id) ?? String(id), tally, runs.titleOnly.bySchool.get(id) ?? empty()));
+  lines.push(
+    `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size}, tuning ${tune.size} (seed ${seed}, share ${share} each).`,
+    `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now: the lowest at which at least 90 % of the rows shown a suggestion are right, on the Wisconsin tuning split and on the Florida tuning half)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
+    `Machine: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, test index ${indexMs} ms, ${test.size * 2} test queries ${queryMs} ms (${(queryMs / (test.size * 2)).toFixed(2)} ms each).`,
+    ...louisiana.lines,
+    ...florida.lines,
+    '',
+    '| split | asked | top-1 | top-3 | true course known to the index | top-1 without rules | top-3 without rules | shown to students | shown and right |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  const row = (label: string, t: Tally) =>
+    `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} |`;
+  const testTally = tally(testAnswers, model, threshold);
+  lines.push(
+    row('**Wisconsin test**', testTally),
+    row('Wisconsin tuning (fitted here)', tuned),
+    row('Louisiana Delgado → UNO (never fitted)', louisiana.tally),
+    row('Florida FIU → UF, text only, test half', tally(florida.test, model, threshold)),
+    row('Florida FIU → UF, text only, tuning half', tally(florida.tune, model, threshold)),
+  );
+  lines.push('', 'Wisconsin test split:', '', ...calibration(testAnswers, model));
+  if (values.schools) {
+    const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
+    const bySchool = new Map<number, Answer[]>();
+    for (const answer of testAnswers) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
+    lines.push('', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [id, answers] of [...bySchool.entries()].sort((a, b) => b[1].length - a[1].length)) lines.push(row(names.get(id) ?? String(id), tally(answers, model, threshold)));
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The answer's candidates in the order another model gives them. */
+function reorder(answer: Answer, model: SuggestionModel): Pick<Answer, 'ranked' | 'truthRank'> {
+  const { order, truthRank } = rescored(answer, model);
+  return { ranked: order, truthRank };
 }
 
 await main();

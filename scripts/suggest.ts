@@ -1,14 +1,17 @@
-// Suggests destination equivalents for a course no rule covers, from the public reference
-// data (Wisconsin rules as peer evidence, catalogues as candidates).
+// Suggests destination equivalents for a course no rule covers, from the repository's reference data
+// (reference-data/: Wisconsin rules as evidence, catalogues as candidates), each with its measured confidence and
+// whether a student would see it.
 //   tsx scripts/suggest.ts --from "Nicolet Area Tech. College" --code "SOCSCI (809) 198" \
 //     --title "Intro to Psychology" --to UW-Madison [--credits 3] [--description TEXT] [--json]
 //   tsx scripts/suggest.ts --batch rows.csv   (source_university, source_code, source_name,
 //     target_university, credits → one JSON line per row, in order)
 
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser, type CsvRow } from '../src/server/features/equivalencies/engine/csv-row-parser';
+import { isShownToStudents } from '../src/server/features/equivalencies/engine/student-suggestions';
 import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
 import type { SuggestedCandidate } from '../src/server/features/equivalencies/engine/types';
 import { formatCourseCode } from '../src/server/features/equivalencies/engine/course-code';
@@ -23,7 +26,9 @@ interface SuggestRequest {
   description: string | null;
 }
 
-type SuggestAnswer = { candidates: Array<{ code: string; title: string; score: number; why: string[] }> } | { error: string; candidates: [] };
+type SuggestAnswer = { candidates: Array<{ code: string; title: string; confidence: number; shownToStudents: boolean; why: string[] }> } | { error: string; candidates: [] };
+
+const REFERENCE_DATA = path.resolve(import.meta.dirname, '../reference-data');
 
 function answer(index: SuggestionIndex, registry: InstitutionRegistry, request: SuggestRequest): SuggestAnswer {
   const to = registry.find(request.to);
@@ -36,7 +41,9 @@ function answer(index: SuggestionIndex, registry: InstitutionRegistry, request: 
     toInstitutionId: to.id,
     limit: 3,
   });
-  return { candidates: candidates.map((candidate) => ({ code: formatCourseCode(candidate), title: candidate.title, score: candidate.score, why: candidate.why })) };
+  return {
+    candidates: candidates.map((candidate) => ({ code: formatCourseCode(candidate), title: candidate.title, confidence: candidate.confidence, shownToStudents: isShownToStudents(candidate), why: candidate.why })),
+  };
 }
 
 function readCredits(text: string | undefined): number | null {
@@ -81,7 +88,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const data = await loadReferenceData();
+  const data = await loadReferenceData({ dataDir: REFERENCE_DATA });
   const index = buildSuggestionIndex({ rules: data.rules, catalogs: data.catalogs });
   if (values.batch) {
     await runBatch(values.batch, index, data.registry);
@@ -97,7 +104,8 @@ async function main(): Promise<void> {
     process.stdout.write('No likely equivalents found; the registrar will need to evaluate this course.\n');
   } else {
     for (const [position, candidate] of result.candidates.entries()) {
-      process.stdout.write(`${position + 1}. ${candidate.code} ${candidate.title}  (score ${candidate.score})\n   ${candidate.why.join('\n   ')}\n`);
+      const audience = candidate.shownToStudents ? 'a student sees it' : 'for the registrar only';
+      process.stdout.write(`${position + 1}. ${candidate.code} ${candidate.title}  (confidence ${Math.round(candidate.confidence * 100)}%, ${audience})\n   ${candidate.why.join('\n   ')}\n`);
     }
   }
   if ('error' in result && values.json) process.exitCode = 1;

@@ -6,9 +6,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { handleError } from './http/errors';
 import { RouteTable } from './http/route-table';
-import { clientAddress, refuseCrossOriginWrites, securityHeaders } from './http/security';
+import { limitRequestBodies } from './http/body-limits';
+import { clientAddress, refuseCrossOriginWrites, securityHeaders, strictTransportSecurity } from './http/security';
+import { refuseUnreadableText } from './http/unreadable-text';
+import { authRequestRules } from './auth/auth-request-rules';
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
+import { signUpGuard } from './auth/sign-up-guard';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerSearchAppealRoutes } from './features/appeals/search-appeal.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
@@ -16,6 +20,7 @@ import { registerDevRoutes } from './features/dev/dev.routes';
 import { registerEquivalencyImportRoutes } from './features/equivalencies/equivalency-import.routes';
 import { registerInstitutionRoutes } from './features/equivalencies/institutions.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerProgramRoutes } from './features/programs';
 import { registerSavedSearchRoutes } from './features/search/saved-searches.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerTranscriptRoutes } from './features/transcripts/transcripts.routes';
@@ -39,13 +44,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
   app.use('*', securityHeaders);
+  app.use('*', strictTransportSecurity(deps.config.isProduction));
   app.use('*', clientAddress(deps.config.trustedProxyHeader));
   app.use('/api/*', refuseCrossOriginWrites(deps.config.appUrl));
+  // Bodies are limited while they stream in, then text PostgreSQL cannot store is refused (400, never a 500).
+  app.use('/api/*', limitRequestBodies);
+  app.use('/api/*', refuseUnreadableText);
 
   // better-auth serves its own routes (sign-up, sign-in, sign-out, sessions, password reset, two-factor…).
   // Its admin-plugin routes are closed: role changes go through /api/admin/users/role, which writes the audit log.
   app.all('/api/auth/admin/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.use('/api/auth/*', authRequestRules);
   app.post('/api/auth/sign-in/email', signInGuard);
+  app.post('/api/auth/sign-up/email', signUpGuard);
   routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
   routes.add('POST', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
 
@@ -60,6 +71,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerTranscriptRoutes(routes);
   registerSearchAppealRoutes(routes);
   registerStudentRoutes(routes);
+  registerProgramRoutes(routes);
   registerAdminRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);

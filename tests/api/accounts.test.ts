@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from 'better-auth/crypto';
+import { grantAdminToListedEmails } from '../../src/server/auth/admin-emails';
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from '../../src/server/auth/sign-in-guard';
 import { cookieHeaderFrom, createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 import { secretFromTotpUri, totpCode } from '../support/totp';
@@ -31,9 +33,30 @@ describe('sign-up and roles', () => {
     expect(response.status === 200 ? user?.role : 'refused').not.toContain('admin');
   });
 
-  it('gives the admin role to the e-mails listed in ADMIN_EMAILS', async () => {
+  it('gives the admin role to an ADMIN_EMAILS address only once its owner opens the link mailed to it', async () => {
     const dean = await signUp(t, { email: 'Dean@School.edu' });
+    // Whoever signs up with a listed address is a student until the mailbox is proven theirs.
+    expect(await (await me(dean.cookie)).json()).toMatchObject({ roles: ['student'] });
+    const [mail] = await t.deps.db.query<{ text_body: string }>(`select text_body from mail_outbox where to_address = 'dean@school.edu' order by created_at desc`);
+    expect(mail?.text_body).toMatch(/listed as a Crosswalk administrator/);
+    const link = new URL(mail!.text_body.match(/https?:\/\/\S+/)![0]);
+    const verify = await t.app.request(link.pathname + link.search);
+    expect(verify.status).toBeLessThan(400);
     expect(await (await me(dean.cookie)).json()).toMatchObject({ roles: ['admin', 'student'] });
+    const audit = await t.deps.db.query<{ action: string }>(`select action from audit_log where subject_id = $1`, [dean.id]);
+    expect(audit).toEqual([{ action: 'role_granted' }]);
+    // Addresses that are not listed are not sent anything.
+    const student = await signUp(t);
+    expect(await t.deps.db.query(`select 1 from mail_outbox where to_address = $1`, [student.email])).toEqual([]);
+  });
+
+  it('grants the role at start only to listed accounts whose address is verified', async () => {
+    const unverified = await signUp(t, { email: 'registrar@school.edu' });
+    await grantAdminToListedEmails(t.deps.db, ['registrar@school.edu'], t.deps.logger);
+    expect(await (await me(unverified.cookie)).json()).toMatchObject({ roles: ['student'] });
+    await t.deps.db.query(`update "user" set "emailVerified" = true where id = $1`, [unverified.id]);
+    await grantAdminToListedEmails(t.deps.db, ['registrar@school.edu'], t.deps.logger);
+    expect(await (await me(unverified.cookie)).json()).toMatchObject({ roles: ['admin', 'student'] });
   });
 
   it('adds the student role when the hub loads for an account without it', async () => {
@@ -61,6 +84,18 @@ describe('sign-in, sign-out and bearer tokens', () => {
     const out = await t.app.request('/api/auth/sign-out', jsonRequest('POST', {}, cookie));
     expect(out.status).toBe(200);
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('replaces a password hash written the old way (scrypt) with an Argon2id one at the next sign-in', async () => {
+    const account = await signUp(t);
+    const [fresh] = await t.deps.db.query<{ password: string }>(`select password from account where "userId" = $1`, [account.id]);
+    expect(fresh?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.deps.db.query(`update account set password = $2 where "userId" = $1`, [account.id, await hashPassword(account.password)]);
+    expect((await signIn(account.email, 'not the password')).status).toBe(401);
+    expect((await signIn(account.email, account.password)).status).toBe(200);
+    const [upgraded] = await t.deps.db.query<{ password: string }>(`select password from account where "userId" = $1`, [account.id]);
+    expect(upgraded?.password).toMatch(/^\$argon2id\$/);
+    expect((await signIn(account.email, account.password)).status).toBe(200);
   });
 
   it('refuses a wrong password and counts the failure against the account', async () => {

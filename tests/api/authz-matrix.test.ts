@@ -63,6 +63,19 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/admin/partners/:partner/connect': 'admin',
   'GET /api/admin/overview/schools': 'admin',
   'GET /api/admin/overview/pathways': 'admin',
+  'GET /api/programs': 'public',
+  'GET /api/programs/:id': 'public',
+  'GET /api/exams': 'public',
+  'GET /api/student/exam-scores': 'student',
+  'PUT /api/student/exam-scores': 'student',
+  'GET /api/student/transcripts/:id/programs': 'student',
+  'GET /api/student/transcripts/:id/progress': 'student',
+  'GET /api/student/transcripts/:id/degree-compare': 'student',
+  'GET /api/admin/programs': 'admin',
+  'GET /api/admin/programs/export': 'admin',
+  'POST /api/admin/programs/import': 'admin',
+  'GET /api/admin/programs/:id': 'admin',
+  'PATCH /api/admin/programs/:id': 'admin',
 };
 
 let t: TestApp;

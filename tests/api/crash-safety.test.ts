@@ -187,7 +187,8 @@ describe('a server killed with SIGKILL under load', () => {
           });
           if (submitted.status !== 201) throw new Error(`appeal ${submitted.status} ${await submitted.text()}`);
           const { appeal } = (await submitted.json()) as { appeal: StudentAppealDetail };
-          answered.push({ kind: 'appeal', student: studentIndex, id: appeal.id, syllabusKey: key, syllabusBytes: bytes, courseCode });
+          // The accepted syllabus lives under the key the answer names (sealed-uploads.ts), not the upload's.
+          answered.push({ kind: 'appeal', student: studentIndex, id: appeal.id, syllabusKey: appeal.syllabusFile?.key ?? key, syllabusBytes: bytes, courseCode });
         }
         if (answered.length >= KILL_AFTER) resolveEnough();
       } catch (error) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/client';
+import { STUDENT_CONFIDENCE_THRESHOLD } from '../../src/server/features/equivalencies/engine/student-suggestions';
 import { decideForCourses } from '../../src/server/features/equivalencies/equivalency.service';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -64,14 +65,18 @@ describe('the equivalency engine on the database', () => {
     await createCourse(t.deps.db, university.id, { subject: 'PSYC', number: '150', title: 'Research Methods' });
     await createCourse(t.deps.db, university.id, { subject: 'PSYC', number: '320', title: 'Human Behavior and Society' });
 
-    const { decisions } = await decideForCourses(t.deps.db, {
+    const { decisions, suggestions } = await decideForCourses(t.deps.db, {
       fromInstitutionId: college.id,
       toInstitutionId: university.id,
       courses: [{ subject: 'SOC', number: '201', title: 'Psychology of Groups', credits: 3, grade: 'A' }],
     });
     const [decision] = decisions;
     expect(decision?.status).toBe('NEEDS_EVAL');
-    expect(decision?.candidates?.[0]).toMatchObject({ subject: 'PSYC', number: '320' });
-    expect(decision?.candidates?.[0]?.why.join(' ')).toMatch(/transfers to other schools as "Human Behavior and Society"/);
+    // The registrar's first suggestion, with its evidence; one title match elsewhere is not sure enough for the student.
+    const [first] = suggestions[0] ?? [];
+    expect(first).toMatchObject({ subject: 'PSYC', number: '320', evidence: { transfersElsewhereAs: 'Human Behavior and Society' } });
+    expect(first?.why.join(' ')).toMatch(/transfers to other schools as "Human Behavior and Society"/);
+    expect(first?.confidence).toBeLessThan(STUDENT_CONFIDENCE_THRESHOLD);
+    expect(decision?.candidates).toBeUndefined();
   });
 });

@@ -180,14 +180,20 @@ describe('POST /api/admin/equivalencies/import', () => {
       `${from.name},BSC 2010,Biology I,${to.name},BIO 101,Biology,4,C,Fall 2020,bio`,
       `${from.name},BSC 2010L,Biology I Lab,${to.name},BIO 101,Biology,4,C,Fall 2020,bio`,
       `${from.name},XYZ 100,Topics,${to.name},XYZ EL,Elective,1.00-3.00,,,`,
+      // Titles a student could have written (an approved appeal becomes a rule): formulas to a spreadsheet.
+      `${from.name},ECO 2013,@SUM(1+1),${to.name},ECON 102,"=HYPERLINK(""http://evil.example"",""Macro"")",3,,,`,
     ].join('\n');
-    expect((await importCsv(csv)).body).toMatchObject({ inserted: 2 });
+    expect((await importCsv(csv)).body).toMatchObject({ inserted: 3 });
     const exported = await t.app.request('/api/admin/equivalencies/export', { headers: { cookie: admin.cookie } });
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await exported.text();
     expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes');
     expect(text).toContain('1-3');
+    // Every cell a spreadsheet would run as a formula is written with an apostrophe in front.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Macro"")"`);
+    expect(text).toContain(`'@SUM(1+1)`);
+    for (const line of text.split('\r\n')) for (const cell of line.split(',')) expect(cell, line).not.toMatch(/^"?[=+\-@]/);
     const again = await importCsv(text);
     expect(again.status).toBe(200);
     expect(again.body.inserted).toBe(0);

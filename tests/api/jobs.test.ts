@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimJob, enqueueJob } from '../../src/server/jobs/job-queue';
+import { ABANDONED_JOB_REASON, claimJob, enqueueJob, JOB_PRIORITY, JobInputError } from '../../src/server/jobs/job-queue';
 import { createJobRunner, runDueJobs, type JobHandlers } from '../../src/server/jobs/job-runner';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -67,5 +67,61 @@ describe('the job runner', () => {
     await done; // a 60 s poll interval: only the in-process wake-up can start it within the test's time
     await runner.stop();
     expect((await jobRow(id)).status).toBe('done');
+  });
+
+  it('never retries a job that failed for its input, and tells its handler why', async () => {
+    const gaveUp: Array<{ error: string; cause: unknown }> = [];
+    const handlers: JobHandlers = {
+      'test.bad-input': {
+        run: async () => {
+          throw new JobInputError('This file is too large.');
+        },
+        onGiveUp: async (_job, _deps, error, cause) => void gaveUp.push({ error, cause }),
+      },
+    };
+    const id = await enqueueJob(t.deps.db, { kind: 'test.bad-input', payload: {} });
+    expect(await runDueJobs(t.deps, handlers)).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'This file is too large.' });
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]?.cause).toBeInstanceOf(JobInputError);
+  });
+
+  it('retries a crashed job once by default, then marks it failed with the reason', async () => {
+    const handlers: JobHandlers = {
+      'test.crash': {
+        run: async () => {
+          throw new Error('worker died');
+        },
+      },
+    };
+    const id = await enqueueJob(t.deps.db, { kind: 'test.crash', payload: {} });
+    await runDueJobs(t.deps, handlers);
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    await t.deps.db.query('update jobs set run_after = now() where id = $1', [id]);
+    await runDueJobs(t.deps, handlers);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'worker died' });
+  });
+
+  it('gives up a job whose worker died during its last attempt, and tells its handler', async () => {
+    const gaveUp: string[] = [];
+    const handlers: JobHandlers = { 'test.abandoned': { run: async () => undefined, onGiveUp: async (_job, _deps, error) => void gaveUp.push(error) } };
+    const id = await enqueueJob(t.deps.db, { kind: 'test.abandoned', payload: {} });
+    // Two claims whose workers never finished (a process killed twice by the same upload).
+    for (const worker of ['first', 'second']) {
+      expect((await claimJob(t.deps.db, worker, 60))?.id).toBe(id);
+      await t.deps.db.query(`update jobs set locked_until = now() - interval '1 second' where id = $1`, [id]);
+    }
+    expect(await runDueJobs(t.deps, handlers)).toBe(0);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: ABANDONED_JOB_REASON });
+    expect(gaveUp).toEqual([ABANDONED_JOB_REASON]);
+  });
+
+  it('claims a signed-in student\'s job before any number of earlier visitors\' jobs', async () => {
+    const visitors = [];
+    for (let index = 0; index < 40; index++) visitors.push(await enqueueJob(t.deps.db, { kind: 'test.lane', payload: { index }, priority: JOB_PRIORITY.visitor }));
+    const student = await enqueueJob(t.deps.db, { kind: 'test.lane', payload: {}, priority: JOB_PRIORITY.normal });
+    expect((await claimJob(t.deps.db, 'worker-a', 60))?.id).toBe(student);
+    expect((await claimJob(t.deps.db, 'worker-a', 60))?.id).toBe(visitors[0]);
+    await t.deps.db.query(`update jobs set status = 'done' where kind = 'test.lane'`);
   });
 });

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, type TestApp } from '../support/test-app';
+import { makeHeic } from '../support/upload-files';
 
 /** "Analyze for…" on the profile: a transcript saved there goes through the same analysis as the search screen's. */
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/t11002.pdf');
-const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic', 'latin1'), Buffer.from('mif1heic', 'latin1'), Buffer.alloc(64)]);
+const HEIC = makeHeic();
 
 let t: TestApp;
 let student: Awaited<ReturnType<typeof signUp>>;
@@ -31,11 +32,7 @@ async function saveOnProfile(bytes: Buffer, filename: string): Promise<string> {
   expect(put.status).toBe(200);
   const saved = await send('POST', '/api/student/save-transcript', { key, url: null, name: filename, size: bytes.byteLength });
   expect(saved.status).toBeLessThan(300);
-  const [row] = await t.deps.db.query<{ id: string }>(
-    `select t.id from transcripts t join stored_files f on f.id = t.file_id where f.storage_key = $1`,
-    [key],
-  );
-  return row?.id ?? '';
+  return ((await saved.json()) as { transcript: { id: string } }).transcript.id;
 }
 
 describe('analysing a transcript saved on the profile', () => {

@@ -115,8 +115,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances on PostgreSQL 
     const key = await uploadTo(FIU_PDF, 'fiu.pdf');
     const saved = await second.app.request('/api/student/save-transcript', jsonRequest('POST', { key, name: 'fiu.pdf' }, student.cookie));
     expect(saved.status).toBe(201);
-    const [file] = await first.deps.db.query<{ status: string; size_bytes: number }>('select status, size_bytes from stored_files where storage_key = $1', [key]);
+    // Accepted bytes are sealed under a key no presigned address names; the upload's key is gone from the bucket.
+    const { transcript } = (await saved.json()) as { transcript: { key: string } };
+    expect(transcript.key).not.toBe(key);
+    const [file] = await first.deps.db.query<{ status: string; size_bytes: number }>('select status, size_bytes from stored_files where storage_key = $1', [transcript.key]);
     expect(file).toEqual({ status: 'stored', size_bytes: FIU_PDF.byteLength });
+    expect(await first.deps.storage.get(transcript.key)).toEqual(FIU_PDF);
+    expect(await first.deps.storage.stat(key)).toBeNull();
 
     // A presigned S3 address does not enforce the signed size: the 20 MB limit is applied when the file is claimed.
     const oversized = Buffer.concat([FIU_PDF, Buffer.alloc(20 * 1024 * 1024, 0x20)]);

@@ -254,7 +254,10 @@ describe('appeals', () => {
     const pdf = await upload(alice.cookie, PDF, 'syllabus.pdf', 'syllabus');
     const ok = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'ECO 2013', syllabusFile: { key: pdf.key, url: '', name: 'syllabus.pdf', size: 1 } }, alice.cookie);
     expect(ok.status).toBe(201);
-    expect(((await ok.json()) as { appeal: StudentAppealDetail }).appeal.syllabusFile).toMatchObject({ key: pdf.key, size: PDF.byteLength });
+    // Accepted bytes are moved to a key no upload address names (sealed-uploads.ts).
+    const accepted = ((await ok.json()) as { appeal: StudentAppealDetail }).appeal.syllabusFile;
+    expect(accepted).toMatchObject({ key: expect.stringMatching(/^syllabi\//), size: PDF.byteLength });
+    expect(accepted?.key).not.toBe(pdf.key);
 
     const stolen = await send('POST', '/api/student/submit-appeal', { ...appealBody, syllabusFile: { key: pdf.key, name: 'x.pdf' } }, bob.cookie);
     expect(stolen.status).toBe(404);

@@ -59,6 +59,21 @@ describe('/search: Transcript Upload', () => {
     expect(problems).toEqual([]);
   });
 
+  it('labels a likely match as a suggestion, and offers no match where the evidence is thin (Valencia → Miami)', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await analyze(page, 't11000.pdf', 'University of Miami');
+    // Both schools' rules send Valencia's ECO 2013 and Miami's ECO 211 to the same FSU course.
+    const macro = rowFor(page, 'ECO 2013 Principles of Economics - Macro').filter({ hasNotText: 'Honors' });
+    await macro.getByText('Suggested match, not a decision:').waitFor();
+    await macro.getByText(/ECO 211 Principles of Macroeconomics\. Only University of Miami can confirm it\./).waitFor();
+    for (const code of ['ENC 1102', 'MAC 2312', 'ENC 1101']) {
+      await rowFor(page, code).getByText('Needs Review').waitFor();
+      expect(await rowFor(page, code).getByText('Suggested match').count()).toBe(0);
+    }
+    expect(await page.getByText('Possible match').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('refuses a file whose content is not what its name says, with a clear message', async () => {
     const { page } = await openPage(browser, baseUrl);
     await page.goto('/search');

@@ -96,13 +96,22 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Signs an admin up through the real API and turns on two-factor, as a new staff member would on first visit. */
+/**
+ * Signs an admin up through the real API, verifies the address from the mailed link (ADMIN_EMAILS needs it) and turns
+ * on two-factor, as a new staff member would on first visit.
+ */
 async function createAdmin(baseUrl: string, email: string, clientAddress: string): Promise<E2eAdmin> {
   const password = 'a long staff password';
   const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-e2e-client-ip': clientAddress };
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password, name: `Staff ${email.split('@')[0]}` }) });
   if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const cookie = signUp.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  // ADMIN_EMAILS gives the role once the address is verified: open the link mailed to it (the outbox, as no SMTP is set).
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ text: string }> };
+  const link = outbox.messages.map((message) => /https?:\/\/\S*verify-email\S*/.exec(message.text)?.[0]).find(Boolean);
+  if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
+  const verified = await fetch(link, { redirect: 'manual', headers: { 'x-e2e-client-ip': clientAddress } });
+  if (verified.status >= 400) throw new Error(`admin e-mail verification failed: ${verified.status} ${await verified.text()}`);
   const enable = await fetch(`${baseUrl}/api/auth/two-factor/enable`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ password }) });
   if (!enable.ok) throw new Error(`admin two-factor enable failed: ${enable.status} ${await enable.text()}`);
   const { totpURI } = (await enable.json()) as { totpURI: string };

@@ -12,7 +12,9 @@ export type AuditAction =
   | 'institution_updated'
   | 'announcement_posted'
   | 'announcement_deleted'
-  | 'partner_connection_changed';
+  | 'partner_connection_changed'
+  | 'programs_imported'
+  | 'program_updated';
 
 export interface AuditEntry {
   actor: { id: string | null; email: string | null };

@@ -4,24 +4,48 @@ import { recordAudit } from '../audit/audit-log';
 import { mergeRoles } from '../../shared/roles';
 import { serializeRoles } from './role-names';
 
-/** At start, accounts whose e-mail is listed in ADMIN_EMAILS get the admin role (new sign-ups get it in a hook). */
+/**
+ * ADMIN_EMAILS gives the admin role only to an account whose e-mail address has been verified: otherwise whoever
+ * signed up first with a listed address became admin without owning the mailbox. Listed addresses are sent a
+ * verification link at sign-up (auth.ts); the role follows when the link is opened, when an identity provider vouches
+ * for the address at sign-in, or at the next start for accounts verified meanwhile. Each grant is audited.
+ */
+export function isListedAdmin(adminEmails: string[], email: string): boolean {
+  return adminEmails.includes(email.trim().toLowerCase());
+}
+
+async function grantAdmin(db: Queryable, user: { id: string; role: string | null }, logger: Logger): Promise<void> {
+  const roles = mergeRoles(undefined, user.role);
+  if (roles.includes('admin')) return;
+  await db.query(`update "user" set role = $2, "updatedAt" = now() where id = $1`, [user.id, serializeRoles(['admin', ...roles])]);
+  await recordAudit(db, {
+    actor: { id: null, email: 'ADMIN_EMAILS' },
+    action: 'role_granted',
+    subjectType: 'user',
+    subjectId: user.id,
+    details: { role: 'admin', source: 'ADMIN_EMAILS' },
+  });
+  logger.info('authz_admin', { event: 'role_granted', userId: user.id, source: 'ADMIN_EMAILS' });
+}
+
+/** Called when an account is created or changed: grants the role once a listed address is verified. */
+export async function grantAdminIfListedAndVerified(
+  db: Queryable,
+  adminEmails: string[],
+  account: { id: string; email?: string | null; emailVerified?: boolean | null },
+  logger: Logger,
+): Promise<void> {
+  if (!account.emailVerified || !account.email || !isListedAdmin(adminEmails, account.email)) return;
+  const [user] = await db.query<{ id: string; role: string | null; emailVerified: boolean }>(`select id, role, "emailVerified" from "user" where id = $1`, [account.id]);
+  if (user?.emailVerified) await grantAdmin(db, user, logger);
+}
+
+/** At start: listed accounts whose address is verified get the admin role. */
 export async function grantAdminToListedEmails(db: Queryable, adminEmails: string[], logger: Logger): Promise<void> {
   if (adminEmails.length === 0) return;
-  const users = await db.query<{ id: string; email: string; role: string | null }>(
-    `select id, email, role from "user" where lower(email) = any($1::text[])`,
+  const users = await db.query<{ id: string; role: string | null }>(
+    `select id, role from "user" where lower(email) = any($1::text[]) and "emailVerified" = true`,
     [adminEmails],
   );
-  for (const user of users) {
-    const roles = mergeRoles(undefined, user.role);
-    if (roles.includes('admin')) continue;
-    await db.query(`update "user" set role = $2, "updatedAt" = now() where id = $1`, [user.id, serializeRoles(['admin', ...roles])]);
-    await recordAudit(db, {
-      actor: { id: null, email: 'ADMIN_EMAILS' },
-      action: 'role_granted',
-      subjectType: 'user',
-      subjectId: user.id,
-      details: { role: 'admin', source: 'ADMIN_EMAILS' },
-    });
-    logger.info('authz_admin', { event: 'role_granted', userId: user.id, source: 'ADMIN_EMAILS' });
-  }
+  for (const user of users) await grantAdmin(db, user, logger);
 }

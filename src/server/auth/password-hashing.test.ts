@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from './password-hashing';
+import { hashPassword } from 'better-auth/crypto';
+import { createPasswordHasher, needsRehash } from './password-hashing';
 
 describe('createPasswordHasher', () => {
   it('runs at most `limit` hashes at once and finishes every one of them, in order', async () => {
@@ -38,10 +39,17 @@ describe('createPasswordHasher', () => {
     expect(calls).toBe(3);
   });
 
-  it("hashes and verifies with better-auth's scrypt", async () => {
+  it('hashes with Argon2id at OWASP\'s parameters, and still verifies the scrypt hashes written before', async () => {
     const hasher = createPasswordHasher(1);
     const hash = await hasher.hash('correct horse battery');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(needsRehash(hash)).toBe(false);
     expect(await hasher.verify({ hash, password: 'correct horse battery' })).toBe(true);
     expect(await hasher.verify({ hash, password: 'wrong horse battery' })).toBe(false);
+    const legacy = await hashPassword('correct horse battery');
+    expect(needsRehash(legacy)).toBe(true);
+    expect(await hasher.verify({ hash: legacy, password: 'correct horse battery' })).toBe(true);
+    expect(await hasher.verify({ hash: legacy, password: 'wrong horse battery' })).toBe(false);
+    expect(await hasher.verify({ hash: '$argon2id$damaged', password: 'correct horse battery' })).toBe(false);
   }, 20_000);
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import { withPasswordUpgrade } from './password-upgrade';
 
 /** ASVS 2.2.1: at most 100 failed sign-ins per account per hour, whatever addresses they come from. */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
@@ -11,9 +12,12 @@ export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 export const signInGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, logger } = c.get('deps');
   let email = '';
+  let password = '';
   try {
-    const body = (await c.req.raw.clone().json()) as { email?: unknown };
+    // Only JSON reaches here (auth-request-rules.ts), so every attempt is read and counted.
+    const body = (await c.req.raw.clone().json()) as { email?: unknown; password?: unknown };
     if (typeof body.email === 'string') email = body.email.trim().toLowerCase();
+    if (typeof body.password === 'string') password = body.password;
   } catch {
     // better-auth answers malformed bodies itself
   }
@@ -33,7 +37,10 @@ export const signInGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
       );
     }
   }
-  await next();
+  await withPasswordUpgrade({ db, logger }, { email, password }, async () => {
+    await next();
+    return c.res.status;
+  });
   const status = c.res.status;
   if (status === 200) {
     logger.info('authn_login_success', { ip: c.get('clientIp') });

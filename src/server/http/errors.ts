@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from './app-env';
+import { isOutOfSpaceError, OUT_OF_SPACE_MESSAGE } from './out-of-space';
 
 /** An error whose message is safe and useful to show the person who made the request. */
 export class HttpError extends Error {
@@ -32,6 +33,10 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const status = error.status as ContentfulStatusCode;
     const message = status === 413 ? 'The request is too large.' : error.message || 'The request could not be handled.';
     return c.json({ error: message }, status);
+  }
+  if (isOutOfSpaceError(error)) {
+    c.get('deps').logger.error('storage_full', { requestId: c.get('requestId'), path: c.req.path, message: error.message });
+    return c.json({ error: OUT_OF_SPACE_MESSAGE, requestId: c.get('requestId') }, 503);
   }
   c.get('deps').logger.error('unhandled_error', {
     requestId: c.get('requestId'),

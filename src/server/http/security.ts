@@ -62,3 +62,14 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (c.req.path.startsWith('/api/')) c.header('Cache-Control', 'no-store');
 };
+
+/**
+ * HSTS in production: browsers that once reached the site over HTTPS refuse plain HTTP to it for a year, so a network
+ * attacker cannot strip TLS from a student's next visit. Production runs behind HTTPS (APP_URL); development may not.
+ */
+export function strictTransportSecurity(enabled: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (enabled) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}

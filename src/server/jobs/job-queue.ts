@@ -18,33 +18,69 @@ export interface JobRow {
 export const jobSignals = new EventEmitter();
 jobSignals.setMaxListeners(64);
 
-export async function enqueueJob(db: Queryable, input: { kind: string; payload: Record<string, unknown>; maxAttempts?: number }): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`insert into jobs (kind, payload, max_attempts) values ($1, $2, $3) returning id`, [
+/**
+ * How often a job runs at most: once, and once more if the first run crashed (its worker thread or process died, or it
+ * threw something that was not about its input). A job that fails because of its input is not retried at all
+ * (JobInputError). So one hostile upload can crash a worker at most twice.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 2;
+
+/** The job cannot succeed with this input (a file over a limit, unreadable data): it fails at once, never retried. */
+export class JobInputError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JobInputError';
+  }
+}
+
+export async function enqueueJob(
+  db: Queryable,
+  input: { kind: string; payload: Record<string, unknown>; maxAttempts?: number; priority?: number },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(`insert into jobs (kind, payload, max_attempts, priority) values ($1, $2, $3, $4) returning id`, [
     input.kind,
     JSON.stringify(input.payload),
-    input.maxAttempts ?? 3,
+    input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    input.priority ?? JOB_PRIORITY.normal,
   ]);
   jobSignals.emit('enqueued');
   return Number(row!.id);
 }
 
 /**
- * Claims one due job for `workerId`: a queued job whose time has come, or a running one whose worker's lock expired.
- * `for update skip locked` lets several workers (and instances) claim different jobs without waiting on each other;
- * PGlite has one connection, where it is simply a row lock.
+ * Which queued job runs first: lower first, then oldest first. Signed-in students' analyses go before signed-out
+ * visitors', so a flood of anonymous uploads cannot make a student wait behind it (visitors are also limited per address).
+ */
+export const JOB_PRIORITY = { normal: 0, visitor: 10 } as const;
+
+export const ABANDONED_JOB_REASON = 'The worker stopped before the job finished.';
+
+/**
+ * Jobs whose worker died (lock expired) on their last attempt are given up rather than run again; answers them so
+ * their handlers can mark the record they work on as failed.
+ */
+export async function giveUpAbandonedJobs(db: Queryable): Promise<Array<JobRow & { last_error: string }>> {
+  const rows = await db.query<JobRow & { last_error: string }>(
+    `update jobs set status = 'failed', last_error = coalesce(last_error, $1), locked_by = null, locked_until = null, finished_at = now()
+      where status = 'running' and locked_until < now() and attempts >= max_attempts
+      returning id, kind, payload, status, attempts, max_attempts, locked_by, last_error`,
+    [ABANDONED_JOB_REASON],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Claims one due job for `workerId`: a queued job whose time has come, or a running one whose worker's lock expired
+ * with attempts left, in priority order. `for update skip locked` lets several workers (and instances) claim different
+ * jobs without waiting on each other; PGlite has one connection, where it is simply a row lock.
  */
 export async function claimJob(db: Queryable, workerId: string, lockSeconds: number): Promise<JobRow | null> {
-  // A job whose worker died after its last attempt is given up rather than retried forever.
-  await db.query(
-    `update jobs set status = 'failed', last_error = coalesce(last_error, 'The worker stopped before the job finished.'),
-            locked_by = null, locked_until = null, finished_at = now()
-      where status = 'running' and locked_until < now() and attempts >= max_attempts`,
-  );
   const [row] = await db.query<JobRow>(
     `update jobs set status = 'running', locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
       where id = (select id from jobs
-                   where (status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now())
-                   order by run_after, id
+                   where (status = 'queued' and run_after <= now())
+                      or (status = 'running' and locked_until < now() and attempts < max_attempts)
+                   order by priority, run_after, id
                    for update skip locked
                    limit 1)
       returning id, kind, payload, status, attempts, max_attempts, locked_by`,
@@ -61,9 +97,12 @@ export async function completeJob(db: Queryable, job: JobRow, result: unknown): 
   );
 }
 
-/** Retries with exponential backoff (2 s, 4 s, 8 s…) until max_attempts, then marks the job failed. Returns true when given up. */
-export async function failJob(db: Queryable, job: JobRow, error: string): Promise<boolean> {
-  const giveUp = job.attempts >= job.max_attempts;
+/**
+ * Retries with exponential backoff (2 s, 4 s, 8 s…) until max_attempts, then marks the job failed; a failure of the
+ * job's input is never retried. Returns true when given up.
+ */
+export async function failJob(db: Queryable, job: JobRow, error: string, { retry = true }: { retry?: boolean } = {}): Promise<boolean> {
+  const giveUp = !retry || job.attempts >= job.max_attempts;
   await db.query(
     `update jobs set status = $3, last_error = $4, locked_by = null, locked_until = null,
             run_after = case when $3 = 'queued' then now() + make_interval(secs => $5) else run_after end,

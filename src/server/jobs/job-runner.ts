@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../http/app-env';
-import { claimJob, completeJob, failJob, jobSignals, type JobRow } from './job-queue';
+import { claimJob, completeJob, failJob, giveUpAbandonedJobs, JobInputError, jobSignals, type JobRow } from './job-queue';
 
 export interface JobHandler {
   run(job: JobRow, deps: AppDeps): Promise<unknown>;
-  /** Called once when the job failed for the last time (so the record it works on can say so). */
-  onGiveUp?(job: JobRow, deps: AppDeps, error: string): Promise<void>;
+  /**
+   * Called once when the job failed for the last time (so the record it works on can say so): `error` is the last
+   * message, `cause` what was thrown (undefined when the worker running it died).
+   */
+  onGiveUp?(job: JobRow, deps: AppDeps, error: string, cause?: unknown): Promise<void>;
 }
 
 export type JobHandlers = Record<string, JobHandler>;
@@ -40,9 +43,18 @@ async function runJob(job: JobRow, deps: AppDeps, handlers: JobHandlers): Promis
     deps.logger.info('job_done', { jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const gaveUp = await failJob(deps.db, job, message).catch(() => false);
-    deps.logger.warn('job_failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp, error: message });
-    if (gaveUp) await handler.onGiveUp?.(job, deps, message).catch(() => undefined);
+    const inputFailed = error instanceof JobInputError;
+    const gaveUp = await failJob(deps.db, job, message, { retry: !inputFailed }).catch(() => false);
+    deps.logger.warn('job_failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp, inputFailed, error: message });
+    if (gaveUp) await handler.onGiveUp?.(job, deps, message, error).catch(() => undefined);
+  }
+}
+
+/** Jobs whose worker died on their last attempt: failed, and their handlers told so. */
+async function settleAbandonedJobs(deps: AppDeps, handlers: JobHandlers): Promise<void> {
+  for (const job of await giveUpAbandonedJobs(deps.db)) {
+    deps.logger.warn('job_failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp: true, error: job.last_error });
+    await handlers[job.kind]?.onGiveUp?.(job, deps, job.last_error).catch(() => undefined);
   }
 }
 
@@ -86,6 +98,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions) {
       let job: JobRow | null = null;
       woken = false;
       try {
+        await settleAbandonedJobs(deps, options.handlers);
         job = await claimJob(deps.db, workerId, lockSeconds);
       } catch (error) {
         deps.logger.error('job_claim_failed', { error: (error as Error).message });
@@ -122,6 +135,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions) {
 /** Runs every due job now, one after another, in the caller's flow (API tests, scripts). Returns how many ran. */
 export async function runDueJobs(deps: AppDeps, handlers: JobHandlers): Promise<number> {
   let count = 0;
+  await settleAbandonedJobs(deps, handlers);
   for (;;) {
     const job = await claimJob(deps.db, `inline:${process.pid}`, 300);
     if (!job) return count;

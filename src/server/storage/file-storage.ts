@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DiskSpace } from './disk-space';
 
 /** Where uploaded bytes live. Local disk by default; any S3-compatible service by configuration. */
 export interface FileStorage {
@@ -16,6 +17,11 @@ export interface FileStorage {
   /** Every stored file (keys of STORAGE_KEY_PATTERN) with when it was last written, for the orphaned-file sweep. */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   ping(): Promise<boolean>;
+  /**
+   * The local disk's free space and whether files can be written there; null for storage that is not on this
+   * machine's disk (S3 grows as needed). Read by the upload guard and by health.
+   */
+  localDisk(): Promise<{ space: DiskSpace; writable: boolean } | null>;
 }
 
 /** The folders (key prefixes) stored files live under. */

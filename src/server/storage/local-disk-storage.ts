@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { diskSpaceAt } from './disk-space';
 import { type FileStorage, STORAGE_KEY_PATTERN, STORAGE_PREFIXES } from './file-storage';
 
 function isRunning(pid: number): boolean {
@@ -25,6 +26,8 @@ export class LocalDiskStorage implements FileStorage {
     root: string,
     private readonly appUrl: string,
     private readonly signingSecret: string,
+    /** What must stay free on the disk (disk-space.ts decides by the disk's size unless given). */
+    private readonly options: { minFreeBytes?: number } = {},
   ) {
     this.root = resolve(root);
     mkdirSync(join(this.root, 'tmp'), { recursive: true });
@@ -85,16 +88,53 @@ export class LocalDiskStorage implements FileStorage {
 
   /** Write to a temporary file, fsync, then rename: a crash never leaves a half-written file under its real name. */
   async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
+    await this.writeAtomically(key, async (handle) => {
+      await handle.writeFile(bytes);
+      return true;
+    });
+  }
+
+  /**
+   * Writes a request body as it streams in, never holding it whole in memory, and stops at `maxBytes` (false then,
+   * and nothing is kept). Answers the size and SHA-256 of what was written; nothing is kept for an empty body either.
+   */
+  async putStream(key: string, body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ size: number; sha256: string } | false> {
+    const hash = createHash('sha256');
+    let size = 0;
+    const kept = await this.writeAtomically(key, async (handle) => {
+      const reader = body?.getReader();
+      for (;;) {
+        const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+        if (chunk.done) break;
+        size += chunk.value.byteLength;
+        if (size > maxBytes) {
+          await reader?.cancel().catch(() => undefined);
+          return false;
+        }
+        hash.update(chunk.value);
+        await handle.write(chunk.value);
+      }
+      return size > 0;
+    });
+    if (!kept && size > maxBytes) return false;
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  /** Temporary file, `write` into it, fsync, rename, fsync the folder; the temporary file goes when `write` says no. */
+  private async writeAtomically(key: string, write: (handle: FileHandle) => Promise<boolean>): Promise<boolean> {
     const target = this.pathFor(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = join(this.root, 'tmp', `${key.replace('/', '-')}-${process.pid}-${Date.now()}`);
     const handle = await open(temporary, 'w', 0o600);
+    let keep = false;
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
+      keep = await write(handle);
+      if (keep) await handle.sync();
     } finally {
       await handle.close();
+      if (!keep) await rm(temporary, { force: true });
     }
+    if (!keep) return false;
     await rename(temporary, target);
     const directory = await open(dirname(target), 'r');
     try {
@@ -102,6 +142,7 @@ export class LocalDiskStorage implements FileStorage {
     } finally {
       await directory.close();
     }
+    return true;
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -143,6 +184,27 @@ export class LocalDiskStorage implements FileStorage {
         if (info?.isFile()) yield { key, modifiedAt: info.mtime };
       }
     }
+  }
+
+  /** Free space, and whether a file can be written (a full or read-only disk, a folder that is no longer writable). */
+  async localDisk() {
+    const space = await diskSpaceAt(this.root, this.options.minFreeBytes);
+    let writable = true;
+    const probe = join(this.root, 'tmp', `health-${process.pid}-${Date.now()}`);
+    try {
+      const handle = await open(probe, 'w', 0o600);
+      try {
+        await handle.writeFile('ok');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      writable = false;
+    } finally {
+      await rm(probe, { force: true }).catch(() => undefined);
+    }
+    return { space, writable };
   }
 
   async ping(): Promise<boolean> {

@@ -80,6 +80,10 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  async localDisk() {
+    return null;
+  }
+
   async ping() {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));

@@ -84,11 +84,14 @@ export interface TranscriptRowDto {
   to_equivalency_id: number | null;
 }
 
+/** A suggested destination course for a Needs Review row: a suggestion, never a transfer decision. */
 export interface CandidateDto {
   subject: string;
   number: string;
   title: string;
   score: number;
+  /** Measured probability (0..1) that this is the course the school would name; only confident ones are sent. */
+  confidence: number;
   why: string[];
 }
 

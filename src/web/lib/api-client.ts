@@ -12,6 +12,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server names the field a problem is in ("schools: you can keep at most 50 favorites"), which helps a developer
+ * but not a student: the words shown keep only the problem ("You can keep at most 50 favorites").
+ */
+export function withoutFieldNames(message: string): string {
+  const parts = message
+    .split('; ')
+    .map((part) => part.replace(/^(?:[a-z][\w.]*|\(body\)): /, ''))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  return parts.length === 1 ? (parts[0] ?? '') : parts.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`)).join(' ');
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -39,7 +51,7 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
   if (!response.ok) {
     const payload = (data ?? {}) as { error?: unknown; message?: unknown; fields?: unknown };
     const message =
-      typeof payload.error === 'string' ? payload.error : typeof payload.message === 'string' ? payload.message : `Request failed (${response.status})`;
+      typeof payload.error === 'string' ? withoutFieldNames(payload.error) : typeof payload.message === 'string' ? payload.message : `Request failed (${response.status})`;
     const fields = Array.isArray(payload.fields) ? (payload.fields as Array<{ field: string; message: string }>) : [];
     throw new ApiError(message, response.status, fields);
   }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { createCsvRowParser, formatCsvLine } from '../../features/equivalencies/engine/csv-row-parser';
 import { importEquivalencyCsv } from '../../features/equivalencies/equivalency-import.service';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
+import { loadAllProgramsSets } from '../../features/programs';
 import type { AppDeps } from '../../http/app-env';
 import type { Database, Queryable } from '../client';
 import { bulkInsert } from './bulk-insert';
@@ -58,6 +59,13 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
       })
       .catch((error: unknown) => logger.warn('demo_rules_not_loaded', { message: error instanceof Error ? error.message : String(error) }));
     if (options.waitForRules) await loading;
+  }
+  // Degree programs from reference-data/programs (a few seconds), with their own marker like the rules.
+  const [programsDone] = await db.query(`select 1 from app_meta where key = 'demo_programs'`);
+  if (!programsDone) {
+    const { loaded, failed } = await loadAllProgramsSets(db);
+    await db.query(`insert into app_meta (key, value) values ('demo_programs', $1) on conflict (key) do nothing`, [loaded.join(',')]);
+    logger.info('demo_programs_loaded', { loaded, failed });
   }
   if (config.isProduction) return [];
   for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);

@@ -107,42 +107,90 @@ export async function loadRulesForCourses(
   return rows.map(presentRule);
 }
 
+const CODE_KEY = (subject: string, number: string) => `lower(regexp_replace(${subject} || ${number}, '[^A-Za-z0-9.]', '', 'g'))`;
+
 /**
- * Rules that inform suggestions for these codes, one query for a whole transcript. `peers`: into this destination from
- * OTHER schools (what peers decided). `elsewhere`: from this school into OTHER destinations (how the courses transfer
- * elsewhere).
+ * The rules suggestions for these courses draw on, in one statement for a whole transcript (suggestion-graph.ts and
+ * suggest-equivalents.ts say how each is used):
+ *   - other schools' rules into the destination for the same codes or subjects (peers);
+ *   - the sending school's own rules into the destination for these subjects (its other courses);
+ *   - the sending school's rules for these courses into other schools, and what those schools' courses transfer to
+ *     the destination as (two steps), or what the destination's courses become there (the same course elsewhere);
+ *   - rules into the sending school that name these courses, and what their courses transfer to the destination as.
  */
-export async function loadSuggestionRules(
+export async function loadSuggestionEvidence(
   db: Queryable,
-  input: { scope: 'peers' | 'elsewhere'; fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; limit?: number },
+  input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; subjects: string[]; limit?: number },
 ): Promise<EquivalencyRule[]> {
   if (input.codeKeys.length === 0) return [];
-  const where =
-    input.scope === 'peers'
-      ? `r.to_institution_id = $2 and r.from_institution_id <> $1
-         and r.id in (select s.rule_id from equivalency_rule_sources s where s.code_key = any($3::text[]) limit $4)`
-      : `r.from_institution_id = $1 and r.to_institution_id <> $2 and r.transfers
-         and r.id in (select s.rule_id from equivalency_rule_sources s where s.from_institution_id = $1 and s.code_key = any($3::text[]) limit $4)`;
-  const rows = await db.query<RuleRow>(`select ${RULE_COLUMNS} from equivalency_rules r where ${where}`, [
-    input.fromInstitutionId,
-    input.toInstitutionId,
-    input.codeKeys,
-    input.limit ?? 500,
-  ]);
+  const rows = await db.query<RuleRow>(
+    `with own_out as (
+       select r.id, r.to_institution_id as school, t.subject, t.number
+         from equivalency_rule_sources s
+         join equivalency_rules r on r.id = s.rule_id and r.transfers and r.to_institution_id <> $2
+         join equivalency_rule_targets t on t.rule_id = r.id and not t.is_elective
+        where s.from_institution_id = $1 and s.code_key = any($3::text[])
+        limit $5
+     ), own_in as (
+       -- Driven by the rules into the sending school (an index), then each rule's courses by its key: "offset 0" and
+       -- "limit" keep the planner from turning these lookups into scans of every rule's courses.
+       select r.id, r.from_institution_id as school, s.code_key
+         from equivalency_rules r
+        cross join lateral (select t.subject, t.number from equivalency_rule_targets t where t.rule_id = r.id offset 0) t
+        cross join lateral (select s.code_key from equivalency_rule_sources s where s.rule_id = r.id offset 0) s
+        where r.to_institution_id = $1 and r.transfers and ${CODE_KEY('t.subject', 't.number')} = any($3::text[])
+        limit $5
+     ), linked as (
+       select s.rule_id as id from own_out o
+        cross join lateral (select s.rule_id from equivalency_rule_sources s
+                             where s.from_institution_id = o.school and s.code_key = ${CODE_KEY('o.subject', 'o.number')} offset 0) s
+         join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = $2
+       union
+       select s.rule_id from own_in i
+        cross join lateral (select s.rule_id from equivalency_rule_sources s
+                             where s.from_institution_id = i.school and s.code_key = i.code_key offset 0) s
+         join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = $2
+       union
+       select r.id from own_out o
+         join equivalency_rules r on r.from_institution_id = $2 and r.to_institution_id = o.school and r.transfers
+         join equivalency_rule_targets t on t.rule_id = r.id and t.subject = o.subject and t.number = o.number
+     ), into_destination as (
+       select r.id from equivalency_rules r
+        cross join lateral (select 1 from equivalency_rule_sources s
+                             where s.rule_id = r.id and (s.code_key = any($3::text[]) or upper(s.subject) = any($4::text[])) limit 1) hit
+        where r.to_institution_id = $2 and r.transfers
+        limit $5
+     )
+     select ${RULE_COLUMNS} from equivalency_rules r
+      where r.id = any(array(select id from own_out union select id from own_in union select id from linked union select id from into_destination))`,
+    [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.subjects.map((subject) => subject.toUpperCase()), input.limit ?? 3000],
+  );
   return rows.map(presentRule);
+}
+
+/** How many rules into a school name each of its courses (the most named are generic credit), with a title. */
+export async function countRuleTargets(db: Queryable, toInstitutionId: number): Promise<Array<CourseRef & { rules: number }>> {
+  const rows = await db.query<{ subject: string; number: string; title: string | null; rules: number }>(
+    `select t.subject, t.number, min(t.title) as title, count(*)::int as rules
+       from equivalency_rules r join equivalency_rule_targets t on t.rule_id = r.id
+      where r.to_institution_id = $1 and r.transfers and not t.is_elective
+      group by t.subject, t.number`,
+    [toInstitutionId],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, rules: Number(row.rules) }));
 }
 
 /**
  * The destination's courses that could answer these source courses: the same subjects (statewide numbering, labs)
  * plus the closest titles by trigram similarity, for each course's own title and for the titles of what the same
- * courses transfer as at other schools (`elsewhereFrom`: their school's rules into other destinations). One query for
- * the whole transcript.
+ * courses transfer as at other schools (`sending`: their school's rules into other destinations), and the sending
+ * school's own catalogue entries for those courses (`source`: descriptions to compare). One query for the whole transcript.
  */
 export async function loadDestinationCandidates(
   db: Queryable,
-  input: { toInstitutionId: number; subjects: string[]; titles: string[]; elsewhereFrom?: { fromInstitutionId: number; codeKeys: string[] } },
-): Promise<CourseRef[]> {
-  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+  input: { toInstitutionId: number; subjects: string[]; titles: string[]; sending?: { fromInstitutionId: number; codeKeys: string[] } },
+): Promise<{ destination: CourseRef[]; source: CourseRef[] }> {
+  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
     `with wanted(title) as (
        select unnest($3::text[])
        union
@@ -152,21 +200,26 @@ export async function loadDestinationCandidates(
          where s.from_institution_id = $4 and s.code_key = any($5::text[]) and t.title is not null and not t.is_elective
          limit 100)
      )
-     select distinct on (c.id) c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+     select distinct on (c.id) c.institution_id, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
        from courses c
-      where c.institution_id = $1
-        and (upper(c.subject) = any($2::text[])
-             or c.id in (select m.id from wanted
-                          cross join lateral (select c2.id from courses c2 where c2.institution_id = $1 and c2.title % wanted.title
-                                               order by similarity(c2.title, wanted.title) desc limit 8) m))
+      where (c.institution_id = $1
+             and (upper(c.subject) = any($2::text[])
+                  or c.id in (select m.id from wanted
+                               cross join lateral (select c2.id from courses c2 where c2.institution_id = $1 and c2.title % wanted.title
+                                                    order by similarity(c2.title, wanted.title) desc limit 8) m)))
+         or (c.institution_id = $4 and c.code_key = any($5::text[]))
       limit 3000`,
     [
       input.toInstitutionId,
       input.subjects.map((subject) => subject.toUpperCase()),
       input.titles.filter(Boolean),
-      input.elsewhereFrom?.fromInstitutionId ?? 0,
-      input.elsewhereFrom?.codeKeys ?? [],
+      input.sending?.fromInstitutionId ?? 0,
+      input.sending?.codeKeys ?? [],
     ],
   );
-  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description }));
+  const present = (row: (typeof rows)[number]): CourseRef => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description });
+  return {
+    destination: rows.filter((row) => row.institution_id === input.toInstitutionId).map(present),
+    source: rows.filter((row) => row.institution_id !== input.toInstitutionId).map(present),
+  };
 }

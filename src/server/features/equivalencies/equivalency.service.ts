@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/client';
 import { decideTransfers } from './engine/decide-transfers';
-import { elsewhereTargetsOf, suggestEquivalents } from './engine/suggest-equivalents';
-import type { EquivalencyDecision, InstitutionInfo, SourceCourseTaken } from './engine/types';
-import { databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadRulesForCourses, loadSuggestionRules } from './equivalency.queries';
+import { transcriptSuggester } from './engine/suggestion-index';
+import type { EquivalencyDecision, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
+import { countRuleTargets, databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadRulesForCourses, loadSuggestionEvidence } from './equivalency.queries';
 
 /**
  * The one place that decides whether courses transfer: the search, the transcript report, the course page and the
@@ -11,49 +11,57 @@ import { databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadRules
 export async function decideForCourses(
   db: Queryable,
   input: { fromInstitutionId: number; toInstitutionId: number; courses: SourceCourseTaken[]; withSuggestions?: boolean },
-): Promise<{ from: InstitutionInfo; to: InstitutionInfo; decisions: EquivalencyDecision[] }> {
+): Promise<{
+  from: InstitutionInfo;
+  to: InstitutionInfo;
+  /** What the student sees: suggestions only above the measured confidence (student-suggestions.ts). */
+  decisions: EquivalencyDecision[];
+  /** The registrar's view, row by row: the best three suggestions for each course no rule decides, with evidence. */
+  suggestions: SuggestedCandidate[][];
+}> {
   const institutions = await loadInstitutions(db, [input.fromInstitutionId, input.toInstitutionId]);
   const from = institutions.get(input.fromInstitutionId);
   const to = institutions.get(input.toInstitutionId);
   if (!from || !to) throw new Error('Unknown institution');
   const codeKeys = [...new Set(input.courses.map((course) => databaseCodeKey(course.subject, course.number)))];
+  const subjects = [...new Set(input.courses.map((course) => course.subject))];
   const withSuggestions = input.withSuggestions !== false;
-  const [rules, destinationCatalog, peerRules, elsewhereRules] = await Promise.all([
+  const [rules, catalog, evidence, targetCounts] = await Promise.all([
     loadRulesForCourses(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }),
     loadDestinationCandidates(db, {
       toInstitutionId: to.id,
-      subjects: [...new Set(input.courses.map((course) => course.subject))],
+      subjects,
       titles: withSuggestions ? input.courses.map((course) => course.title ?? '') : [],
-      ...(withSuggestions ? { elsewhereFrom: { fromInstitutionId: from.id, codeKeys } } : {}),
+      ...(withSuggestions ? { sending: { fromInstitutionId: from.id, codeKeys } } : {}),
     }),
-    withSuggestions ? loadSuggestionRules(db, { scope: 'peers', fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
-    withSuggestions ? loadSuggestionRules(db, { scope: 'elsewhere', fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }) : Promise.resolve([]),
+    withSuggestions ? loadSuggestionEvidence(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys, subjects }) : Promise.resolve([]),
+    withSuggestions ? countRuleTargets(db, to.id) : Promise.resolve([]),
   ]);
-  // A course's own rules into other schools, by its code.
-  const elsewhereByCode = new Map<string, typeof elsewhereRules>();
-  for (const rule of elsewhereRules) {
-    const [source] = rule.sources;
-    if (rule.sources.length !== 1 || !source) continue;
-    const key = databaseCodeKey(source.subject, source.number);
-    const list = elsewhereByCode.get(key);
-    if (list) list.push(rule);
-    else elsewhereByCode.set(key, [rule]);
-  }
+  const suggester = withSuggestions
+    ? transcriptSuggester({
+        fromInstitutionId: from.id,
+        toInstitutionId: to.id,
+        rules: evidence,
+        candidates: catalog.destination,
+        namedTargets: targetCounts,
+        sourceCatalog: catalog.source,
+      })
+    : null;
+  // What the registrar sees for each course no rule decides; the decision keeps only what a student may see.
+  const registrarSuggestions = new Map<SourceCourseTaken, SuggestedCandidate[]>();
   const decisions = decideTransfers({
     from,
     to,
     courses: input.courses,
     rules,
-    destinationCatalog,
-    suggest: withSuggestions
-      ? (course) =>
-          suggestEquivalents({
-            source: { ...course, institutionId: from.id, institutionKey: from.key },
-            candidates: destinationCatalog,
-            peerRules,
-            elsewhereTargets: elsewhereTargetsOf(elsewhereByCode.get(databaseCodeKey(course.subject, course.number)) ?? []),
-          })
+    destinationCatalog: catalog.destination,
+    suggest: suggester
+      ? (course) => {
+          const suggestions = suggester(course);
+          registrarSuggestions.set(course, suggestions);
+          return suggestions;
+        }
       : undefined,
   });
-  return { from, to, decisions };
+  return { from, to, decisions, suggestions: input.courses.map((course) => registrarSuggestions.get(course) ?? []) };
 }

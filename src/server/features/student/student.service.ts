@@ -20,10 +20,13 @@ import type { FileStorage } from '../../storage/file-storage';
 import { gradeForDecision } from '../equivalencies/engine/grades';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
+import { getExamScores } from '../programs';
 import { listSavedSearches } from '../search/saved-searches.service';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { markFileStored } from '../transcripts/transcripts.queries';
 import { refuseRepeatedAppeal } from '../appeals/appeal-limits';
+import { sealCheckedUpload } from '../uploads/sealed-uploads';
+import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
 import { checkUpload, tooLarge, UPLOAD_LIMITS, type UploadPurpose } from '../uploads/upload-checks';
 import * as q from './student.queries';
 
@@ -173,6 +176,7 @@ export async function createUploadSlot({
   }
   const key = `${purpose === 'transcript' ? 'transcripts' : 'syllabi'}/${randomUUID()}`;
   const { maxBytes } = UPLOAD_LIMITS[purpose];
+  await refuseUploadWhenDiskIsLow(storage, maxBytes);
   await q.insertStoredFileRow(db, { key, ownerId: userId, purpose, originalName: filename, contentType });
   const upload = await storage.createUploadUrl({ key, contentType, maxBytes });
   return { uploadUrl: upload.url, key, method: upload.method, headers: upload.headers, maxBytes };
@@ -236,6 +240,7 @@ export async function saveTranscript({
     throw new HttpError(409, `You can keep at most ${MAX_TRANSCRIPTS_PER_STUDENT} transcripts. Delete one you no longer need first.`);
   }
   await refuseBadUpload(db, storage, file, bytes, 'transcript', [file.original_name, name]);
+  await sealCheckedUpload({ db, storage }, file, bytes, 'transcript');
   const id = await q.insertTranscriptRow(db, { userId, fileId: file.id, fileName: name || file.original_name });
   const row = await q.findTranscriptRow(db, id, userId);
   if (!row) throw new Error('saved transcript not found');
@@ -309,6 +314,7 @@ export async function submitAppeal({
   if (input.syllabusFile) {
     const { file, bytes } = await loadOwnUpload(db, storage, user.id, input.syllabusFile.key, 'syllabus');
     await refuseBadUpload(db, storage, file, bytes, 'syllabus', [file.original_name, input.syllabusFile.name], 'syllabusFile: ');
+    await sealCheckedUpload({ db, storage }, file, bytes, 'syllabus');
     syllabusFileId = file.id;
   }
   const currentSchool = input.currentSchool || profile?.current_school || '';
@@ -437,6 +443,7 @@ export async function exportStudentData({ db, user }: { db: Database; user: Sign
       ...presentAppeal(row),
       timeline: events.filter((event) => event.appeal_id === row.id).map(presentEvent),
     })),
+    examScores: (await getExamScores({ db, userId: user.id })).map(({ examType, exam, score }) => ({ examType, exam, score })),
   };
 }
 

@@ -45,7 +45,7 @@ export interface TranscriptRowRecord {
   transfers_to: string | null;
   credits_awarded: string | number | null;
   reason: string | null;
-  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; why: string[] }> } | null;
+  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }> } | null;
 }
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
@@ -90,12 +90,14 @@ export async function insertTranscriptWithFile(
     sizeBytes: number;
     toInstitutionId: number | null;
     visitorTokenHash: string | null;
+    /** A signed-out visitor's address, for their quotas (visitor-quotas.ts). */
+    uploaderAddress: string | null;
   },
 ): Promise<string> {
   const [file] = await db.query<{ id: string }>(
-    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes)
-     values ($1, $2, 'transcript', $3, $4, $5) returning id`,
-    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes],
+    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes, uploader_address)
+     values ($1, $2, 'transcript', $3, $4, $5, $6) returning id`,
+    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes, input.uploaderAddress],
   );
   const [transcript] = await db.query<{ id: string }>(
     `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)

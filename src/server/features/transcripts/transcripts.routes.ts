@@ -42,7 +42,7 @@ function readerOf(c: Context<AppEnv>): TranscriptReader {
 export function registerTranscriptRoutes(routes: RouteTable) {
   routes.post('/api/transcripts', 'public', async (c) => {
     const body = await readJson(c, createTranscriptSchema);
-    const created = await startTranscriptUpload(c.get('deps'), { ...body, userId: c.get('user')?.id ?? null });
+    const created = await startTranscriptUpload(c.get('deps'), { ...body, userId: c.get('user')?.id ?? null, address: c.get('clientIp') });
     c.header('Cache-Control', 'no-store');
     return c.json(created, 201);
   });

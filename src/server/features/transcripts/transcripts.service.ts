@@ -12,13 +12,17 @@ import {
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
-import { enqueueJob, type JobRow } from '../../jobs/job-queue';
+import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { gradeForDecision } from '../equivalencies/engine/grades';
+import { isShownToStudents } from '../equivalencies/engine/student-suggestions';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
+import { sealCheckedUpload } from '../uploads/sealed-uploads';
+import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
+import { reserveVisitorUpload } from './visitor-quotas';
 import { checkUpload } from '../uploads/upload-checks';
-import { readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
 import {
   claimVisitorTranscript,
@@ -62,7 +66,16 @@ async function resolveDestination(db: Queryable, input: { toInstitutionId?: numb
 /** Step 1: records the file's metadata and hands back an address to PUT the bytes to. */
 export async function startTranscriptUpload(
   deps: AppDeps,
-  input: { userId: string | null; fileName: string; fileType: string; size: number; toInstitutionId?: number | null; toInstitution?: string | null },
+  input: {
+    userId: string | null;
+    /** Where the request came from: a signed-out visitor's quotas are per address. */
+    address: string;
+    fileName: string;
+    fileType: string;
+    size: number;
+    toInstitutionId?: number | null;
+    toInstitution?: string | null;
+  },
 ): Promise<CreateTranscriptResponse> {
   if (input.size > MAX_TRANSCRIPT_BYTES) throw new HttpError(413, `size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
   if (input.size === 0) throw new HttpError(400, 'size: the file is empty. Please choose your transcript file again.');
@@ -73,6 +86,8 @@ export async function startTranscriptUpload(
     });
   }
   const toInstitutionId = await resolveDestination(deps.db, input);
+  await refuseUploadWhenDiskIsLow(deps.storage, input.size);
+  if (!input.userId) await reserveVisitorUpload(deps, { address: input.address, declaredBytes: input.size });
   const storageKey = `transcripts/${randomUUID()}`;
   const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
   const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
@@ -84,6 +99,7 @@ export async function startTranscriptUpload(
     sizeBytes: input.size,
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
+    uploaderAddress: input.userId ? null : input.address,
   });
   return { id, upload, ...(accessToken ? { accessToken } : {}) };
 }
@@ -125,8 +141,13 @@ export async function requestTranscriptAnalysis(
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal.status, refusal.message);
+  if (transcript.file_id) await sealCheckedUpload(deps, { id: transcript.file_id }, new Uint8Array(bytes), 'transcript-reading');
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
-  await enqueueJob(deps.db, { kind: TRANSCRIPT_ANALYZE_JOB, payload: { transcriptId: transcript.id } });
+  await enqueueJob(deps.db, {
+    kind: TRANSCRIPT_ANALYZE_JOB,
+    payload: { transcriptId: transcript.id },
+    priority: transcript.user_id ? JOB_PRIORITY.normal : JOB_PRIORITY.visitor,
+  });
   return { id: transcript.id, status: 'queued' };
 }
 
@@ -155,7 +176,8 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
       statusLabel: transcriptStatusLabel(statusCode),
       toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
-      candidates: row.evidence?.candidates ?? [],
+      // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
+      candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
     };
   });
   const summary = transcript.summary
@@ -299,7 +321,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
     if (error instanceof TranscriptReadError) {
       await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${error.message}` });
       logger.info('transcript_read_failed', { transcriptId, code: error.code });
-      return { failed: error.code };
+      throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
     }
     throw error;
   }
@@ -339,12 +361,16 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
 
 export const analyzeTranscriptJob: JobHandler = {
   run: (job: JobRow, deps: AppDeps) => analyzeTranscript(deps, String(job.payload.transcriptId)),
-  async onGiveUp(job, deps) {
-    await updateTranscriptState(deps.db, String(job.payload.transcriptId), {
-      status: 'failed',
-      progress: 0,
-      error: `${READ_FAILED_PREFIX} Something went wrong on our side; please try again.`,
-    });
+  async onGiveUp(job, deps, error, cause) {
+    // The transcript already says why when its file was refused; a crash of the reader says it in plain words.
+    if (cause instanceof JobInputError) return;
+    const reason =
+      cause instanceof ReaderCrashedError
+        ? cause.message
+        : error === ABANDONED_JOB_REASON
+          ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
+          : 'Something went wrong on our side; please try again.';
+    await updateTranscriptState(deps.db, String(job.payload.transcriptId), { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${reason}` });
   },
 };
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makePdf, pdfZipPolyglot } from '../../../../tests/support/upload-files';
+import { docxBomb, makeDocx, makeHeic, makePdf, pdfBomb, pdfZipPolyglot } from '../../../../tests/support/upload-files';
 import { checkUpload, UPLOAD_LIMITS } from './upload-checks';
 
-const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic', 'latin1'), Buffer.from('mif1heic', 'latin1'), Buffer.alloc(64)]);
+const HEIC = makeHeic();
 const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
 
 describe('checkUpload', () => {
@@ -38,4 +38,16 @@ describe('checkUpload', () => {
       expect((await checkUpload(pdfZipPolyglot(), use))?.message).toMatch(/more than one kind of content/);
     }
   });
+
+  it('refuses a bomb of each kind with a plain message: PDF stream, ZIP-based document, fake HEIC, pixel bomb', async () => {
+    expect(await checkUpload(pdfBomb(1024), 'transcript')).toEqual({ status: 422, message: expect.stringMatching(/^This PDF unpacks to far more data/) });
+    expect(await checkUpload(docxBomb(1024), 'syllabus', { names: ['syllabus.docx'] })).toEqual({
+      status: 422,
+      message: 'This Word document unpacks to more than 100 MB, so it was not saved. Please save it as a PDF and upload that.',
+    });
+    expect(await checkUpload(makeDocx(), 'syllabus', { names: ['syllabus.docx'] })).toBeNull();
+    const fakeHeic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheicmif1heic', 'latin1'), Buffer.from('MZ\x90\0 an executable')]);
+    expect(await checkUpload(fakeHeic, 'transcript', { names: ['photo.heic'] })).toMatchObject({ status: 422, message: expect.stringMatching(/not a whole one/) });
+    expect(await checkUpload(makeHeic(50_000, 50_000), 'transcript')).toMatchObject({ status: 422, message: expect.stringMatching(/too large/) });
+  }, 30_000);
 });

@@ -2,7 +2,9 @@
  * What an uploaded file must be before it is kept or read, in one place for every upload: within its size limit,
  * not empty, one kind of content (no polyglot), a kind allowed for its use, not contradicted by the name the student
  * gave it or the type it was sent as, and, read by its structure (in a worker thread, time-limited), a PDF within its
- * page limit or an image within its pixel limits (from the header only).
+ * page limit whose contents unpack within the decoders' byte limits, an image within its pixel limits (from the header
+ * only), a HEIC photo whose boxes make a whole image within those limits, a Word (.docx) document that unpacks to at
+ * most 100 MB (its ZIP directory read first, then inflated only to count).
  *
  * Uses: a transcript or a syllabus the student keeps (save-transcript, submit-appeal), and a transcript about to be
  * read (POST /api/transcripts/:id/analyze), which the reader can only do for a PDF, PNG or JPEG.
@@ -13,7 +15,9 @@ import { countPdfPages } from '../transcripts/reader/count-pdf-pages';
 import { detectFileType } from '../transcripts/reader/detect-file-type';
 import { checkImageSize } from '../transcripts/reader/image-size';
 import { TranscriptReadError } from '../transcripts/reader/types';
+import { checkHeicStructure } from './heic-structure';
 import { detectSyllabusType } from './syllabus-file-type';
+import { inspectZip, MAX_ZIP_UNPACKED_BYTES } from './zip-inspection';
 
 /** What the file is for: the `purpose` of a stored file, or a transcript the reader is about to read. */
 export type UploadUse = 'transcript' | 'syllabus' | 'transcript-reading';
@@ -103,6 +107,12 @@ function kindOf(bytes: Uint8Array, use: UploadUse): Kind | UploadRefusal {
   return kind;
 }
 
+/** The content type of bytes that passed checkUpload for this use: what they are, whatever the client declared. */
+export function contentTypeOf(bytes: Uint8Array, use: UploadUse): string {
+  const kind = kindOf(bytes, use);
+  return typeof kind === 'string' ? KIND_CONTENT_TYPES[kind] : 'application/octet-stream';
+}
+
 /** The refusal of a file over the limit for its use (also checked from storage's size, before the bytes are read). */
 export function tooLarge(use: UploadUse): UploadRefusal {
   const { maxBytes, noun } = UPLOAD_LIMITS[use];
@@ -138,13 +148,31 @@ export async function checkUpload(bytes: Uint8Array, use: UploadUse, declared: D
   if (kind === 'pdf') {
     let pages: number;
     try {
-      pages = await countPdfPages(bytes);
+      pages = await countPdfPages(bytes, { inspectPages: limits.maxPages });
     } catch (error) {
       const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
       return { status: 422, message };
     }
     if (pages > limits.maxPages) return { status: 422, message: `This PDF has ${pages} pages; the limit for a ${limits.noun} is ${limits.maxPages}.` };
     if (pages === 0) return { status: 422, message: 'This PDF has no pages.' };
+  }
+  if (kind === 'docx') {
+    const problem = await inspectZip(bytes);
+    if (problem?.reason === 'too_large') {
+      return { status: 422, message: `This Word document unpacks to more than ${megabytes(MAX_ZIP_UNPACKED_BYTES)}, so it was not saved. Please save it as a PDF and upload that.` };
+    }
+    if (problem) {
+      return { status: 422, message: 'This Word document is damaged or locked with a password, so it was not saved. Please save it as a PDF and upload that.' };
+    }
+  }
+  if (kind === 'heic') {
+    const problem = checkHeicStructure(bytes);
+    if (problem?.reason === 'too_large') {
+      return { status: 422, message: problem.message };
+    }
+    if (problem) {
+      return { status: 422, message: 'This file is marked as a HEIC photo but is not a whole one, so it was not saved. Please take the photo again, or save it as JPEG.' };
+    }
   }
   if (kind === 'png' || kind === 'jpeg') {
     // Width and height from the header only: a decompression bomb is refused before any pixel is decoded.

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AuthControls } from '../../features/auth/auth-controls';
+import { AuthControls } from '../../features/auth';
 import { publicConfig } from '../../lib/public-config';
 import { NAV_SHADOW_THRESHOLD_PX } from '../../lib/public-site-constants';
 import { scrollToSearchForm } from '../../lib/search-form-anchor';

@@ -1,21 +1,16 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-/** A labelled input with its error announced to screen readers. */
-export function FormField({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+const controlClass = (error: string | undefined) =>
+  `rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-600 focus:outline-none read-only:bg-slate-100 ${error ? 'border-red-600' : 'border-slate-300'}`;
+
+/** The label, the hint and the error around one control, with the error announced to screen readers. */
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-600 focus:outline-none read-only:bg-slate-100 ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...input}
-      />
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -27,5 +22,27 @@ export function FormField({ label, error, hint, ...input }: InputHTMLAttributes<
         </p>
       )}
     </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+/** A labelled input with its error announced to screen readers. */
+export function FormField({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={controlClass(error)} {...input} />
+    </Field>
+  );
+}
+
+/** A labelled textarea, like FormField. */
+export function TextAreaField({ label, error, hint, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={controlClass(error)} {...textarea} />
+    </Field>
   );
 }

@@ -1,17 +1,13 @@
+import type { AdminUser, ChangeRoleInput } from '@shared/schemas/accounts';
 import type {
   AdminAppeal,
   AdminAppealDetail,
   AdminAppealList,
   AdminStats,
   AdminStudentList,
-  Announcement,
-  AppealDecision,
   AppealListStatus,
-  AppealStatus,
-  CreateRuleFromAppeal,
   PartnerStatus,
-  PathwayOverview,
-  SchoolOverview,
+  UpdateAppealInput,
 } from '@shared/schemas/admin';
 import { ApiError, apiFetch } from '../../lib/api-client';
 
@@ -32,13 +28,13 @@ async function withSpecErrors<T>(texts: ErrorTexts, request: () => Promise<T>): 
   }
 }
 
-export const STUDENT_ERRORS: ErrorTexts = {
+const STUDENT_ERRORS: ErrorTexts = {
   signedOut: 'You must be signed in as an admin.',
   failed: 'Unable to load students.',
   unexpected: 'Unexpected error loading students.',
 };
 
-export const APPEAL_ERRORS: ErrorTexts = {
+const APPEAL_ERRORS: ErrorTexts = {
   signedOut: 'You must be signed in as an admin to view appeals.',
   failed: 'Unable to load appeals.',
   unexpected: 'Unexpected error loading appeals.',
@@ -59,30 +55,32 @@ export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cur
 
 export const fetchAppealDetail = (id: string, signal?: AbortSignal) => apiFetch<AdminAppealDetail>(`/api/admin/appeals/${encodeURIComponent(id)}`, { signal });
 
-export interface AppealUpdate {
-  userId: string;
-  appealId: string;
-  status: AppealStatus;
-  adminNotes: string;
-  expectedVersion?: number;
-  decision?: AppealDecision | null;
-  studentMessage?: string | null;
-  createRule?: CreateRuleFromAppeal | null;
-}
-
-export const updateAppeal = (body: AppealUpdate) => apiFetch<{ appeal: AdminAppeal }>('/api/admin/appeals/update', { method: 'POST', body });
+export const updateAppeal = (body: UpdateAppealInput) => apiFetch<{ appeal: AdminAppeal }>('/api/admin/appeals/update', { method: 'POST', body });
 
 export const fetchStudents = (params: { q?: string; cursor?: string }, signal?: AbortSignal) =>
   withSpecErrors(STUDENT_ERRORS, () => apiFetch<AdminStudentList>(`/api/admin/students?${query({ q: params.q || undefined, cursor: params.cursor })}`, { signal }));
 
-export const fetchAnnouncements = () => apiFetch<{ announcements: Announcement[] }>('/api/admin/announcements');
-export const postAnnouncement = (body: { title: string; body: string }) =>
-  apiFetch<{ announcement: Announcement }>('/api/admin/announcements', { method: 'POST', body });
-export const deleteAnnouncement = (id: string) => apiFetch<{ deleted: string }>(`/api/admin/announcements/${id}`, { method: 'DELETE' });
-
-export const fetchPartners = () => apiFetch<{ partners: PartnerStatus[] }>('/api/admin/partners');
+export const fetchPartners = (signal?: AbortSignal) => apiFetch<{ partners: PartnerStatus[] }>('/api/admin/partners', { signal });
 export const togglePartner = (partner: string) =>
   apiFetch<{ status: string; partner: PartnerStatus }>(`/api/admin/partners/${partner}/connect`, { method: 'POST', body: {} });
 
-export const fetchSchoolsOverview = () => apiFetch<{ schools: SchoolOverview[] }>('/api/admin/overview/schools');
-export const fetchPathways = () => apiFetch<{ pathways: PathwayOverview[] }>('/api/admin/overview/pathways');
+/** The accounts on the Settings page, with their roles. */
+export async function fetchAccounts(q: string, signal?: AbortSignal): Promise<AdminUser[]> {
+  try {
+    return (await apiFetch<{ users: AdminUser[] }>(`/api/admin/users?${query({ q: q || undefined })}`, { signal })).users;
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(error.status === 401 ? 'You must be signed in as an admin.' : 'Unable to load accounts.');
+    throw error;
+  }
+}
+
+/** Grants or removes the admin role (audited on the server); the server's reason is shown when it refuses. */
+export async function changeRole(input: ChangeRoleInput): Promise<AdminUser> {
+  try {
+    return (await apiFetch<{ user: AdminUser }>('/api/admin/users/role', { method: 'POST', body: input })).user;
+  } catch (error) {
+    // A refusal (removing your own role, an unknown account) says why; anything else is a plain retry message.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw error;
+    throw new Error('The role could not be changed. Please try again.');
+  }
+}

@@ -30,7 +30,6 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
 function friendlyAuthMessage(message: string, status: number): string {
   if (status === 429 && /too many requests/i.test(message)) return 'Too many attempts from this connection. Wait a minute and try again.';
   if (/invalid email or password/i.test(message)) return 'That e-mail and password do not match an account.';
-  if (/user already exists/i.test(message)) return 'An account with this e-mail already exists. Sign in instead.';
   if (/invalid (token|code)/i.test(message)) return 'That code is not right. Check your authenticator app and try again.';
   return message;
 }
@@ -43,7 +42,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
 }
 
 export const signUpWithEmail = (name: string, email: string, password: string) =>
-  postJson<{ user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
+  postJson<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
 
 export const signOut = () => postJson('/api/auth/sign-out', {});
 
@@ -52,7 +51,14 @@ export const ensureStudentRole = () => postJson<{ roles: string[] }>('/api/accou
 export const requestPasswordReset = (email: string) =>
   postJson('/api/auth/request-password-reset', { email, redirectTo: `${window.location.origin}/reset-password` });
 
-export const resetPassword = (token: string, newPassword: string) => postJson('/api/auth/reset-password', { token, newPassword });
+/** A refused token is an old or used link, not a wrong authenticator code: say so. */
+export const resetPassword = (token: string, newPassword: string) =>
+  postJson('/api/auth/reset-password', { token, newPassword }).catch((error: unknown) => {
+    if (error instanceof AuthRequestError && error.code === 'INVALID_TOKEN') {
+      throw new AuthRequestError('This reset link has expired or was already used. Ask for a new one.', error.status, error.code);
+    }
+    throw error;
+  });
 
 export const verifyTotp = (code: string) => postJson('/api/auth/two-factor/verify-totp', { code: code.replace(/\s/g, '') });
 export const verifyBackupCode = (code: string) => postJson('/api/auth/two-factor/verify-backup-code', { code: code.trim() });

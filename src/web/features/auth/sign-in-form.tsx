@@ -4,17 +4,14 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { signInWithEmail, verifyBackupCode, verifyTotp } from './auth-api';
 import { useRefreshAccount } from './use-account';
-
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** E-mail and password sign-in; asks for the authenticator code when the account has two-factor on. */
 export function SignInForm({ onSignedIn, showSignUpLink = true }: { onSignedIn: () => void; showSignUpLink?: boolean }) {
   const refreshAccount = useRefreshAccount();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ schema: signInFormSchema, initialValues: { email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
@@ -26,18 +23,11 @@ export function SignInForm({ onSignedIn, showSignUpLink = true }: { onSignedIn: 
     onSignedIn();
   };
 
-  const submitPassword = async (event: FormEvent) => {
-    event.preventDefault();
+  const submitPassword = form.handleSubmit(async ({ email, password }) => {
     setError(null);
-    const parsed = signInFormSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) as FieldErrors);
-      return;
-    }
-    setFieldErrors({});
     setPending(true);
     try {
-      const result = await signInWithEmail(parsed.data.email, parsed.data.password);
+      const result = await signInWithEmail(email, password);
       if (result.twoFactorRequired) setNeedsCode(true);
       else await finish();
     } catch (caught) {
@@ -45,7 +35,7 @@ export function SignInForm({ onSignedIn, showSignUpLink = true }: { onSignedIn: 
     } finally {
       setPending(false);
     }
-  };
+  });
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,17 +79,8 @@ export function SignInForm({ onSignedIn, showSignUpLink = true }: { onSignedIn: 
 
   return (
     <form onSubmit={submitPassword} className="flex flex-col gap-4" noValidate>
-      <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldErrors.email} required />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrors.password}
-        required
-      />
+      <FormField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} required />
+      <FormField label="Password" type="password" autoComplete="current-password" {...form.textField('password')} required />
       {error && <Alert tone="error">{error}</Alert>}
       <Button type="submit" disabled={pending}>
         {pending ? 'Signing in…' : 'Sign in'}

@@ -1,4 +1,5 @@
-/** The admin's equivalency-data calls: rules CSV import (dry run, then save), institutions, the overview. */
+/** The admin's equivalency-data calls: rules CSV import (dry run, then save), institutions, the overviews. */
+import type { PathwayOverview, SchoolOverview } from '@shared/schemas/admin';
 import type {
   EquivalencyImportResult,
   InstitutionCreateInput,
@@ -7,7 +8,7 @@ import type {
   InstitutionUpdateInput,
   TransferDataOverview,
 } from '@shared/schemas/equivalencies';
-import { apiFetch, ApiError } from '../../lib/api-client';
+import { apiFetch, ApiError, withoutFieldNames } from '../../lib/api-client';
 
 /** Sends the CSV as it is (text/csv): a chosen file is streamed by the browser, never read into the page. */
 export async function uploadRulesCsv(csv: string | Blob, options: { dryRun: boolean; sourceUniversity?: string }): Promise<EquivalencyImportResult> {
@@ -24,11 +25,11 @@ export async function uploadRulesCsv(csv: string | Blob, options: { dryRun: bool
   // A file with row errors answers 400 with the same report: show it rather than fail.
   if (body && typeof body.inserted === 'number') return body;
   if (response.status === 401) throw new ApiError('You must be signed in as an admin.', 401);
-  throw new ApiError(body?.error ?? `The upload failed (${response.status}). Please try again.`, response.status);
+  throw new ApiError(body?.error ? withoutFieldNames(body.error) : `The upload failed (${response.status}). Please try again.`, response.status);
 }
 
-export const listInstitutions = (q = '') =>
-  apiFetch<InstitutionListResponse>(`/api/admin/institutions${q ? `?${new URLSearchParams({ q })}` : ''}`).then((body) => body.institutions);
+export const listInstitutions = (q: string, signal?: AbortSignal) =>
+  apiFetch<InstitutionListResponse>(`/api/admin/institutions${q ? `?${new URLSearchParams({ q })}` : ''}`, { signal }).then((body) => body.institutions);
 
 export const createInstitution = (input: InstitutionCreateInput) =>
   apiFetch<{ institution: InstitutionRecord }>('/api/admin/institutions', { method: 'POST', body: input }).then((body) => body.institution);
@@ -36,4 +37,6 @@ export const createInstitution = (input: InstitutionCreateInput) =>
 export const updateInstitution = (id: number, input: InstitutionUpdateInput) =>
   apiFetch<{ institution: InstitutionRecord }>(`/api/admin/institutions/${id}`, { method: 'PATCH', body: input }).then((body) => body.institution);
 
-export const fetchTransferData = () => apiFetch<TransferDataOverview>('/api/admin/transfer-data');
+export const fetchTransferData = (signal?: AbortSignal) => apiFetch<TransferDataOverview>('/api/admin/transfer-data', { signal });
+export const fetchSchoolsOverview = (signal?: AbortSignal) => apiFetch<{ schools: SchoolOverview[] }>('/api/admin/overview/schools', { signal });
+export const fetchPathways = (signal?: AbortSignal) => apiFetch<{ pathways: PathwayOverview[] }>('/api/admin/overview/pathways', { signal });

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import type { SearchFilters } from '@shared/schemas/search';
+import { useId } from 'react';
+import * as z from 'zod/mini';
+import { searchFiltersSchema, type SearchFilters } from '@shared/schemas/search';
 import {
   DELIVERY_FORMAT_OPTIONS,
   INSTITUTION_TYPE_OPTIONS,
@@ -9,20 +10,35 @@ import {
   TERM_OPTIONS,
   type SearchOption,
 } from '@shared/search/search-options';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type ManualField = 'homeCollege' | 'targetCollege' | 'targetSubject' | 'className' | 'deliveryFormat' | 'institutionType' | 'state' | 'term';
+const MANUAL_FIELDS = ['homeCollege', 'targetCollege', 'targetSubject', 'className', 'deliveryFormat', 'institutionType', 'state', 'term'] as const;
+type ManualField = (typeof MANUAL_FIELDS)[number];
 type ManualValues = Record<ManualField, string>;
 
-const EMPTY: ManualValues = {
-  homeCollege: '',
-  targetCollege: '',
-  targetSubject: '',
-  className: '',
-  deliveryFormat: '',
-  institutionType: '',
-  state: '',
-  term: '',
-};
+/** The chosen fields as search filters; the class name counts only with a subject (the field shows only then). */
+function toFilters(values: ManualValues) {
+  const filters: Partial<Record<keyof SearchFilters, string>> = { searchType: 'manual' };
+  for (const key of MANUAL_FIELDS) {
+    if (key === 'className' && !values.targetSubject) continue;
+    const value = values[key].trim();
+    if (value) filters[key] = value;
+  }
+  // Every filter is optional; zod's input type of the filters' transforms reads them as required `unknown`s.
+  return filters as z.input<typeof searchFiltersSchema>;
+}
+
+/**
+ * Spec section 5's rules for Manual Entry, then the shared search-filters schema (the contract of a saved search and
+ * of the course search) on what the form sends.
+ */
+const manualEntrySchema = z.pipe(
+  z.object(Object.fromEntries(MANUAL_FIELDS.map((field) => [field, z.string()])) as Record<ManualField, z.ZodMiniString>).check(
+    z.refine((values) => !values.targetSubject || values.className.trim() !== '', { message: 'Enter the class name or number', path: ['className'] }),
+    z.refine((values) => Object.values(values).some((value) => value.trim() !== ''), { message: 'Choose at least one school, subject or filter.' }),
+  ),
+  z.pipe(z.transform(toFilters), searchFiltersSchema),
+);
 
 function SelectField({
   label,
@@ -68,36 +84,16 @@ function SelectField({
  * 'Class Name / Number' field appears and is required.
  */
 export function ManualEntryForm({ initial, onSearch }: { initial: SearchFilters | null; onSearch: (filters: SearchFilters) => void }) {
-  const [values, setValues] = useState<ManualValues>(() => {
-    const start = { ...EMPTY };
-    if (initial) for (const key of Object.keys(EMPTY) as ManualField[]) start[key] = (initial[key] as string | undefined) ?? '';
-    return start;
+  const form = useSchemaForm({
+    schema: manualEntrySchema,
+    initialValues: Object.fromEntries(MANUAL_FIELDS.map((field) => [field, (initial?.[field] as string | undefined) ?? ''])) as ManualValues,
   });
-  const [errors, setErrors] = useState<Partial<Record<ManualField | 'form', string>>>({});
+  const { values, errors } = form;
   const classId = useId();
-  const set = (name: ManualField, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: ManualField, value: string) => form.setValue(name, value);
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const className = values.className.trim();
-        const next: typeof errors = {};
-        if (values.targetSubject && !className) next.className = 'Enter the class name or number';
-        if (!Object.values(values).some((value) => value.trim() !== '')) next.form = 'Choose at least one school, subject or filter.';
-        setErrors(next);
-        if (Object.keys(next).length > 0) return;
-        const filters: SearchFilters = { searchType: 'manual' };
-        for (const key of Object.keys(EMPTY) as ManualField[]) {
-          if (key === 'className' && !values.targetSubject) continue;
-          const value = key === 'className' ? className : values[key];
-          if (value) (filters as Record<string, string>)[key] = value;
-        }
-        onSearch(filters);
-      }}
-    >
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSearch)}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Current school" name="homeCollege" options={SCHOOL_OPTIONS} value={values.homeCollege} onChange={set} anyLabel="Any school" />
         <SelectField label="Target school" name="targetCollege" options={SCHOOL_OPTIONS} value={values.targetCollege} onChange={set} anyLabel="Choose a school" />

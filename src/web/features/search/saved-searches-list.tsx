@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { useDeleteSavedSearch, useProfileSavedSearches } from './search-api';
+import { savedSearchQueries, useDeleteSavedSearch } from './search-queries';
 import { SavedSearchItems } from './saved-search-items';
 
 /**
@@ -7,7 +8,7 @@ import { SavedSearchItems } from './saved-search-items';
  * the saved text and filters, 'Delete' removes it from the profile.
  */
 export function SavedSearchesList({ emptyText = 'No saved searches yet. Save one from the search page.' }: { emptyText?: string }) {
-  const list = useProfileSavedSearches(true);
+  const list = useQuery(savedSearchQueries.list());
   const remove = useDeleteSavedSearch();
   if (list.isPending) return <p className="text-sm text-slate-600">Loading saved searches…</p>;
   if (list.isError) {

@@ -1,10 +1,8 @@
 import { Tabs } from 'radix-ui';
 import type { SearchFilters } from '@shared/schemas/search';
-import { lazy, Suspense } from 'react';
-
+import { Suspense } from 'react';
 // The transcript tab's code (upload, progress) loads when that tab is first opened.
-const TranscriptUploadPanel = lazy(() => import('../transcripts/transcript-upload-panel').then((module) => ({ default: module.TranscriptUploadPanel })));
-import type { TranscriptAnalysis } from '../transcripts/use-transcript-analysis';
+import { type TranscriptAnalysis, TranscriptUploadPanel } from '../transcripts';
 import { ManualEntryForm } from './manual-entry-form';
 import { SmartSearchForm } from './smart-search-form';
 

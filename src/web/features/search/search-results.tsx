@@ -1,10 +1,11 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { CourseResultCard } from './course-result-card';
-import { useCourseSearch } from './search-api';
+import { courseQueries } from './search-queries';
 
 /** Result cards for one search, 'Load More Results' for the next page, and the no-results message. */
 export function SearchResults({ params, onRefine, actions }: { params: URLSearchParams; onRefine: () => void; actions?: React.ReactNode }) {
-  const search = useCourseSearch(params);
+  const search = useInfiniteQuery(courseQueries.search(params));
   if (search.isPending) {
     return (
       <p role="status" className="py-8 text-center text-slate-600">

@@ -1,34 +1,26 @@
-import { useState } from 'react';
+import * as z from 'zod/mini';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 export const SMART_SEARCH_EXAMPLE = "I'm Maria at Valencia College and want to transfer Principles of Macroeconomics (ECO 2013) to Florida State University";
 
+/** Smart Search is read in the browser (the words become filters), so its one rule lives with the form. */
+const smartSearchSchema = z.object({ text: z.string().check(z.trim(), z.minLength(1, 'Describe the course you need first.'), z.maxLength(1000)) });
+
 /** Smart Search: describe what you need in your own words. */
 export function SmartSearchForm({ initialText, onSearch }: { initialText: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initialText);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: smartSearchSchema, initialValues: { text: initialText } });
+  const error = form.errors.text;
   return (
-    <form
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = text.trim();
-        if (!trimmed) {
-          setError('Describe the course you need first.');
-          return;
-        }
-        setError(null);
-        onSearch(trimmed);
-      }}
-    >
+    <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit(({ text }) => onSearch(text))}>
       <label htmlFor="smart-search-text" className="text-sm font-semibold text-slate-800">
         Describe what you need
       </label>
       <textarea
         id="smart-search-text"
         rows={3}
-        value={text}
+        value={form.values.text}
         maxLength={1000}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => form.setValue('text', event.target.value)}
         placeholder={SMART_SEARCH_EXAMPLE}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'smart-search-error' : undefined}

@@ -1,4 +1,4 @@
-import { useAccount } from '../auth/use-account';
+import { useAccount } from '../auth';
 
 /**
  * Who is signed in, for the search screens, from the app's one shared account store (no second session request).

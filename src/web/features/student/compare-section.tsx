@@ -1,17 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CompareSchool } from '@shared/schemas/student';
-import { useCompare } from './student-api';
+import { DegreeCompare } from '../programs';
+import { studentQueries } from './student-queries';
 
 const STATUS_TEXT = { DIRECT: 'Direct Transfer', NEEDS_EVAL: 'Needs Review', NO_TRANSFER: 'No Transfer' } as const;
 const STATUS_CLASS = { DIRECT: 'bg-green-100 text-green-800', NEEDS_EVAL: 'bg-amber-100 text-amber-900', NO_TRANSFER: 'bg-red-100 text-red-800' } as const;
 
 /** Spec section 5: pick two favorites; side by side, how the latest analysed transcript fares at each. */
-export function CompareSection({ favorites }: { favorites: string[] }) {
+export function CompareSection({ favorites, intendedMajor = '' }: { favorites: string[]; intendedMajor?: string }) {
   const [a, setA] = useState('');
   const [b, setB] = useState('');
   const ready = Boolean(a && b && a !== b);
-  const compare = useCompare(ready ? a : '', ready ? b : '');
+  const compare = useQuery({ ...studentQueries.comparison(a, b), enabled: ready });
   if (favorites.length < 2) return <p className="text-sm text-slate-600">Add at least two favorite universities to compare them.</p>;
   return (
     <div className="flex flex-col gap-4">
@@ -47,6 +49,10 @@ export function CompareSection({ favorites }: { favorites: string[] }) {
             {compare.data.schools.map((school) => (
               <CompareColumn key={school.query} school={school} />
             ))}
+          </div>
+          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <h3 className="font-bold text-slate-900">Toward a degree, side by side</h3>
+            <DegreeCompare key={`${a}|${b}`} transcriptId={compare.data.transcript.id} schools={favorites} initial={[a, b]} major={intendedMajor || undefined} />
           </div>
         </>
       )}

@@ -1,28 +1,29 @@
+import { deleteAccountSchema } from '@shared/schemas/student';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
-import { useRefreshAccount } from '../auth/use-account';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useRefreshAccount } from '../auth';
 import { deleteAccount } from './student-api';
+
+/** The word the server asks for before it deletes an account. */
+const CONFIRM_WORD = deleteAccountSchema.shape.confirm.value;
 
 /** Download all my data (a JSON file) and delete my account after typing DELETE. */
 export function DataControls() {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [state, setState] = useState<'idle' | 'deleting' | 'error'>('idle');
+  const form = useSchemaForm({ schema: deleteAccountSchema, initialValues: { confirm: '' } });
   const refreshAccount = useRefreshAccount();
   const navigate = useNavigate();
-
-  const remove = async () => {
-    setState('deleting');
-    try {
-      await deleteAccount();
+  const removal = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
       await refreshAccount();
       navigate('/', { replace: true });
-    } catch {
-      setState('error');
-    }
-  };
+    },
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -39,26 +40,20 @@ export function DataControls() {
           </Button>
         </div>
       ) : (
-        <form
-          className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (typed === 'DELETE') void remove();
-          }}
-        >
+        <form className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4" noValidate onSubmit={form.handleSubmit((confirmation) => removal.mutate(confirmation))}>
           <p className="text-sm text-red-900">
-            This deletes your account, profile, transcripts and their files, and your appeals. It cannot be undone. Type <strong>DELETE</strong> to confirm.
+            This deletes your account, profile, transcripts and their files, and your appeals. It cannot be undone. Type <strong>{CONFIRM_WORD}</strong> to confirm.
           </p>
-          <FormField label="Type DELETE to confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+          <FormField label={`Type ${CONFIRM_WORD} to confirm`} value={form.values.confirm} onChange={(event) => form.setValue('confirm', event.target.value)} autoComplete="off" />
           <div className="flex gap-2">
-            <Button type="submit" variant="danger" disabled={typed !== 'DELETE' || state === 'deleting'}>
-              {state === 'deleting' ? 'Deleting...' : 'Delete my account forever'}
+            <Button type="submit" variant="danger" disabled={form.values.confirm !== CONFIRM_WORD || removal.isPending}>
+              {removal.isPending ? 'Deleting...' : 'Delete my account forever'}
             </Button>
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
           </div>
-          {state === 'error' && <p role="alert" className="text-sm text-red-700">Unable to delete your account. Please try again.</p>}
+          {removal.isError && <p role="alert" className="text-sm text-red-700">Unable to delete your account. Please try again.</p>}
         </form>
       )}
     </div>

@@ -1,28 +1,26 @@
-import { useState } from 'react';
-import type { FavoriteSchool } from '@shared/schemas/student';
+import { addFavoritesSchema, type FavoriteSchool } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
-import { useAddFavorites, useRemoveFavorite } from './student-api';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useAddFavorites, useRemoveFavorite } from './student-queries';
 
 /** Spec section 5: add comma-separated schools (duplicates dropped by the server, any case); remove one. */
 export function FavoritesSection({ favorites }: { favorites: FavoriteSchool[] }) {
-  const [text, setText] = useState('');
+  const form = useSchemaForm({ schema: addFavoritesSchema, initialValues: { schools: '' }, messages: { schools: 'Type at least one school' } });
   const add = useAddFavorites();
   const remove = useRemoveFavorite();
+  const typed = form.values.schools.trim() !== '';
   return (
     <div className="flex flex-col gap-4">
       <form
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!text.trim()) return;
-          add.mutate(text, { onSuccess: () => setText('') });
-        }}
+        noValidate
+        onSubmit={form.handleSubmit(({ schools }) => add.mutate(schools, { onSuccess: () => form.setValue('schools', '') }))}
       >
         <div className="flex-1">
-          <FormField label="Add favorite universities" hint="Separate schools with commas." value={text} onChange={(event) => setText(event.target.value)} maxLength={5000} />
+          <FormField label="Add favorite universities" hint="Separate schools with commas." {...form.textField('schools')} maxLength={5000} />
         </div>
-        <Button type="submit" disabled={add.isPending || !text.trim()}>
+        <Button type="submit" disabled={add.isPending || !typed}>
           {add.isPending ? 'Adding...' : 'Add'}
         </Button>
       </form>

@@ -1,17 +1,26 @@
 import { useEffect, useState } from 'react';
-import type { StudentMe } from '@shared/schemas/student';
+import { MAX_FAVORITES, profileInputSchema, type StudentMe } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
-import { useSaveProfile } from './student-api';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSaveProfile } from './student-queries';
 
 const MESSAGE_CLEAR_MS = 3000;
 
+const profileValues = (profile: StudentMe['profile']) => ({
+  fullName: profile.fullName,
+  currentSchool: profile.currentSchool,
+  intendedMajor: profile.intendedMajor,
+  targetSchools: profile.targetSchools.join(', '),
+});
+
 /** Spec sections 2, 4 and 5: the profile form; target schools as comma-separated text (they are the favorites). */
 export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
-  const [fullName, setFullName] = useState(profile.fullName);
-  const [currentSchool, setCurrentSchool] = useState(profile.currentSchool);
-  const [intendedMajor, setIntendedMajor] = useState(profile.intendedMajor);
-  const [targetSchools, setTargetSchools] = useState(profile.targetSchools.join(', '));
+  const form = useSchemaForm({
+    schema: profileInputSchema,
+    initialValues: profileValues(profile),
+    messages: { targetSchools: `Keep it to ${MAX_FAVORITES} schools, each at most 200 characters long` },
+  });
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = useSaveProfile();
 
@@ -20,7 +29,7 @@ export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
   const [syncedFavorites, setSyncedFavorites] = useState(favoritesText);
   if (syncedFavorites !== favoritesText) {
     setSyncedFavorites(favoritesText);
-    setTargetSchools(favoritesText);
+    form.setValue('targetSchools', favoritesText);
   }
 
   useEffect(() => {
@@ -29,34 +38,21 @@ export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const submit = async () => {
+  // The schema trims every field and splits the schools (spec section 5); the server applies the same schema.
+  const submit = form.handleSubmit((profileInput) => {
     setMessage(null);
-    try {
-      await save.mutateAsync({ fullName, currentSchool, intendedMajor, targetSchools });
-      setMessage({ tone: 'success', text: 'Profile saved ✅' });
-    } catch {
-      setMessage({ tone: 'error', text: 'Save failed. Please try again.' });
-    }
-  };
+    save.mutate(profileInput, {
+      onSuccess: () => setMessage({ tone: 'success', text: 'Profile saved ✅' }),
+      onError: () => setMessage({ tone: 'error', text: 'Save failed. Please try again.' }),
+    });
+  });
 
   return (
-    <form
-      className="grid gap-4 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <FormField label="Full name" value={fullName} onChange={(event) => setFullName(event.target.value)} maxLength={200} autoComplete="name" />
-      <FormField label="Current school" value={currentSchool} onChange={(event) => setCurrentSchool(event.target.value)} maxLength={200} />
-      <FormField label="Intended major" value={intendedMajor} onChange={(event) => setIntendedMajor(event.target.value)} maxLength={200} />
-      <FormField
-        label="Target schools"
-        hint="Separate schools with commas. These are your favorites."
-        value={targetSchools}
-        onChange={(event) => setTargetSchools(event.target.value)}
-        maxLength={5000}
-      />
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+      <FormField label="Full name" {...form.textField('fullName')} maxLength={200} autoComplete="name" />
+      <FormField label="Current school" {...form.textField('currentSchool')} maxLength={200} />
+      <FormField label="Intended major" {...form.textField('intendedMajor')} maxLength={200} />
+      <FormField label="Target schools" hint="Separate schools with commas. These are your favorites." {...form.textField('targetSchools')} maxLength={5000} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save profile'}

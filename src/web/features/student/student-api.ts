@@ -1,52 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Announcement, CompareResponse, FavoriteSchool, ProfileInput, StudentAppealDetail, StudentMe, StudentTranscript, SubmitAppealInput } from '@shared/schemas/student';
+import type { CompareResponse, FavoriteSchool, ProfileInput, StudentAppealDetail, StudentMe, StudentTranscript, SubmitAppealInput } from '@shared/schemas/student';
 import { apiFetch } from '../../lib/api-client';
 
-export const STUDENT_ME_KEY = ['student-me'] as const;
+/** The student area's calls (`/api/student/*`): what the query factories and mutations in student-queries.ts send. */
 
-export function useStudentMe(enabled = true) {
-  return useQuery({ queryKey: STUDENT_ME_KEY, enabled, queryFn: ({ signal }) => apiFetch<StudentMe>('/api/student/me', { signal }) });
-}
+export const fetchStudentMe = (signal?: AbortSignal) => apiFetch<StudentMe>('/api/student/me', { signal });
 
-export function useAnnouncements(enabled = true) {
-  return useQuery({
-    queryKey: ['announcements'],
-    enabled,
-    queryFn: async ({ signal }) => (await apiFetch<{ announcements: Announcement[] }>('/api/announcements', { signal })).announcements,
-  });
-}
+export const fetchStudentAppeal = async (id: string, signal?: AbortSignal) =>
+  (await apiFetch<{ appeal: StudentAppealDetail }>(`/api/student/appeals/${encodeURIComponent(id)}`, { signal })).appeal;
 
-export function useAppeal(id: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: ['student-appeal', id],
-    enabled: enabled && Boolean(id),
-    retry: false,
-    queryFn: async ({ signal }) => (await apiFetch<{ appeal: StudentAppealDetail }>(`/api/student/appeals/${encodeURIComponent(id ?? '')}`, { signal })).appeal,
-  });
-}
+export const fetchComparison = (a: string, b: string, signal?: AbortSignal) =>
+  apiFetch<CompareResponse>(`/api/student/compare?${new URLSearchParams({ a, b })}`, { signal });
 
-export function useCompare(a: string, b: string) {
-  return useQuery({
-    queryKey: ['student-compare', a, b],
-    enabled: Boolean(a && b),
-    retry: false,
-    queryFn: ({ signal }) => apiFetch<CompareResponse>(`/api/student/compare?${new URLSearchParams({ a, b })}`, { signal }),
-  });
-}
+export const saveProfile = (profile: ProfileInput) => apiFetch<StudentMe>('/api/student/profile', { method: 'PUT', body: profile });
 
-/** Mutations that change what /api/student/me answers refresh it when they succeed. */
-function useStudentMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: STUDENT_ME_KEY }) });
-}
+export const addFavorites = (schools: string) => apiFetch<{ favorites: FavoriteSchool[] }>('/api/student/favorites', { method: 'POST', body: { schools } });
 
-export const useSaveProfile = () => useStudentMutation((profile: ProfileInput) => apiFetch<StudentMe>('/api/student/profile', { method: 'PUT', body: profile }));
-export const useAddFavorites = () =>
-  useStudentMutation((schools: string) => apiFetch<{ favorites: FavoriteSchool[] }>('/api/student/favorites', { method: 'POST', body: { schools } }));
-export const useRemoveFavorite = () =>
-  useStudentMutation((id: string) => apiFetch<void>(`/api/student/favorites/${encodeURIComponent(id)}`, { method: 'DELETE' }));
-export const useDeleteTranscript = () =>
-  useStudentMutation((id: string) => apiFetch<void>(`/api/student/transcripts/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+export const removeFavorite = (id: string) => apiFetch<void>(`/api/student/favorites/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const deleteTranscript = (id: string) => apiFetch<void>(`/api/student/transcripts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export type UploadPurpose = 'transcript' | 'syllabus';
 
@@ -69,23 +40,22 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<{ 
   return { key: slot.key, url: slot.uploadUrl.split('?')[0] ?? '', name: file.name, size: file.size };
 }
 
-export const useUploadTranscript = () =>
-  useStudentMutation(async (file: File) => {
-    const uploaded = await uploadFile(file, 'transcript');
-    return (await apiFetch<{ transcript: StudentTranscript }>('/api/student/save-transcript', { method: 'POST', body: uploaded })).transcript;
-  });
+export async function uploadTranscript(file: File): Promise<StudentTranscript> {
+  const uploaded = await uploadFile(file, 'transcript');
+  return (await apiFetch<{ transcript: StudentTranscript }>('/api/student/save-transcript', { method: 'POST', body: uploaded })).transcript;
+}
 
-export const submitAppeal = (input: SubmitAppealInput) => apiFetch<{ appeal: StudentAppealDetail }>('/api/student/submit-appeal', { method: 'POST', body: input });
+/** Sends an appeal (spec section 7's submit-appeal); a chosen syllabus file is uploaded first and sent as its reference. */
+export async function submitAppeal({ appeal, syllabus }: { appeal: Omit<SubmitAppealInput, 'syllabusFile'>; syllabus: File | null }) {
+  const syllabusFile = syllabus ? await uploadFile(syllabus, 'syllabus') : null;
+  return apiFetch<{ appeal: StudentAppealDetail }>('/api/student/submit-appeal', { method: 'POST', body: { ...appeal, syllabusFile } });
+}
 
 /** Starts the analysis of one of the student's transcripts for a school (the report then follows on /search?transcript=ID). */
-export const analyzeTranscript = (id: string, toInstitution: string) =>
+export const analyzeTranscript = ({ id, toInstitution }: { id: string; toInstitution: string }) =>
   apiFetch<unknown>(`/api/transcripts/${encodeURIComponent(id)}/analyze`, { method: 'POST', body: { toInstitution } });
 
-export const deleteAccount = () => apiFetch<void>('/api/student/account', { method: 'DELETE', body: { confirm: 'DELETE' } });
+export const deleteAccount = (confirmation: { confirm: 'DELETE' }) => apiFetch<void>('/api/student/account', { method: 'DELETE', body: confirmation });
 
 /** Spec section 5: the larger of 1 and the size in KB, rounded. */
 export const formatKb = (size: number | null | undefined) => `${Math.max(1, Math.round((size ?? 0) / 1024))} KB`;
-
-/** Spec section 4: statuses show with underscores as spaces. */
-export const statusLabel = (status: string) => status.replace(/_/g, ' ');
-

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import type { StudentTranscript } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
 import { formatDate } from '../../lib/format-date';
-import { analyzeTranscript, formatKb, useDeleteTranscript, useUploadTranscript } from './student-api';
+import { formatKb } from './student-api';
+import { useAnalyzeTranscript, useDeleteTranscript, useUploadTranscript } from './student-queries';
 import { TranscriptReportLink } from './transcript-report-link';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
@@ -66,18 +67,13 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(favorites[0] ?? '');
-  const [analysis, setAnalysis] = useState<{ state: 'idle' | 'running' | 'error'; message?: string }>({ state: 'idle' });
+  const analysis = useAnalyzeTranscript();
   const listId = useId();
 
-  const analyze = async () => {
+  // The report follows on the search screen, which waits for it.
+  const analyze = () => {
     if (!target.trim()) return;
-    setAnalysis({ state: 'running' });
-    try {
-      await analyzeTranscript(transcript.id, target.trim());
-      navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`);
-    } catch (error) {
-      setAnalysis({ state: 'error', message: error instanceof Error && error.message ? error.message : 'Analysis failed' });
-    }
+    analysis.mutate({ id: transcript.id, toInstitution: target.trim() }, { onSuccess: () => navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`) });
   };
 
   return (
@@ -117,7 +113,7 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
         className="flex flex-col gap-2 sm:flex-row sm:items-center"
         onSubmit={(event) => {
           event.preventDefault();
-          void analyze();
+          analyze();
         }}
       >
         <label className="sr-only" htmlFor={`${listId}-target`}>
@@ -136,13 +132,13 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
             <option key={school} value={school} />
           ))}
         </datalist>
-        <Button type="submit" variant="secondary" className="py-1.5" disabled={!target.trim() || analysis.state === 'running'}>
-          {analysis.state === 'running' ? 'Analyzing...' : 'Analyze for…'}
+        <Button type="submit" variant="secondary" className="py-1.5" disabled={!target.trim() || analysis.isPending}>
+          {analysis.isPending ? 'Analyzing...' : 'Analyze for…'}
         </Button>
       </form>
-      {analysis.state === 'error' && (
+      {analysis.isError && (
         <p role="alert" className="text-sm text-amber-800">
-          {analysis.message}
+          {analysis.error.message || 'Analysis failed'}
         </p>
       )}
     </li>

@@ -1,7 +1,9 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TranscriptResultItem } from '@shared/schemas/transcripts';
+import * as z from 'zod/mini';
+import { searchAppealSchema, type TranscriptResultItem } from '@shared/schemas/transcripts';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 /** Grades that earn no credit anywhere: the dialog says an appeal rarely changes them. */
 const FAILING_GRADES = new Set(['F', 'FN', 'FA', 'WF', 'E', 'U', 'NC']);
@@ -10,6 +12,9 @@ export interface AppealDraft {
   itemId: string;
   note: string;
 }
+
+/** The note's one rule is the search-screen appeal's (src/shared): no presence check, a length limit. */
+const noteSchema = z.object({ note: searchAppealSchema.shape.note });
 
 /**
  * 'Submit an Appeal' (spec section 4): closing clears the selected row; the note is cleared on opening and after a
@@ -37,20 +42,23 @@ export function AppealDialog({
   onClose: () => void;
   onSubmit: (note: string) => Promise<boolean>;
 }) {
-  const [note, setNote] = useState(initialNote);
+  const form = useSchemaForm({ schema: noteSchema, initialValues: { note: initialNote } });
+  const note = form.values.note;
   const [submitting, setSubmitting] = useState(false);
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   if (item && openedFor !== item.id) {
     setOpenedFor(item.id);
-    setNote(initialNote);
+    form.setValue('note', initialNote);
   }
   if (!item && openedFor !== null) setOpenedFor(null);
 
   const submit = async () => {
+    const checked = form.validate();
+    if (!checked) return;
     setSubmitting(true);
-    const ok = await onSubmit(note);
+    const ok = await onSubmit(checked.note);
     setSubmitting(false);
-    if (ok) setNote('');
+    if (ok) form.setValue('note', '');
   };
 
   return (
@@ -79,11 +87,18 @@ export function AppealDialog({
           <textarea
             id="appeal-note"
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => form.setValue('note', event.target.value)}
             rows={5}
             placeholder="For example: the syllabus covers the same topics as their course; I can send it."
+            aria-invalid={form.errors.note ? true : undefined}
+            aria-describedby={form.errors.note ? 'appeal-note-error' : undefined}
             className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
+          {form.errors.note && (
+            <p id="appeal-note-error" className="mt-1 text-sm text-red-700">
+              {form.errors.note}
+            </p>
+          )}
           {signedIn && item && (
             <p className="mt-3 text-sm text-slate-600">
               Have the course syllabus?{' '}

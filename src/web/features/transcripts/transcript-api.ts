@@ -5,7 +5,7 @@ import {
   type SearchAppealResponse,
   type TranscriptResponse,
 } from '@shared/schemas/transcripts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, withoutFieldNames } from '../../lib/api-client';
 
 /** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
 export class ServerUnreachableError extends Error {
@@ -33,7 +33,7 @@ async function send<T>(path: string, init: { method: string; body?: unknown; tok
   }
   const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (response.status >= 500) throw new ServerUnreachableError(typeof data?.error === 'string' ? data.error : undefined);
-  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? data.error : `Request failed (${response.status})`, response.status);
+  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : `Request failed (${response.status})`, response.status);
   return data as T;
 }
 
@@ -49,7 +49,7 @@ export async function uploadTranscriptBytes(upload: CreateTranscriptResponse['up
   }
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    throw new ApiError(typeof data?.error === 'string' ? data.error : 'The file could not be uploaded.', response.status);
+    throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : 'The file could not be uploaded.', response.status);
   }
 }
 

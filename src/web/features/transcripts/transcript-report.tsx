@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
-import { useAccount } from '../auth/use-account';
+import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
@@ -95,11 +95,12 @@ function ResultRow({
       )}
       {item.statusCode === 'NEEDS_EVAL' && item.candidates.length > 0 && (
         <p className="mt-1 text-sm text-slate-600">
-          <span className="font-semibold text-slate-700">Possible match: </span>
+          <span className="font-semibold text-slate-700">Suggested match, not a decision: </span>
           {item.candidates
             .slice(0, 2)
             .map((candidate) => `${candidate.subject} ${candidate.number} ${candidate.title}`)
             .join('; ')}
+          . Only {destinationName} can confirm it.
         </p>
       )}
       {item.statusCode === 'NO_TRANSFER' && !appealed && (

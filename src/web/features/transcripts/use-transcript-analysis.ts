@@ -1,8 +1,10 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptResponse } from '@shared/schemas/transcripts';
 import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
 import { ApiError } from '../../lib/api-client';
-import { analyzeTranscript, claimTranscript, createTranscript, fetchTranscript, ServerUnreachableError, uploadTranscriptBytes } from './transcript-api';
+import { analyzeTranscript, claimTranscript, createTranscript, ServerUnreachableError, uploadTranscriptBytes } from './transcript-api';
+import { transcriptQueries } from './transcript-queries';
 import { SIMULATED_WAIT_MS, simulatedReport } from './simulated-analysis';
 
 export type AnalysisPhase = 'idle' | 'uploading' | 'queued' | 'reading' | 'matching' | 'done' | 'failed';
@@ -14,18 +16,22 @@ export interface AnalysisState {
   error: string | null;
   /** True when the report is the simulated sample (the server could not be reached). */
   sample: boolean;
-  token: string | null;
 }
 
 /** The transcript being viewed, kept for this tab so the report survives a sign-in round trip. */
 const SESSION_KEY = 'crosswalk.transcript';
 export const APPEAL_DRAFT_KEY = 'crosswalk.transcript-appeal-draft';
-const POLL_MS = 500;
 const NOT_ANALYSED = 'This transcript has not been analysed yet. Choose a school for it on your profile and press “Analyze for…”.';
+const UNREACHABLE = 'We could not reach the server to finish the analysis. Please try again.';
 
 interface SessionTranscript {
   id: string;
   token: string | null;
+}
+
+/** A transcript on the server whose report this tab shows: uploaded here, analysed from the profile, or resumed. */
+interface Followed extends SessionTranscript {
+  from: 'upload' | 'profile' | 'resume';
 }
 
 function readSession(): SessionTranscript | null {
@@ -37,7 +43,9 @@ function readSession(): SessionTranscript | null {
   }
 }
 
-const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, sample: false, token: null };
+const remember = (transcript: SessionTranscript) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(transcript satisfies SessionTranscript));
+
+const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, sample: false };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const destinationName = (key: string) => TRANSCRIPT_DESTINATION_OPTIONS.find((option) => option.value === key)?.label ?? key;
 
@@ -53,85 +61,86 @@ function logDiagnostic(report: TranscriptResponse, sample: boolean) {
   });
 }
 
-/** Upload → read → match, with real progress from the server; the simulated sample only when the server is unreachable. */
+/** Where a followed transcript stands, from its latest report (or the failure to get one). */
+function followedState(followed: Followed, report: TranscriptResponse | undefined, error: Error | null): AnalysisState {
+  if (error) {
+    const message =
+      followed.from === 'profile' ? (error instanceof ApiError && error.status === 404 ? 'We could not find this transcript.' : UNREACHABLE) : error instanceof ApiError ? error.message : UNREACHABLE;
+    return { ...INITIAL, phase: 'failed', progress: report?.progress ?? 10, report: null, error: message };
+  }
+  if (!report) return { ...INITIAL, phase: 'queued', progress: 10 };
+  if (report.status === 'done') return { ...INITIAL, phase: 'done', progress: 100, report };
+  if (report.status === 'failed') return { ...INITIAL, phase: 'failed', progress: report.progress, error: report.error ?? 'We could not read this file.' };
+  // Not analysed and not on its way (a profile upload opened by its address): nothing to wait for.
+  if (report.status === 'saved' || report.status === 'awaiting_upload') return { ...INITIAL, phase: 'failed', error: NOT_ANALYSED };
+  const phase = report.status === 'reading' || report.status === 'matching' ? report.status : 'queued';
+  return { ...INITIAL, phase, progress: Math.max(report.progress, 10) };
+}
+
+/**
+ * Upload → read → match, with real progress from the server (TanStack Query polls the transcript until it is
+ * settled); the simulated sample only when the server is unreachable.
+ */
 export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = {}) {
-  const [state, setState] = useState<AnalysisState>(INITIAL);
+  const queryClient = useQueryClient();
+  // What this tab is doing before the server has the transcript (uploading, a refusal, the sample), or idle.
+  const [local, setLocal] = useState<AnalysisState>(INITIAL);
+  const [followed, setFollowed] = useState<Followed | null>(null);
   const run = useRef(0);
   const onReportRef = useRef(onReport);
   useEffect(() => {
     onReportRef.current = onReport;
   });
-
   useEffect(() => () => void (run.current += 1), []);
 
-  const finish = useCallback((report: TranscriptResponse, token: string | null, sample: boolean) => {
-    logDiagnostic(report, sample);
-    setState({ phase: 'done', progress: 100, report, error: null, sample, token });
-    onReportRef.current?.();
-  }, []);
+  const polled = useQuery({ ...transcriptQueries.report(followed?.id ?? '', followed?.token ?? null), enabled: followed !== null });
+  const state = followed ? followedState(followed, polled.data, polled.error) : local;
 
-  const poll = useCallback(
-    async (id: string, token: string | null, runId: number) => {
-      let failures = 0;
-      while (run.current === runId) {
-        let report: TranscriptResponse;
-        try {
-          report = await fetchTranscript(id, token);
-          failures = 0;
-        } catch (error) {
-          failures += 1;
-          if (error instanceof ApiError || failures > 10) throw error;
-          await sleep(POLL_MS * failures);
-          continue;
-        }
-        if (run.current !== runId) return;
-        if (report.status === 'done') return finish(report, token, false);
-        if (report.status === 'failed') {
-          setState((previous) => ({ ...previous, phase: 'failed', error: report.error ?? 'We could not read this file.' }));
-          return;
-        }
-        if (report.status === 'saved' || report.status === 'awaiting_upload') {
-          // Not analysed and not on its way (a profile upload opened by its address): nothing to wait for.
-          setState((previous) => ({ ...previous, phase: 'failed', error: NOT_ANALYSED }));
-          return;
-        }
-        const phase = report.status === 'reading' || report.status === 'matching' ? report.status : 'queued';
-        setState((previous) => ({ ...previous, phase, progress: Math.max(previous.progress, report.progress, 10) }));
-        await sleep(POLL_MS);
-      }
-    },
-    [finish],
-  );
+  // A report that just became ready: told once per transcript (the diagnostic only for a new analysis).
+  const announced = useRef<string | null>(null);
+  const readyReport = followed && state.phase === 'done' ? state.report : null;
+  useEffect(() => {
+    if (!followed || !readyReport || announced.current === followed.id) return;
+    announced.current = followed.id;
+    if (followed.from !== 'resume') logDiagnostic(readyReport, false);
+    onReportRef.current?.();
+  }, [followed, readyReport]);
 
   const start = useCallback(
     async (file: File, destination: string) => {
       const runId = ++run.current;
-      setState({ ...INITIAL, phase: 'uploading', progress: 3 });
-      const fail = (message: string) => run.current === runId && setState((previous) => ({ ...previous, phase: 'failed', error: message }));
+      setFollowed(null);
+      setLocal({ ...INITIAL, phase: 'uploading', progress: 3 });
+      const current = () => run.current === runId;
+      const fail = (message: string) => current() && setLocal({ ...INITIAL, phase: 'failed', progress: 3, error: message });
       let created;
       try {
         created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination });
       } catch (error) {
         if (error instanceof ServerUnreachableError) {
           await sleep(SIMULATED_WAIT_MS);
-          if (run.current === runId) finish(simulatedReport(file.name, { key: destination, name: destinationName(destination) }), null, true);
+          if (!current()) return;
+          const sample = simulatedReport(file.name, { key: destination, name: destinationName(destination) });
+          logDiagnostic(sample, true);
+          setLocal({ ...INITIAL, phase: 'done', progress: 100, report: sample, sample: true });
+          onReportRef.current?.();
           return;
         }
         return fail(error instanceof Error ? error.message : 'The transcript could not be sent.');
       }
       const token = created.accessToken ?? null;
-      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id: created.id, token } satisfies SessionTranscript));
+      remember({ id: created.id, token });
       try {
         await uploadTranscriptBytes(created.upload, file);
-        if (run.current !== runId) return;
-        setState((previous) => ({ ...previous, phase: 'queued', progress: 10, token }));
+        if (!current()) return;
+        setLocal({ ...INITIAL, phase: 'queued', progress: 10 });
         await analyzeTranscript(created.id, destination, token);
-        await poll(created.id, token, runId);
+        if (current()) setFollowed({ id: created.id, token, from: 'upload' });
       } catch (error) {
-        fail(error instanceof ApiError ? error.message : 'We could not reach the server to finish the analysis. Please try again.');
+        fail(error instanceof ApiError ? error.message : UNREACHABLE);
       }
     },
-    [finish, poll],
+    [],
   );
 
   /** Shows the transcript kept for this tab again (after a sign-in); a visitor's transcript is claimed when signed in. */
@@ -145,16 +154,15 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
         try {
           await claimTranscript(saved.id, token);
           token = null;
-          sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id: saved.id, token: null }));
+          remember({ id: saved.id, token: null });
         } catch {
           // Not claimable (already claimed, or expired): read it as before.
         }
       }
       try {
-        const report = await fetchTranscript(saved.id, token);
+        const report = await queryClient.fetchQuery(transcriptQueries.report(saved.id, token));
         if (run.current === runId && report.status === 'done') {
-          setState({ phase: 'done', progress: 100, report, error: null, sample: false, token });
-          onReportRef.current?.();
+          setFollowed({ id: saved.id, token, from: 'resume' });
           return true;
         }
       } catch {
@@ -162,30 +170,27 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
       }
       return false;
     },
-    [],
+    [queryClient],
   );
 
   /** Follows a signed-in student's own transcript (analysed from the profile) until its report is ready. */
   const follow = useCallback(
-    async (id: string) => {
-      const runId = ++run.current;
-      setState({ ...INITIAL, phase: 'queued', progress: 10 });
-      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id, token: null } satisfies SessionTranscript));
-      try {
-        await poll(id, null, runId);
-      } catch (error) {
-        if (run.current !== runId) return;
-        const message = error instanceof ApiError && error.status === 404 ? 'We could not find this transcript.' : 'We could not reach the server to finish the analysis. Please try again.';
-        setState((previous) => ({ ...previous, phase: 'failed', error: message }));
-      }
+    (id: string) => {
+      run.current += 1;
+      // A new analysis of a transcript seen before: its old report must not show while the new one is made.
+      queryClient.removeQueries({ queryKey: transcriptQueries.report(id, null).queryKey });
+      announced.current = null;
+      remember({ id, token: null });
+      setFollowed({ id, token: null, from: 'profile' });
     },
-    [poll],
+    [queryClient],
   );
 
   const reset = useCallback(() => {
     run.current += 1;
     sessionStorage.removeItem(SESSION_KEY);
-    setState(INITIAL);
+    setFollowed(null);
+    setLocal(INITIAL);
   }, []);
 
   return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset };

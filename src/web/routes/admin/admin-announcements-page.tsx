@@ -1,33 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { deleteAnnouncement, fetchAnnouncements, postAnnouncement } from '../../features/admin/admin-api';
+import { AnnouncementForm, announcementQueries, useDeleteAnnouncement } from '../../features/announcements';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatDateTime } from '../../lib/format-date';
 
 /** Announcements: post a notice for students, see what is posted, delete one. Posting and deleting are audited. */
 export default function AdminAnnouncementsPage() {
   useDocumentTitle('Announcements');
-  const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const list = useQuery({ queryKey: ['admin', 'announcements'], queryFn: fetchAnnouncements });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'announcements'] });
-  const post = useMutation({
-    mutationFn: postAnnouncement,
-    onSuccess: () => {
-      setTitle('');
-      setBody('');
-      void refresh();
-    },
-  });
-  const remove = useMutation({ mutationFn: deleteAnnouncement, onSuccess: () => void refresh() });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    post.mutate({ title, body });
-  };
-  const field = 'rounded-md border border-slate-300 px-3 py-2 text-base font-normal';
+  const list = useQuery(announcementQueries.posted());
+  const remove = useDeleteAnnouncement();
 
   return (
     <section className="flex flex-col gap-6">
@@ -35,23 +17,7 @@ export default function AdminAnnouncementsPage() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Announcements</h1>
         <p className="mt-1 text-slate-600">Deadlines, new partner schools, policy changes: notices for every student.</p>
       </header>
-      <form onSubmit={submit} className="flex max-w-2xl flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-bold text-slate-900">New announcement</h2>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Title
-          <input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={200} className={field} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Text
-          <textarea value={body} onChange={(event) => setBody(event.target.value)} required maxLength={5000} rows={4} className={field} />
-        </label>
-        {post.isError && <Alert tone="error">{post.error.message}</Alert>}
-        <div>
-          <Button type="submit" disabled={post.isPending}>
-            {post.isPending ? 'Posting…' : 'Post announcement'}
-          </Button>
-        </div>
-      </form>
+      <AnnouncementForm />
       <section aria-labelledby="posted-heading" className="flex flex-col gap-3">
         <h2 id="posted-heading" className="text-lg font-bold text-slate-900">
           Posted
@@ -59,9 +25,9 @@ export default function AdminAnnouncementsPage() {
         {list.isPending && <p role="status">Loading…</p>}
         {list.isError && <Alert tone="error">Unable to load announcements.</Alert>}
         {remove.isError && <Alert tone="error">{remove.error.message}</Alert>}
-        {list.data?.announcements.length === 0 && <p className="text-slate-600">No announcements yet.</p>}
+        {list.data?.length === 0 && <p className="text-slate-600">No announcements yet.</p>}
         <ul className="flex flex-col gap-3">
-          {list.data?.announcements.map((item) => (
+          {list.data?.map((item) => (
             <li key={item.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{item.title}</p>

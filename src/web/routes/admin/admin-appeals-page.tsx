@@ -1,11 +1,11 @@
-import type { AdminAppeal, AdminAppealList, AppealDecision, AppealListStatus, AppealStatus } from '@shared/schemas/admin';
-import { statusLabel } from '@shared/schemas/admin';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppealListStatus } from '@shared/schemas/admin';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { type AppealUpdate, fetchAppealDetail, fetchAppeals, updateAppeal } from '../../features/admin/admin-api';
+import { adminAppealQueries, AppealReviewForm } from '../../features/admin';
+import { APPEAL_STATUS_BADGE_STYLES, APPEAL_STATUSES, appealStatusText, appealStatusTitle, type AppealStatus } from '../../features/appeals';
 import { ApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { formatDateTime } from '../../lib/format-date';
@@ -15,16 +15,8 @@ const FILTERS: Array<{ value: AppealListStatus; label: string }> = [
   { value: '', label: 'All appeals' },
   // Not yet resolved (submitted or in review): the hub's "Pending appeals" card opens this view.
   { value: 'pending', label: 'Pending' },
-  { value: 'submitted', label: 'Submitted' },
-  { value: 'in_review', label: 'In review' },
-  { value: 'resolved', label: 'Resolved' },
+  ...APPEAL_STATUSES.map((status) => ({ value: status, label: appealStatusTitle(status) })),
 ];
-
-const STATUS_STYLES: Record<AppealStatus, string> = {
-  submitted: 'bg-amber-50 text-amber-900 ring-amber-200',
-  in_review: 'bg-brand-50 text-brand-900 ring-brand-200',
-  resolved: 'bg-green-50 text-green-900 ring-green-200',
-};
 
 /** How long ago an appeal came in, for a clerk keeping the 3-business-day promise: "today", "yesterday", "4 days ago". */
 function submittedAgo(createdAt: string, now = Date.now()): string {
@@ -33,7 +25,7 @@ function submittedAgo(createdAt: string, now = Date.now()): string {
 }
 
 function StatusBadge({ status }: { status: AppealStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_STYLES[status]}`}>{statusLabel(status)}</span>;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${APPEAL_STATUS_BADGE_STYLES[status]}`}>{appealStatusText(status)}</span>;
 }
 
 /** The appeals workflow (spec sections 2 and 4): filters, search, a list and a detail panel where the clerk moves an appeal on. */
@@ -45,12 +37,7 @@ export default function AdminAppealsPage() {
   // ?q= opens the list already searched (the student directory's "+N more" link).
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), 250);
-  const appeals = useInfiniteQuery({
-    queryKey: ['admin', 'appeals', status, q],
-    queryFn: ({ pageParam, signal }) => fetchAppeals({ status, q, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const appeals = useInfiniteQuery(adminAppealQueries.list({ status, q }));
   const rows = appeals.data?.pages.flatMap((page) => page.appeals) ?? [];
   const selectedId = params.get('highlight') ?? rows[0]?.id ?? null;
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
@@ -164,8 +151,7 @@ export default function AdminAppealsPage() {
 
 /** `onNext` opens the appeal after this one in the list (a clerk works down the queue). */
 function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => void }) {
-  const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['admin', 'appeal', appealId], queryFn: ({ signal }) => fetchAppealDetail(appealId, signal) });
+  const detail = useQuery(adminAppealQueries.detail(appealId));
   const appeal = detail.data?.appeal;
   if (detail.isPending) return <p role="status">Loading appeal…</p>;
   if (detail.isError || !appeal) {
@@ -173,17 +159,6 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
   }
 
   const history = detail.data?.history ?? [];
-  const onUpdated = (updated: AdminAppeal) => {
-    // Replace the appeal in every cached list and in the detail, so both change in place.
-    queryClient.setQueriesData<InfiniteData<AdminAppealList>>({ queryKey: ['admin', 'appeals'] }, (data) =>
-      data && 'pages' in data
-        ? { ...data, pages: data.pages.map((page) => ({ ...page, appeals: page.appeals.map((item) => (item.id === updated.id ? updated : item)) })) }
-        : data,
-    );
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'appeal', appealId] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'hub-queue'] });
-  };
 
   return (
     <article aria-label="Appeal details" className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -238,7 +213,7 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
           </dd>
         </div>
       </dl>
-      <ReviewForm appeal={appeal} onUpdated={onUpdated} onNext={onNext} />
+      <AppealReviewForm appeal={appeal} onNext={onNext} />
       <section aria-labelledby="history-heading">
         <h3 id="history-heading" className="font-semibold text-slate-900">
           History
@@ -258,7 +233,7 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
                   `submitted by ${event.actorName ?? appeal.student.name}`
                 ) : (
                   <>
-                    {event.actorName ?? 'An admin'} moved it from {statusLabel(event.fromStatus)} to {statusLabel(event.toStatus)}
+                    {event.actorName ?? 'An admin'} moved it from {appealStatusText(event.fromStatus)} to {appealStatusText(event.toStatus)}
                     {event.decision ? ` (${event.decision})` : ''}
                   </>
                 )}
@@ -273,155 +248,3 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
   );
 }
 
-function ReviewForm({ appeal, onUpdated, onNext }: { appeal: AdminAppeal; onUpdated: (appeal: AdminAppeal) => void; onNext?: () => void }) {
-  const [adminNotes, setAdminNotes] = useState(appeal.adminNotes);
-  const [studentMessage, setStudentMessage] = useState('');
-  // No decision is preselected: resolving e-mails the student the decision, so the clerk must choose it.
-  const [decision, setDecision] = useState<AppealDecision | null>(appeal.decision);
-  const [decisionMissing, setDecisionMissing] = useState(false);
-  const [createRule, setCreateRule] = useState(false);
-  const [target, setTarget] = useState({ targetSubject: '', targetNumber: '', targetTitle: '', credits: '' });
-  const mutation = useMutation({
-    mutationFn: (body: AppealUpdate) => updateAppeal(body),
-    onSuccess: ({ appeal: updated }) => {
-      setStudentMessage('');
-      setCreateRule(false);
-      onUpdated(updated);
-    },
-  });
-
-  const send = (status: AppealStatus) => {
-    if (status === 'resolved' && !decision) {
-      setDecisionMissing(true);
-      return;
-    }
-    mutation.mutate({
-      userId: appeal.userId,
-      appealId: appeal.id,
-      status,
-      adminNotes,
-      expectedVersion: appeal.version,
-      studentMessage: studentMessage.trim() || undefined,
-      ...(status === 'resolved'
-        ? {
-            decision,
-            createRule:
-              decision === 'approved' && createRule && !appeal.createdRuleId
-                ? {
-                    targetSubject: target.targetSubject,
-                    targetNumber: target.targetNumber,
-                    targetTitle: target.targetTitle || undefined,
-                    credits: target.credits === '' ? null : Number(target.credits),
-                  }
-                : undefined,
-          }
-        : {}),
-    });
-  };
-
-  const field = 'rounded-md border border-slate-300 px-3 py-2 text-base font-normal';
-  return (
-    <section aria-label="Review" className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4">
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Admin notes
-        <textarea value={adminNotes} onChange={(event) => setAdminNotes(event.target.value)} rows={3} className={field} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Message to the student (e-mailed with the update)
-        <textarea value={studentMessage} onChange={(event) => setStudentMessage(event.target.value)} rows={2} className={field} />
-      </label>
-      {appeal.status !== 'resolved' && (
-        <fieldset className="flex flex-col gap-2 text-sm">
-          <legend className="font-medium text-slate-800">Decision when resolving</legend>
-          <div className="flex gap-4">
-            {(['approved', 'denied'] as const).map((value) => (
-              <label key={value} className="flex items-center gap-2 capitalize">
-                <input
-                  type="radio"
-                  name={`decision-${appeal.id}`}
-                  checked={decision === value}
-                  onChange={() => {
-                    setDecision(value);
-                    setDecisionMissing(false);
-                  }}
-                  aria-describedby={decisionMissing ? `decision-missing-${appeal.id}` : undefined}
-                />
-                {value}
-              </label>
-            ))}
-          </div>
-          {decisionMissing && (
-            <p id={`decision-missing-${appeal.id}`} role="alert" className="font-medium text-red-700">
-              Choose Approved or Denied before resolving: the student is told the decision.
-            </p>
-          )}
-          {decision === 'approved' && !appeal.createdRuleId && (
-            <label className="flex items-center gap-2">
-              <input type="checkbox" checked={createRule} onChange={(event) => setCreateRule(event.target.checked)} />
-              Create the equivalency rule this appeal asks for
-            </label>
-          )}
-          {decision === 'approved' && createRule && (
-            <div className="grid gap-2 sm:grid-cols-4">
-              <label className="flex flex-col gap-1">
-                Target subject
-                <input value={target.targetSubject} onChange={(event) => setTarget({ ...target, targetSubject: event.target.value })} className={field} />
-              </label>
-              <label className="flex flex-col gap-1">
-                Target number
-                <input value={target.targetNumber} onChange={(event) => setTarget({ ...target, targetNumber: event.target.value })} className={field} />
-              </label>
-              <label className="flex flex-col gap-1 sm:col-span-2">
-                Target title
-                <input value={target.targetTitle} onChange={(event) => setTarget({ ...target, targetTitle: event.target.value })} className={field} />
-              </label>
-              <label className="flex flex-col gap-1">
-                Credits
-                <input inputMode="decimal" value={target.credits} onChange={(event) => setTarget({ ...target, credits: event.target.value })} className={field} />
-              </label>
-            </div>
-          )}
-        </fieldset>
-      )}
-      {appeal.createdRuleId && <p className="text-sm text-green-800">Equivalency rule #{appeal.createdRuleId} was created from this appeal.</p>}
-      {mutation.isSuccess && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          <span>
-            Saved: {statusLabel(mutation.data.appeal.status)}
-            {mutation.data.appeal.status === 'resolved' && mutation.data.appeal.decision ? ` (${mutation.data.appeal.decision})` : ''}.
-          </span>
-          {onNext && (
-            <Button variant="secondary" className="py-1.5" onClick={onNext}>
-              Next appeal
-            </Button>
-          )}
-        </div>
-      )}
-      {mutation.isError && (
-        <Alert tone="error">
-          There was a problem updating the appeal. Please try again.
-          {mutation.error instanceof ApiError && (mutation.error.status === 409 || mutation.error.status === 400) && (
-            <span className="mt-1 block">{mutation.error.message}</span>
-          )}
-        </Alert>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {appeal.status !== 'in_review' && (
-          <Button disabled={mutation.isPending} onClick={() => send('in_review')}>
-            Mark in review
-          </Button>
-        )}
-        {appeal.status !== 'resolved' && (
-          <Button disabled={mutation.isPending} onClick={() => send('resolved')}>
-            Resolve appeal
-          </Button>
-        )}
-        {appeal.status !== 'submitted' && (
-          <Button variant="secondary" disabled={mutation.isPending} onClick={() => send('submitted')}>
-            Reopen
-          </Button>
-        )}
-      </div>
-    </section>
-  );
-}

@@ -1,9 +1,11 @@
 import type { EquivalencyImportResult, ImportAction } from '@shared/schemas/equivalencies';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { listInstitutions, uploadRulesCsv } from '../../features/equivalencies/equivalency-api';
+import { CsvSource } from '../../components/ui/csv-source';
+import { ImportErrorTable } from '../../components/ui/import-error-table';
+import { institutionQueries, useImportRules } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const REQUIRED = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'];
@@ -36,34 +38,7 @@ function Counts({ result, future }: { result: EquivalencyImportResult; future: b
 }
 
 function ErrorTable({ result }: { result: EquivalencyImportResult }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Alert tone="error" title={`${plural(result.errorCount, 'problem')} in the file: nothing will be saved until they are fixed.`}>
-        Each row names the line of the file, the column and what is wrong.
-      </Alert>
-      <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
-        <table className="w-full text-left text-sm">
-          <thead className="sticky top-0 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">Line</th>
-              <th scope="col" className="px-3 py-2">Column</th>
-              <th scope="col" className="px-3 py-2">What is wrong</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {result.errors.map((error, index) => (
-              <tr key={`${error.line}-${index}`}>
-                <td className="px-3 py-2 tabular-nums">{error.line}</td>
-                <td className="px-3 py-2 font-mono text-xs">{error.column ?? '—'}</td>
-                <td className="px-3 py-2">{error.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {result.errorCount > result.errors.length && <p className="text-sm text-slate-600">Showing the first {result.errors.length.toLocaleString('en-US')}.</p>}
-    </div>
-  );
+  return <ImportErrorTable errors={result.errors} errorCount={result.errorCount} />;
 }
 
 function PreviewTable({ result }: { result: EquivalencyImportResult }) {
@@ -130,7 +105,6 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
  */
 export default function AdminCoursesPage() {
   useDocumentTitle('Course Data Upload');
-  const textId = useId();
   const sourceId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -138,29 +112,26 @@ export default function AdminCoursesPage() {
   const [source, setSource] = useState('');
   const [preview, setPreview] = useState<EquivalencyImportResult | null>(null);
   const [saved, setSaved] = useState<EquivalencyImportResult | null>(null);
-  const queryClient = useQueryClient();
-  const schools = useQuery({ queryKey: ['admin-institutions', ''], queryFn: () => listInstitutions() });
+  const schools = useQuery(institutionQueries.search(''));
 
-  const body = () => file ?? text;
-  const check = useMutation({
-    mutationFn: () => uploadRulesCsv(body(), { dryRun: true, sourceUniversity: source || undefined }),
-    onMutate: () => {
-      setPreview(null);
-      setSaved(null);
-    },
-    onSuccess: setPreview,
-  });
-  const save = useMutation({
-    mutationFn: () => uploadRulesCsv(body(), { dryRun: false, sourceUniversity: source || undefined }),
-    onSuccess: (result) => {
-      if (result.saved) {
-        setSaved(result);
-        setPreview(null);
-        void queryClient.invalidateQueries({ queryKey: ['admin-institutions'] });
-        void queryClient.invalidateQueries({ queryKey: ['transfer-data'] });
-      } else setPreview(result);
-    },
-  });
+  // The same file goes to the server twice: checked without saving (a dry run), then stored once confirmed.
+  const upload = (dryRun: boolean) => ({ csv: file ?? text, dryRun, sourceUniversity: source || undefined });
+  const check = useImportRules();
+  const save = useImportRules();
+  const runCheck = () => {
+    setPreview(null);
+    setSaved(null);
+    check.mutate(upload(true), { onSuccess: setPreview });
+  };
+  const runSave = () =>
+    save.mutate(upload(false), {
+      onSuccess: (result) => {
+        if (result.saved) {
+          setSaved(result);
+          setPreview(null);
+        } else setPreview(result);
+      },
+    });
 
   const clear = () => {
     setText('');
@@ -222,49 +193,25 @@ export default function AdminCoursesPage() {
           </p>
         </div>
 
-        <div className="mt-4 flex flex-col gap-1">
-          <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-            Paste CSV
-          </label>
-          <textarea
-            id={textId}
-            value={file ? '' : text}
-            disabled={file !== null}
-            onChange={(event) => {
-              setText(event.target.value);
-              setPreview(null);
-              setSaved(null);
-            }}
-            rows={9}
-            spellCheck={false}
-            placeholder={`${REQUIRED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm disabled:bg-slate-100"
-          />
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-          <label className="cursor-pointer rounded-md border border-dashed border-slate-400 px-3 py-2 text-slate-800 hover:bg-slate-50">
-            Or choose a CSV file
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="sr-only"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setPreview(null);
-                setSaved(null);
-              }}
-            />
-          </label>
-          {file && (
-            <span className="text-slate-700">
-              {file.name} · {Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-US')} KB
-            </span>
-          )}
-        </div>
+        <CsvSource
+          text={text}
+          file={file}
+          fileInput={fileInput}
+          onText={(value) => {
+            setText(value);
+            setPreview(null);
+            setSaved(null);
+          }}
+          onFile={(chosen) => {
+            setFile(chosen);
+            setPreview(null);
+            setSaved(null);
+          }}
+          placeholder={`${REQUIRED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
+        />
 
         <div className="mt-5 flex flex-wrap gap-3">
-          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={() => check.mutate()}>
+          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={runCheck}>
             {check.isPending ? 'Checking…' : 'Parse & Save'}
           </Button>
           <Button variant="secondary" onClick={clear} disabled={check.isPending || save.isPending}>
@@ -298,7 +245,7 @@ export default function AdminCoursesPage() {
           {preview.errorCount > 0 && <ErrorTable result={preview} />}
           <PreviewTable result={preview} />
           <div className="flex flex-wrap gap-3">
-            <Button disabled={!canSave || save.isPending} onClick={() => save.mutate()}>
+            <Button disabled={!canSave || save.isPending} onClick={runSave}>
               {save.isPending ? 'Saving…' : `Confirm and save ${plural(preview.inserted + preview.updated, 'change')}`}
             </Button>
             <Button variant="secondary" onClick={() => setPreview(null)} disabled={save.isPending}>

@@ -1,9 +1,9 @@
-import { statusLabel } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, FileText, GraduationCap, Inbox, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { fetchAppeals, fetchStats } from '../../features/admin/admin-api';
+import { adminAppealQueries, adminStatsQueries } from '../../features/admin';
+import { appealStatusText } from '../../features/appeals';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const QUEUE_SIZE = 4; // spec section 9: the hub's appeals queue shows 4
@@ -18,8 +18,8 @@ const quickActions = [
 /** The admin hub (spec section 2): four stat cards, the submitted-appeals queue, quick actions and communications. */
 export default function AdminHubPage() {
   useDocumentTitle('Admin Hub');
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: ({ signal }) => fetchStats(signal) });
-  const queue = useQuery({ queryKey: ['admin', 'hub-queue'], queryFn: ({ signal }) => fetchAppeals({ status: 'submitted' }, signal) });
+  const stats = useQuery(adminStatsQueries.figures());
+  const queue = useQuery(adminAppealQueries.reviewQueue());
 
   const cards = [
     { label: 'Students', value: stats.data?.students, to: '/admin/students', icon: GraduationCap },
@@ -85,7 +85,7 @@ export default function AdminHubPage() {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{appeal.courseName}</p>
                     <p className="text-sm text-slate-600">
-                      {appeal.student.name} · {appeal.targetSchool} · {statusLabel(appeal.status)} · {new Date(appeal.createdAt).toLocaleDateString()}
+                      {appeal.student.name} · {appeal.targetSchool} · {appealStatusText(appeal.status)} · {new Date(appeal.createdAt).toLocaleDateString()}
                     </p>
                   </div>
                   <Link

@@ -1,7 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { TwoFactorSetup } from '../../features/auth/two-factor-setup';
-import { SignInPanel } from '../../features/auth/sign-in-panel';
-import { useAccount } from '../../features/auth/use-account';
+import { SignInPanel, TwoFactorSetup, useAccount } from '../../features/auth';
 
 const sections = [
   { to: '/admin', label: 'Hub', end: true },

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
-import { startSchoolSignIn } from '../../features/auth/auth-api';
-import { SignInForm } from '../../features/auth/sign-in-form';
+import { SignInForm, startSchoolSignIn } from '../../features/auth';
 import { publicConfig } from '../../lib/public-config';
 
 /**

@@ -1,18 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { fetchPartners, togglePartner } from '../../features/admin/admin-api';
+import { partnerQueries, useTogglePartner } from '../../features/admin';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The partner-integration page (spec section 2): figures are labelled as demo figures until a partner is connected. */
 export default function AdminPartnerPage() {
   useDocumentTitle('Partner API');
-  const queryClient = useQueryClient();
-  const partners = useQuery({ queryKey: ['admin', 'partners'], queryFn: fetchPartners });
-  const toggle = useMutation({
-    mutationFn: togglePartner,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'partners'] }),
-  });
+  const partners = useQuery(partnerQueries.list());
+  const toggle = useTogglePartner();
   return (
     <section className="flex flex-col gap-5">
       <header>

@@ -1,18 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
-import { fetchPathways } from '../../features/admin/admin-api';
+import { equivalencyOverviewQueries } from '../../features/equivalencies';
+import { ProgramsImportCard, ProgramsTable } from '../../features/programs/admin';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Programs & Pathways: the school-to-school transfer pathways with the most equivalency rules. Read-only. */
+/** Programs & Pathways: the degree programs on file (list, edit, load by CSV) and the transfer pathways with the most equivalency rules. */
 export default function AdminProgramsPage() {
   useDocumentTitle('Programs & Pathways');
-  const pathways = useQuery({ queryKey: ['admin', 'pathways'], queryFn: fetchPathways });
+  const pathways = useQuery(equivalencyOverviewQueries.pathways());
   return (
     <section className="flex flex-col gap-5">
       <header>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Programs &amp; Pathways</h1>
-        <p className="mt-1 text-slate-600">The transfer pathways with the most equivalency rules, from the equivalency data Crosswalk holds.</p>
+        <p className="mt-1 text-slate-600">The degree programs students check their courses against, and the transfer pathways with the most equivalency rules.</p>
       </header>
+      <ProgramsTable />
+      <ProgramsImportCard />
+      <h2 className="text-lg font-bold text-slate-900">Pathways</h2>
       {pathways.isPending && <p role="status">Loading…</p>}
       {pathways.isError && <Alert tone="error">Unable to load pathways.</Alert>}
       {pathways.data?.pathways.length === 0 && <p className="text-slate-600">No equivalency rules yet. Import some on the Course data page.</p>}

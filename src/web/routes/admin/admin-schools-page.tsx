@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
-import { fetchSchoolsOverview } from '../../features/admin/admin-api';
+import { equivalencyOverviewQueries } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Partner Schools: every school Crosswalk knows, with its catalogue size and equivalency rules in each direction. Read-only. */
 export default function AdminSchoolsPage() {
   useDocumentTitle('Partner Schools');
   const [filter, setFilter] = useState('');
-  const schools = useQuery({ queryKey: ['admin', 'schools-overview'], queryFn: fetchSchoolsOverview });
+  const schools = useQuery(equivalencyOverviewQueries.schools());
   const needle = filter.trim().toLowerCase();
   const shown = (schools.data?.schools ?? []).filter((school) => !needle || school.name.toLowerCase().includes(needle) || school.key.includes(needle));
   return (

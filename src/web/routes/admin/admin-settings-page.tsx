@@ -1,39 +1,16 @@
-import type { AdminUser } from '@shared/schemas/accounts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useAccount } from '../../features/auth/use-account';
-
-async function fetchUsers(q: string): Promise<AdminUser[]> {
-  const response = await fetch(`/api/admin/users?${new URLSearchParams(q ? { q } : {})}`, { credentials: 'same-origin' });
-  if (response.status === 401) throw new Error('You must be signed in as an admin.');
-  if (!response.ok) throw new Error('Unable to load accounts.');
-  return ((await response.json()) as { users: AdminUser[] }).users;
-}
-
-async function changeRole(userId: string, action: 'grant' | 'revoke'): Promise<AdminUser> {
-  const response = await fetch('/api/admin/users/role', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userId, role: 'admin', action }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { user?: AdminUser; error?: string };
-  if (!response.ok || !body.user) throw new Error(body.error ?? 'The role could not be changed. Please try again.');
-  return body.user;
-}
+import { adminAccountQueries, useChangeRole } from '../../features/admin';
+import { useAccount } from '../../features/auth';
 
 /** Settings: who holds the admin role. Every grant and removal is written to the audit log on the server. */
 export default function AdminSettingsPage() {
   const [q, setQ] = useState('');
   const { data: me } = useAccount();
-  const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ['admin-users', q], queryFn: () => fetchUsers(q.trim()) });
-  const mutation = useMutation({
-    mutationFn: ({ userId, action }: { userId: string; action: 'grant' | 'revoke' }) => changeRole(userId, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
-  });
+  const users = useQuery(adminAccountQueries.search(q.trim()));
+  const mutation = useChangeRole();
 
   return (
     <section className="flex flex-col gap-5">
@@ -69,11 +46,11 @@ export default function AdminSettingsPage() {
                   </p>
                 </div>
                 {isAdmin ? (
-                  <Button variant="secondary" disabled={mutation.isPending || user.id === me?.id} onClick={() => mutation.mutate({ userId: user.id, action: 'revoke' })}>
+                  <Button variant="secondary" disabled={mutation.isPending || user.id === me?.id} onClick={() => mutation.mutate({ userId: user.id, role: 'admin', action: 'revoke' })}>
                     Remove admin role
                   </Button>
                 ) : (
-                  <Button disabled={mutation.isPending} onClick={() => mutation.mutate({ userId: user.id, action: 'grant' })}>
+                  <Button disabled={mutation.isPending} onClick={() => mutation.mutate({ userId: user.id, role: 'admin', action: 'grant' })}>
                     Make admin
                   </Button>
                 )}

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../components/ui/card';
-import { SignUpForm } from '../../features/auth/sign-up-form';
+import { SignUpForm } from '../../features/auth';
 
 /** /admin-signup: creates an account and returns to /admin. The admin role itself is given only by an admin or ADMIN_EMAILS. */
 export default function AdminSignupPage() {

@@ -1,11 +1,11 @@
 import type { AdminStudent } from '@shared/schemas/admin';
-import { statusLabel } from '@shared/schemas/admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { fetchStudents } from '../../features/admin/admin-api';
+import { adminStudentQueries } from '../../features/admin';
+import { appealStatusText } from '../../features/appeals';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -19,12 +19,7 @@ export default function AdminStudentsPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
   const wide = useMediaQuery('(min-width: 1024px)');
-  const students = useInfiniteQuery({
-    queryKey: ['admin', 'students', q],
-    queryFn: ({ pageParam, signal }) => fetchStudents({ q, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const students = useInfiniteQuery(adminStudentQueries.directory(q));
   const rows = students.data?.pages.flatMap((page) => page.students) ?? [];
   const total = students.data?.pages[0]?.total;
 
@@ -211,7 +206,7 @@ function Appeals({ student }: { student: AdminStudent }) {
         <li key={appeal.id}>
           <p className="font-medium text-slate-900">{appeal.courseName}</p>
           <p className="text-slate-600">
-            <span className="capitalize">{statusLabel(appeal.status)}</span> ·{' '}
+            <span className="capitalize">{appealStatusText(appeal.status)}</span> ·{' '}
             <Link to={`/admin/appeals?highlight=${encodeURIComponent(appeal.id)}`} className="text-brand-700 hover:underline">
               View appeal
             </Link>

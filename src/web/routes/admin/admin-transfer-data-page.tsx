@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
-import { fetchTransferData } from '../../features/equivalencies/equivalency-api';
+import { appealStatusTitle } from '../../features/appeals';
+import { equivalencyOverviewQueries } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const ORIGIN_LABELS: Record<string, string> = {
@@ -16,7 +17,6 @@ const OUTCOME_LABELS: Record<string, string> = {
   NO_TRANSFER: 'No Transfer',
   NOT_DECIDED: 'Not decided yet',
 };
-const STATUS_LABELS: Record<string, string> = { submitted: 'Submitted', in_review: 'In review', resolved: 'Resolved', approved: 'Approved', denied: 'Denied' };
 const BAR_COLORS = ['bg-brand-700', 'bg-emerald-600', 'bg-amber-500', 'bg-rose-600', 'bg-slate-500', 'bg-sky-600'];
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -64,7 +64,7 @@ function Bars({ title, items, empty }: { title: string; items: Array<{ label: st
 /** Transfer Data Overview: what the equivalency data holds and how transcripts and appeals have fared. */
 export default function AdminTransferDataPage() {
   useDocumentTitle('Transfer Data Overview');
-  const overview = useQuery({ queryKey: ['transfer-data'], queryFn: fetchTransferData });
+  const overview = useQuery(equivalencyOverviewQueries.transferData());
   const data = overview.data;
   return (
     <section className="flex flex-col gap-5">
@@ -99,12 +99,12 @@ export default function AdminTransferDataPage() {
             />
             <Bars
               title="Appeals by status"
-              items={data.appealsByStatus.map((entry) => ({ label: STATUS_LABELS[entry.status] ?? entry.status, count: entry.count }))}
+              items={data.appealsByStatus.map((entry) => ({ label: appealStatusTitle(entry.status), count: entry.count }))}
               empty="No appeals yet."
             />
             <Bars
               title="Appeal decisions"
-              items={data.appealDecisions.map((entry) => ({ label: STATUS_LABELS[entry.decision] ?? entry.decision, count: entry.count }))}
+              items={data.appealDecisions.map((entry) => ({ label: appealStatusTitle(entry.decision), count: entry.count }))}
               empty="No appeal has been decided yet."
             />
             <Bars title="Schools with the most incoming rules" items={data.topDestinations.map((entry) => ({ label: entry.name, count: entry.rules }))} empty="No rules yet." />

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const VALUES = [
   { title: 'Free for students', text: 'Searching, saving and appealing cost you nothing. They never will.', icon: HeartHandshake },
-  { title: 'Verified course equivalencies', text: 'Matches come from the schools’ own equivalency data, not guesses.', icon: BadgeCheck },
+  { title: 'Verified course equivalencies', text: 'Transfer answers come from the schools’ own equivalency data. Where a school has none, we say so, and a likely match is shown only as a suggestion.', icon: BadgeCheck },
   { title: 'Instant registration options', text: 'Every match links to where you can register, with the term and format.', icon: Zap },
   { title: 'Clear pathways', text: 'See how each course counts towards your degree before you enrol.', icon: Route },
 ];

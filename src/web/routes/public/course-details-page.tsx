@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CourseTransfer } from '@shared/schemas/course';
-import { SampleListingBadge, TransferStatusBadge } from '../../features/search/course-result-card';
-import { useCourseDetails } from '../../features/search/search-api';
+import { courseQueries, SampleListingBadge, TransferStatusBadge } from '../../features/search';
 import { ApiError } from '../../lib/api-client';
 
 const ORIGIN_LABELS: Record<string, string> = {
@@ -42,7 +42,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
 export default function CourseDetailsPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const details = useCourseDetails(id);
+  const details = useQuery({ ...courseQueries.detail(id ?? ''), enabled: Boolean(id) });
   const back = (
     <button type="button" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/search'))} className="text-sm font-semibold text-brand-700 hover:underline">
       ← Back to search

@@ -2,20 +2,26 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
 import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
-import { SavedSearchItems } from '../../features/search/saved-search-items';
-import { saveSearchToProfile } from '../../features/search/search-api';
-import { SearchCard, type SearchMode } from '../../features/search/search-card';
-import { SearchResults } from '../../features/search/search-results';
-import { SearchTips } from '../../features/search/search-tips';
-import { apiParamsOf, readSearchState, searchStateParams, understandingOf } from '../../features/search/search-url';
-import { UnderstoodChips } from '../../features/search/understood-chips';
-import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
-import { useSessionUser } from '../../features/search/use-session-user';
-import { useAccount } from '../../features/auth/use-account';
-import { useTranscriptAnalysis } from '../../features/transcripts/use-transcript-analysis';
-
+import { useAccount } from '../../features/auth';
+import {
+  apiParamsOf,
+  readSearchState,
+  saveSearchToProfile,
+  SavedSearchItems,
+  SearchCard,
+  type SearchMode,
+  SearchResults,
+  searchStateParams,
+  SearchTips,
+  UnderstoodChips,
+  understandingOf,
+  useLocalSavedSearches,
+  useSessionUser,
+} from '../../features/search';
 // The report's code loads when a transcript has been analysed.
-const TranscriptReport = lazy(() => import('../../features/transcripts/transcript-report').then((module) => ({ default: module.TranscriptReport })));
+import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
+// Degree progress loads with the report, in its own chunk.
+const TranscriptDegreeProgress = lazy(() => import('../../features/programs').then((module) => ({ default: module.TranscriptDegreeProgress })));
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
 
@@ -60,7 +66,7 @@ export default function SearchPage() {
     // Back from signing in to appeal: show the same report again (and reopen the appeal with its note).
     if (transcriptParam === 'resume') void transcript.resume(Boolean(account));
     // A transcript of the student's own, analysed from the profile or opened from Compare favorites: wait for its report.
-    else void transcript.follow(transcriptParam);
+    else transcript.follow(transcriptParam);
   }, [transcriptParam, accountPending, account, transcript]);
   const tryAnotherTranscript = () => {
     transcript.reset();
@@ -144,6 +150,7 @@ export default function SearchPage() {
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+            {transcript.report && <TranscriptDegreeProgress report={transcript.report} sample={transcript.sample} />}
           </Suspense>
         ) : state && apiParams ? (
           <SearchResults

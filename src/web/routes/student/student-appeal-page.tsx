@@ -1,15 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
-import { SignInPanel } from '../../features/auth/sign-in-panel';
-import { useAccount } from '../../features/auth/use-account';
-import { AppealForm } from '../../features/student/appeal-form';
-import { useStudentMe } from '../../features/student/student-api';
+import { SignInPanel, useAccount } from '../../features/auth';
+import { AppealForm, studentQueries } from '../../features/student';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /student/appeal: ask the destination school to reconsider a course (spec sections 2, 5 and 8). */
 export default function StudentAppealPage() {
   useDocumentTitle('Submit an appeal');
   const { data: account, isPending } = useAccount();
-  const me = useStudentMe(Boolean(account));
+  const me = useQuery({ ...studentQueries.me(), enabled: Boolean(account) });
   if (isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading…</p>;
   if (!account) return <SignInPanel title="Sign in to submit an appeal" description="Appeals are sent from your student account: please sign in first." returnTo="/student/appeal" />;
   return (

@@ -1,20 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { SignInPanel } from '../../features/auth/sign-in-panel';
-import { useAccount } from '../../features/auth/use-account';
-import { statusLabel, useAppeal } from '../../features/student/student-api';
+import { APPEAL_STATUSES, appealStatusText } from '../../features/appeals';
+import { SignInPanel, useAccount } from '../../features/auth';
+import { studentQueries } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-const STEPS = ['submitted', 'in_review', 'resolved'] as const;
 
 /** /student/appeals/:id: where an appeal stands, with the messages the school wrote for the student. */
 export default function StudentAppealStatusPage() {
   useDocumentTitle('Appeal status');
   const { id } = useParams();
   const { data: account, isPending } = useAccount();
-  const appeal = useAppeal(id, Boolean(account));
+  const appeal = useQuery({ ...studentQueries.appeal(id ?? ''), enabled: Boolean(account && id) });
   if (isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading…</p>;
   if (!account) return <SignInPanel title="Sign in to see your appeal" returnTo={`/student/appeals/${id ?? ''}`} />;
   if (appeal.isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading your appeal…</p>;
@@ -31,7 +30,7 @@ export default function StudentAppealStatusPage() {
     );
   }
   const data = appeal.data;
-  const reached = STEPS.indexOf(data.status);
+  const reached = APPEAL_STATUSES.indexOf(data.status);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
       <div>
@@ -46,13 +45,13 @@ export default function StudentAppealStatusPage() {
 
       <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="status-heading" className="text-lg font-bold text-slate-900">
-          Status: <span className="capitalize">{statusLabel(data.status)}</span>
+          Status: <span className="capitalize">{appealStatusText(data.status)}</span>
           {data.decision && <span className="ml-2 text-base font-semibold text-slate-700 capitalize">({data.decision})</span>}
         </h2>
         <ol className="mt-4 grid grid-cols-3 gap-2 text-center text-xs font-semibold sm:text-sm">
-          {STEPS.map((step, index) => (
+          {APPEAL_STATUSES.map((step, index) => (
             <li key={step} className={`rounded-md px-2 py-2 capitalize ${index <= reached ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600'}`}>
-              {statusLabel(step)}
+              {appealStatusText(step)}
             </li>
           ))}
         </ol>
@@ -73,7 +72,7 @@ export default function StudentAppealStatusPage() {
           {data.timeline.map((event, index) => (
             <li key={`${event.at}-${index}`}>
               <p className="text-sm font-semibold text-slate-900 capitalize">
-                {event.from ? `${statusLabel(event.from)} → ${statusLabel(event.to)}` : statusLabel(event.to)}
+                {event.from ? `${appealStatusText(event.from)} → ${appealStatusText(event.to)}` : appealStatusText(event.to)}
                 {event.decision && <span className="text-slate-600"> ({event.decision})</span>}
               </p>
               <p className="text-xs text-slate-500">

@@ -1,13 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { ensureStudentRole } from '../../features/auth/auth-api';
-import { SignInPanel } from '../../features/auth/sign-in-panel';
-import { useAccount } from '../../features/auth/use-account';
-import { statusLabel, useAnnouncements, useStudentMe } from '../../features/student/student-api';
+import { announcementQueries } from '../../features/announcements';
+import { appealStatusText } from '../../features/appeals';
+import { ensureStudentRole, SignInPanel, useAccount } from '../../features/auth';
+import { studentQueries, TranscriptReportLink } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { TranscriptReportLink } from '../../features/student/transcript-report-link';
 
 const RECENT_TRANSCRIPTS = 4;
 
@@ -24,8 +24,8 @@ export default function StudentHubPage() {
 
 function StudentHub({ fallbackName }: { fallbackName: string }) {
   useDocumentTitle('Student hub');
-  const me = useStudentMe();
-  const announcements = useAnnouncements();
+  const me = useQuery(studentQueries.me());
+  const announcements = useQuery(announcementQueries.published());
   if (me.isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading your hub…</p>;
   if (me.isError) {
     return (
@@ -135,7 +135,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
                   </span>
                   <span>
                     <span className="sr-only">Status: </span>
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{statusLabel(appeal.status)}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{appealStatusText(appeal.status)}</span>
                   </span>
                   <span className="text-slate-700">
                     <span className="sr-only">Target: </span>

@@ -1,7 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../components/ui/card';
-import { safeRedirectPath } from '../../features/auth/safe-redirect';
-import { SignInForm } from '../../features/auth/sign-in-form';
+import { safeRedirectPath, SignInForm } from '../../features/auth';
 
 /** /student/login: after sign-in the student lands on /student, or on the page that sent them here. */
 export default function StudentLoginPage() {

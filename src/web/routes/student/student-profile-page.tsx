@@ -1,15 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { SignInPanel } from '../../features/auth/sign-in-panel';
-import { useAccount } from '../../features/auth/use-account';
-import { SavedSearchesList } from '../../features/search/saved-searches-list';
-import { CompareSection } from '../../features/student/compare-section';
-import { DataControls } from '../../features/student/data-controls';
-import { FavoritesSection } from '../../features/student/favorites-section';
-import { ProfileForm } from '../../features/student/profile-form';
-import { useStudentMe } from '../../features/student/student-api';
-import { TranscriptsSection } from '../../features/student/transcripts-section';
+import { SignInPanel, useAccount } from '../../features/auth';
+import { SavedSearchesList } from '../../features/search';
+import { CompareSection, DataControls, FavoritesSection, ProfileForm, studentQueries, TranscriptsSection } from '../../features/student';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /student/profile (spec section 2): profile form, saved searches, transcripts, favorites, compare, data controls. */
@@ -22,7 +17,7 @@ export default function StudentProfilePage() {
 }
 
 function Profile() {
-  const me = useStudentMe();
+  const me = useQuery(studentQueries.me());
   const { hash } = useLocation();
   const loaded = me.isSuccess;
   // Links like /student/profile#transcripts land on their section once it exists.
@@ -56,7 +51,7 @@ function Profile() {
         <FavoritesSection favorites={favorites} />
       </Section>
       <Section id="compare" title="Compare favorites">
-        <CompareSection favorites={favoriteNames} />
+        <CompareSection favorites={favoriteNames} intendedMajor={profile.intendedMajor} />
       </Section>
       <Section id="your-data" title="Your data">
         <DataControls />

@@ -1,11 +1,9 @@
+import { savedSearchInputSchema } from '@shared/schemas/saved-search';
+import { parseSmartSearch, toSearchFilters } from '@shared/search/smart-search-parser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { parseSmartSearch, toSearchFilters } from '@shared/search/smart-search-parser';
-import { SavedSearchesList } from '../../features/search/saved-searches-list';
-import { SAVED_SEARCHES_QUERY_KEY, saveSearchToProfile } from '../../features/search/search-api';
-import { useLocalSavedSearches } from '../../features/search/use-local-saved-searches';
-import { useSessionUser } from '../../features/search/use-session-user';
+import { SavedSearchesList, useLocalSavedSearches, useSaveSearchToProfile, useSessionUser } from '../../features/search';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 const LOGIN_REDIRECT = `/student/login?redirect=${encodeURIComponent('/student/search')}`;
 
@@ -13,71 +11,63 @@ type Notice = { tone: 'error' | 'success'; title: string; detail?: string };
 
 /** /student/search (spec sections 2, 5 and 8): save a search topic to the student's profile. */
 export default function StudentSearchPage() {
-  const [text, setText] = useState('');
+  // The saved-search schema checks the topic on its own: it must say something (spec section 8's 'Enter a search topic first').
+  const form = useSchemaForm({ schema: savedSearchInputSchema, initialValues: { q: '' }, toInput: ({ q }) => ({ q, filters: {} }) });
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user, isLoading } = useSessionUser();
   const local = useLocalSavedSearches();
+  const save = useSaveSearchToProfile();
+  const problem = form.errors.q ?? form.errors.form;
 
-  const submit = async () => {
-    const q = text.trim();
-    if (!q) {
-      setNotice({ tone: 'error', title: 'Enter a search topic first' });
-      return;
-    }
+  const submit = form.handleSubmit(({ q }) => {
+    setNotice(null);
     if (!user) {
       navigate(LOGIN_REDIRECT);
       return;
     }
     const filters = toSearchFilters(parseSmartSearch(q));
     local.save(q, filters); // always kept locally too
-    setSaving(true);
-    try {
-      await saveSearchToProfile({ q, filters });
-      setNotice({ tone: 'success', title: 'Saved to your profile' });
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_QUERY_KEY });
-    } catch {
-      setNotice({ tone: 'error', title: 'Unable to save search', detail: 'Please try again in a moment.' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    save.mutate(
+      { q, filters },
+      {
+        onSuccess: () => {
+          setNotice({ tone: 'success', title: 'Saved to your profile' });
+          form.setValue('q', '');
+        },
+        onError: () => setNotice({ tone: 'error', title: 'Unable to save search', detail: 'Please try again in a moment.' }),
+      },
+    );
+  });
+  const shown: Notice | null = problem ? { tone: 'error', title: problem } : notice;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold text-slate-900">Find transfer matches</h1>
-      <form
-        className="flex flex-col gap-3 sm:flex-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="flex flex-col gap-3 sm:flex-row" noValidate onSubmit={submit}>
         <label htmlFor="student-search-text" className="sr-only">
           Search topic
         </label>
         <input
           id="student-search-text"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          value={form.values.q}
+          onChange={(event) => form.setValue('q', event.target.value)}
           placeholder="e.g. Calculus 1 at Miami Dade College to University of Florida"
           maxLength={200}
+          aria-invalid={problem ? true : undefined}
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         />
-        <button type="submit" disabled={saving || isLoading} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-          {saving ? 'Saving…' : 'Search'}
+        <button type="submit" disabled={save.isPending || isLoading} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          {save.isPending ? 'Saving…' : 'Search'}
         </button>
       </form>
-      {notice && (
+      {shown && (
         <div
-          role={notice.tone === 'error' ? 'alert' : 'status'}
-          className={`rounded-lg border px-4 py-3 ${notice.tone === 'error' ? 'border-rose-200 bg-rose-50 text-rose-800' : 'border-emerald-200 bg-emerald-50 text-emerald-800'}`}
+          role={shown.tone === 'error' ? 'alert' : 'status'}
+          className={`rounded-lg border px-4 py-3 ${shown.tone === 'error' ? 'border-rose-200 bg-rose-50 text-rose-800' : 'border-emerald-200 bg-emerald-50 text-emerald-800'}`}
         >
-          <p className="font-semibold">{notice.title}</p>
-          {notice.detail && <p className="text-sm">{notice.detail}</p>}
+          <p className="font-semibold">{shown.title}</p>
+          {shown.detail && <p className="text-sm">{shown.detail}</p>}
         </div>
       )}
       {user && (

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../components/ui/card';
-import { ensureStudentRole } from '../../features/auth/auth-api';
-import { SignUpForm } from '../../features/auth/sign-up-form';
-import { useAccount } from '../../features/auth/use-account';
+import { ensureStudentRole, SignUpForm, useAccount } from '../../features/auth';
 
 /**
  * /student/signup. Once signed in it shows 'Setting up your student profile…', makes sure the account has the

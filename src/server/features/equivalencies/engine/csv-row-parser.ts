@@ -1,6 +1,8 @@
 // RFC 4180 CSV reading, fed in chunks so a 100 MB import never has to sit in memory as one
 // string: quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF or LF,
-// and the byte-order mark spreadsheet programs put at the start of UTF-8 files.
+// and the byte-order mark spreadsheet programs put at the start of UTF-8 files. Cells we wrote
+// spreadsheet-safe (an apostrophe before a leading =, +, -, @) are read back as they were.
+import { neutraliseSpreadsheetCell, restoreSpreadsheetCell } from '../../../../shared/spreadsheet-cells';
 
 export interface CsvRow {
   /** 1-based line on which the record starts (the header is line 1). */
@@ -32,7 +34,7 @@ export function createCsvRowParser(): CsvRowParser {
   let rowHasContent = false;
 
   const finishRow = (out: CsvRow[]) => {
-    fields.push(field);
+    fields.push(restoreSpreadsheetCell(field));
     // A blank line is not a record.
     if (rowHasContent || fields.length > 1 || fields[0] !== '') out.push({ line: rowLine, fields });
     fields = [];
@@ -98,7 +100,7 @@ export function createCsvRowParser(): CsvRowParser {
         rowHasContent = true;
         i += 1;
       } else if (char === ',') {
-        fields.push(field);
+        fields.push(restoreSpreadsheetCell(field));
         field = '';
         rowHasContent = true;
         i += 1;
@@ -127,7 +129,7 @@ export function createCsvRowParser(): CsvRowParser {
       inQuotes = false;
     }
     if (inQuotes) {
-      fields.push(field);
+      fields.push(restoreSpreadsheetCell(field));
       out.push({ line: rowLine, fields, error: 'a quoted field is never closed' });
       fields = [];
       field = '';
@@ -141,9 +143,10 @@ export function createCsvRowParser(): CsvRowParser {
   return { push, end };
 }
 
-/** Quotes a field when it holds a comma, quote or line break (RFC 4180). */
+/** Quotes a field when it holds a comma, quote or line break (RFC 4180), after making it spreadsheet-safe. */
 export function formatCsvField(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = neutraliseSpreadsheetCell(value);
+  return /[",\r\n]/.test(safe) || /^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function formatCsvLine(values: string[]): string {

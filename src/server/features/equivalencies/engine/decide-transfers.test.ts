@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
 import { NO_RULE_REASON, decideTransfers, type DecideTransfersInput } from './decide-transfers';
-import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken } from './types';
+import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
+import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
 const school = (id: number, name: string, extra: Partial<InstitutionInfo> = {}): InstitutionInfo => ({
   id, key: name.toLowerCase().replace(/\W+/g, '-'), name, state: null, calendar: 'semester', floridaStatewideNumbering: false, ...extra,
@@ -23,6 +24,16 @@ const rule = (sources: RuleCourse[], targets: RuleTarget[], extra: Partial<Equiv
   id: nextId++, fromInstitutionId: OSHKOSH.id, toInstitutionId: MADISON.id, sources, targets, transfers: true, creditsAwarded: null,
   minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null, ...extra,
 });
+const suggestion = (subject: string, number: string, confidence: number): SuggestedCandidate => ({
+  subject,
+  number,
+  title: `${subject} ${number}`,
+  score: confidence,
+  confidence,
+  why: ['title'],
+  evidence: { statewideNumber: null, sameCode: false, peerSchools: 0, linkedCourses: 0, transfersElsewhereAs: null, titleSimilarity: 1, descriptionSimilarity: null, credits: { yours: 3, candidate: 3 }, level: { yours: 1, candidate: 1 } },
+});
+
 const taken = (subject: string, number: string, extra: Partial<SourceCourseTaken> = {}): SourceCourseTaken => ({ subject, number, credits: 3, ...extra });
 
 const decide = (input: Partial<DecideTransfersInput> & Pick<DecideTransfersInput, 'courses'>) =>
@@ -287,10 +298,25 @@ describe('no rule', () => {
     expect(decision?.candidates).toBeUndefined();
   });
   it('shows at most three suggestions and never turns them into DIRECT', () => {
-    const suggest = () => [1, 2, 3, 4].map((n) => ({ subject: 'HISTORY', number: `10${n}`, title: `History ${n}`, score: 0.99, why: ['title'] }));
+    const suggest = () => [1, 2, 3, 4].map((n) => suggestion('HISTORY', `10${n}`, 0.99));
     const [decision] = decide({ courses: [taken('HIST', '150')], suggest });
     expect(decision?.status).toBe('NEEDS_EVAL');
     expect(decision?.candidates).toHaveLength(3);
     expect(decision?.evidence.origin).toBe('suggestion');
+    expect(decision?.reason).toMatch(/listed as a suggestion, not a decision/);
+  });
+  it('keeps suggestions below the measured confidence from the student', () => {
+    const [decision] = decide({ courses: [taken('HIST', '150')], suggest: () => [suggestion('HISTORY', '101', STUDENT_CONFIDENCE_THRESHOLD - 0.01)] });
+    expect(decision).toMatchObject({ status: 'NEEDS_EVAL', reason: NO_RULE_REASON, evidence: { origin: null } });
+    expect(decision?.candidates).toBeUndefined();
+  });
+  it('never offers one destination course for unrelated rows: only on the row it fits best', () => {
+    const confidences: Record<string, number> = { ENC: 0.8, MAC: 0.95 };
+    const [composition, calculus] = decide({
+      courses: [taken('ENC', '1102', { title: 'Freshman Composition II' }), taken('MAC', '2312', { title: 'Calculus II' })],
+      suggest: (course) => [suggestion('ECO', '211', confidences[course.subject]!)],
+    });
+    expect(composition?.candidates).toBeUndefined();
+    expect(calculus?.candidates?.map((candidate) => candidate.number)).toEqual(['211']);
   });
 });

@@ -16,6 +16,7 @@ import { convertCredits, roundCredits } from './credit-conversion';
 import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
 import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { checkGrade, type GradeCheck } from './grades';
+import { suggestionsForStudents } from './student-suggestions';
 import { checkTermRange, describeTermRange } from './terms';
 import type {
   CourseRef,
@@ -36,7 +37,10 @@ export interface DecideTransfersInput {
   rules: EquivalencyRule[];
   /** Courses at the destination, for statewide numbering titles and lab pairing. */
   destinationCatalog?: CourseRef[];
-  /** Ranked guesses for courses no rule decides; only the first three are shown. */
+  /**
+   * Ranked suggestions for a course no rule decides (the first three count); a decision carries only those a student
+   * may see (student-suggestions.ts).
+   */
   suggest?: (course: SourceCourseTaken) => SuggestedCandidate[];
 }
 
@@ -392,6 +396,8 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
   }
   const bothStatewide = from.floridaStatewideNumbering && to.floridaStatewideNumbering;
   const decisions: Array<EquivalencyDecision | undefined> = new Array(courses.length).fill(undefined);
+  /** The registrar's suggestions for each row no rule decides, before the student's filter. */
+  const suggested = new Map<number, SuggestedCandidate[]>();
 
   for (let rowIndex = 0; rowIndex < courses.length; rowIndex += 1) {
     if (decisions[rowIndex]) continue;
@@ -450,25 +456,29 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       continue;
     }
 
-    const suggestions = (input.suggest?.(course) ?? []).slice(0, MAX_CANDIDATES);
+    suggested.set(rowIndex, (input.suggest?.(course) ?? []).slice(0, MAX_CANDIDATES));
     let reason = gate.status === 'NEEDS_EVAL' ? gate.reason : NO_RULE_REASON;
     const partnerRule = missingPartners[0];
     if (gate.status === 'ok' && partnerRule) {
       const others = partnerRule.sources.filter((source) => courseKey(source) !== keys[rowIndex]);
       reason = `${formatCourseCode(course)} transfers to ${to.name} only when taken together with ${listCodes(others)}, which is not on this transcript — the registrar decides on it alone.`;
     }
-    if (suggestions.length > 0) reason += ` Closest matches at ${to.name} are listed as suggestions, not promises.`;
-    decisions[rowIndex] = {
-      status: 'NEEDS_EVAL',
-      source: [courseRef(course)],
-      targets: [],
-      creditsAwarded: 0,
-      transfersTo: null,
-      reason,
-      evidence: { ...emptyEvidence(), origin: suggestions.length > 0 ? 'suggestion' : null },
-      ...(suggestions.length > 0 ? { candidates: suggestions } : {}),
-    };
+    decisions[rowIndex] = { status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
   }
+  // A student sees only suggestions measured to be right most of the time, each destination course on one course.
+  const rows = [...suggested.keys()];
+  const shown = suggestionsForStudents(rows.map((rowIndex) => ({ course: courses[rowIndex]!, candidates: suggested.get(rowIndex)! })));
+  rows.forEach((rowIndex, position) => {
+    const candidates = shown[position] ?? [];
+    const decision = decisions[rowIndex];
+    if (!decision || candidates.length === 0) return;
+    decisions[rowIndex] = {
+      ...decision,
+      reason: `${decision.reason} ${candidates.length === 1 ? 'A likely match' : 'Likely matches'} at ${to.name} ${candidates.length === 1 ? 'is' : 'are'} listed as a suggestion, not a decision.`,
+      evidence: { ...decision.evidence, origin: 'suggestion' },
+      candidates,
+    };
+  });
   return withDuplicateCreditMarked(
     decisions.map((decision) => decision!),
     to,

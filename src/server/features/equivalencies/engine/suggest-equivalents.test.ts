@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elsewhereTargetsOf, suggestEquivalents } from './suggest-equivalents';
+import { candidateConfidences, elsewhereTargetsOf, rankSuggestionCandidates, suggestEquivalents, SUGGESTION_MODEL } from './suggest-equivalents';
+import { linkedVotes, ruleNeighbourhoodOf } from './suggestion-graph';
 import type { CourseRef, EquivalencyRule } from './types';
 
 const course = (subject: string, number: string, title: string, credits: number | null = 3, description: string | null = null): CourseRef => ({ subject, number, title, credits, description });
@@ -78,6 +79,74 @@ describe('suggestEquivalents', () => {
 
   it('returns nothing when nothing is alike', () => {
     expect(suggestEquivalents({ source: course('WELD', '(442) 100', 'Oxy-Fuel Cutting', null), candidates: catalog })).toEqual([]);
+  });
+
+  it('never suggests a course for sharing only a subject, a level or a credit count (a small catalogue’s one course)', () => {
+    const miami = [course('ECO', '211', 'Principles of Macroeconomics', 3), course('HIS', '131', 'America Before 1877', 3)];
+    for (const row of [course('ENC', '1102', 'Freshman Composition II', 3), course('MAC', '2312', 'Calculus with Analytic Geometry II', 3), course('ECO', '2999', 'Independent Study', 3)]) {
+      expect(suggestEquivalents({ source: row, candidates: miami })).toEqual([]);
+    }
+  });
+
+  it('gives confidences that are probabilities, best first, with the evidence a registrar needs', () => {
+    const source = { ...course('SOCSCI', '(809) 198', 'Intro to Psychology', 3), institutionId: 1 };
+    const peers = [2, 3, 4].map((school) => peer(school, course('BEHSCI', '(809) 198', 'Psychology'), course('PSYCH', '202', 'Introduction to Psychology')));
+    const results = suggestEquivalents({ source, candidates: catalog, peerRules: peers });
+    const total = results.reduce((sum, candidate) => sum + candidate.confidence, 0);
+    expect(total).toBeLessThanOrEqual(1.0001);
+    expect(results.map((candidate) => candidate.confidence)).toEqual([...results.map((candidate) => candidate.confidence)].sort((a, b) => b - a));
+    expect(results[0]).toMatchObject({ subject: 'PSYCH', number: '202', evidence: { statewideNumber: null, peerSchools: 3, sameCode: false, credits: { yours: 3, candidate: 3 } } });
+    expect(results[0]!.evidence.titleSimilarity).toBeGreaterThan(0.9);
+    expect(results[0]!.score).toBe(results[0]!.confidence);
+  });
+
+  it('is more confident with more agreeing evidence', () => {
+    const source = { ...course('PSY', '110', 'General Psychology', 3), institutionId: 1 };
+    const titleOnly = suggestEquivalents({ source, candidates: catalog })[0]!;
+    const peers = [2, 3, 4].map((school) => peer(school, course('PSY', '110', 'Gen Psychology'), course('PSYCH', '202', 'Introduction to Psychology')));
+    const withPeers = suggestEquivalents({ source, candidates: catalog, peerRules: peers })[0]!;
+    expect(titleOnly.number).toBe('202');
+    expect(withPeers.number).toBe('202');
+    expect(withPeers.confidence).toBeGreaterThan(titleOnly.confidence);
+  });
+
+  it('lifts the destination course that transfers back to the student’s school as this course', () => {
+    const source = course('SOC', '201', 'Social Problems', 3);
+    const rules = [{ ...peer(50, course('SOC', '101', 'Introduction to Sociology'), source), toInstitutionId: 1 }];
+    const links = linkedVotes({ graph: ruleNeighbourhoodOf(rules), fromInstitutionId: 1, toInstitutionId: 50, course: source });
+    const [first] = suggestEquivalents({ source: { ...source, institutionId: 1 }, candidates: catalog, links });
+    expect(first).toMatchObject({ subject: 'SOC', number: '101', evidence: { linkedCourses: 1 } });
+    expect(first!.why.join(' ')).toContain('transfers to your school as this very course');
+  });
+
+  it('reads the sending school’s other courses: a like-titled course’s rule points at its destination', () => {
+    const source = { ...course('MUS APP', '340', 'Saxophone Lessons - Upper Division', 2), institutionId: 1 };
+    const lessons = [course('MUSC', '126', 'Private Instrumental Instruction', 2), course('MUSC', '168', 'Woodwind Techniques', 2)];
+    const pairRules = [{ ...peer(1, course('MUS APP', '140', 'Saxophone Lessons - Lower Division'), lessons[0]!) }];
+    const [first] = suggestEquivalents({ source, candidates: lessons, pairRules });
+    expect(first?.number).toBe('126');
+    expect(first?.why[0]).toBe('your school\'s "Saxophone Lessons - Lower Division" transfers here as it');
+  });
+});
+
+describe('candidateConfidences', () => {
+  it('leaves room for "none of these": one weak candidate is not a sure one', () => {
+    const [confidence] = candidateConfidences([{ score: 0 }]);
+    expect(confidence).toBeLessThan(0.5);
+    expect(candidateConfidences([{ score: SUGGESTION_MODEL.none + 5 }])[0]).toBeGreaterThan(0.99);
+  });
+});
+
+describe('rankSuggestionCandidates', () => {
+  it('uses descriptions, weighing words the catalogue shares less', () => {
+    const source = course('ACG', '2021', 'ACC Decisions', 3, 'Accounting concepts and analysis essential to determining the income and financial position of a business enterprise.');
+    const candidates = [
+      course('ACG', '2021', 'Introduction to Financial Accounting', 4, 'Conceptual introduction to financial accounting: income measurement and financial statements of a business.'),
+      course('ACG', '2071', 'Introduction to Managerial Accounting', 4, 'Use of accounting information by managers for planning, control and decision making.'),
+    ];
+    const [first] = rankSuggestionCandidates({ source: { ...source, number: '9999' }, candidates });
+    expect(first?.course.number).toBe('2021');
+    expect(first?.features.description).toBeGreaterThan(0);
   });
 });
 

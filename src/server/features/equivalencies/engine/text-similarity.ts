@@ -94,7 +94,26 @@ export function trigramSimilarity(a: string, b: string): number {
   return (2 * shared) / (left.size + right.size);
 }
 
-/** 0..1 title likeness; a mismatched sequence number (I vs II) costs 40 %. */
+/**
+ * Words that name different courses of one family: "Principles of Microeconomics" is not "Principles of
+ * Macroeconomics", though nearly every letter is shared; nor is Elementary Spanish Intermediate Spanish.
+ */
+const CONTRASTS: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(['microeconomics', 'macroeconomics']),
+  new Set(['organic', 'inorganic']),
+  new Set(['elementary', 'intermediate', 'advanced']),
+];
+
+/** True when both titles carry a different word of one contrast family and neither carries the other's. */
+function contrastMismatch(left: string[], right: string[]): boolean {
+  return CONTRASTS.some((family) => {
+    const leftWords = left.filter((word) => family.has(word));
+    const rightWords = right.filter((word) => family.has(word));
+    return leftWords.length > 0 && rightWords.length > 0 && !leftWords.some((word) => rightWords.includes(word));
+  });
+}
+
+/** 0..1 title likeness; a mismatched sequence number (I vs II) or contrast word (micro vs macro) costs 40 %. */
 export function titleSimilarity(a: string | null | undefined, b: string | null | undefined): number {
   const left = titleTokens(a);
   const right = titleTokens(b);
@@ -103,21 +122,38 @@ export function titleSimilarity(a: string | null | undefined, b: string | null |
   const leftSequence = left.filter((word) => SEQUENCE.test(word));
   const rightSequence = right.filter((word) => SEQUENCE.test(word));
   const sequenceMismatch = leftSequence.length > 0 && rightSequence.length > 0 && leftSequence.join() !== rightSequence.join();
-  return sequenceMismatch ? score * 0.6 : score;
+  return sequenceMismatch || contrastMismatch(left, right) ? score * 0.6 : score;
 }
 
-/** Cosine similarity of word counts, for catalogue descriptions. */
-export function descriptionSimilarity(a: string | null | undefined, b: string | null | undefined): number {
-  const count = (text: string | null | undefined) => {
-    const counts = new Map<string, number>();
-    for (const word of titleTokens(text)) if (word.length > 2) counts.set(word, (counts.get(word) ?? 0) + 1);
-    return counts;
-  };
-  const left = count(a);
-  const right = count(b);
+/** The content words of a description (three letters or more), each with its count. */
+function descriptionWords(text: string | null | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of titleTokens(text)) if (word.length > 2) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * How rare each description word is among a set of descriptions (inverse document frequency): "course", "students" and
+ * "prerequisite" are in most catalogue descriptions and say nothing about which course it is.
+ */
+export function descriptionWordWeights(descriptions: Iterable<string | null | undefined>): (word: string) => number {
+  const documents = new Map<string, number>();
+  let total = 0;
+  for (const description of descriptions) {
+    if (!description) continue;
+    total += 1;
+    for (const word of descriptionWords(description).keys()) documents.set(word, (documents.get(word) ?? 0) + 1);
+  }
+  return (word) => Math.log((total + 1) / ((documents.get(word) ?? 0) + 1)) + 1;
+}
+
+/** Cosine similarity of word counts, for catalogue descriptions; `weightOf` (descriptionWordWeights) favours rare words. */
+export function descriptionSimilarity(a: string | null | undefined, b: string | null | undefined, weightOf: (word: string) => number = () => 1): number {
+  const left = descriptionWords(a);
+  const right = descriptionWords(b);
   if (left.size === 0 || right.size === 0) return 0;
   let dot = 0;
-  for (const [word, n] of left) dot += n * (right.get(word) ?? 0);
-  const norm = (counts: Map<string, number>) => Math.sqrt([...counts.values()].reduce((sum, n) => sum + n * n, 0));
+  for (const [word, n] of left) dot += n * (right.get(word) ?? 0) * weightOf(word) ** 2;
+  const norm = (counts: Map<string, number>) => Math.sqrt([...counts].reduce((sum, [word, n]) => sum + (n * weightOf(word)) ** 2, 0));
   return dot / (norm(left) * norm(right));
 }

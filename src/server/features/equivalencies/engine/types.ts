@@ -73,10 +73,35 @@ export interface SuggestedCandidate {
   subject: string;
   number: string;
   title: string;
-  /** 0..1, higher is a closer match. */
+  /** The confidence (reports stored before confidences existed carry a looser 0..1 score here and no confidence). */
   score: number;
-  /** Plain-language signals behind the score, strongest first. */
+  /**
+   * Measured probability (0..1) that this is the course the destination would name: of held-out real rules given
+   * confidence c, about c were right (docs/BENCHMARKS.md, "Suggestion ranking").
+   */
+  confidence: number;
+  /** Plain-language signals behind the confidence, strongest first. */
   why: string[];
+  evidence: SuggestionEvidence;
+}
+
+/** What points at a suggested course, for the registrar deciding on it. */
+export interface SuggestionEvidence {
+  /** "Wisconsin statewide number (809) 198" when both courses carry the same statewide number. */
+  statewideNumber: string | null;
+  sameCode: boolean;
+  /** Other sending schools whose rules for the same (or a like) course name this destination course. */
+  peerSchools: number;
+  /** Courses that link the two through other schools' rules (suggestion-graph.ts). */
+  linkedCourses: number;
+  /** The title of what the course transfers as at other schools, when the candidate is titled like it. */
+  transfersElsewhereAs: string | null;
+  titleSimilarity: number;
+  /** Null when either side has no description. */
+  descriptionSimilarity: number | null;
+  credits: { yours: number | null; candidate: number | null };
+  /** In hundreds (1 = 100-level); null when the number says nothing. */
+  level: { yours: number | null; candidate: number | null };
 }
 
 export interface DecisionEvidence {

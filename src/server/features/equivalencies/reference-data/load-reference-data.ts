@@ -4,6 +4,7 @@
 
 import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { createGunzip } from 'node:zlib';
 import { createCsvRowParser } from '../engine/csv-row-parser';
 import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
 import type { CourseRef, EquivalencyRule, InstitutionInfo } from '../engine/types';
@@ -49,8 +50,17 @@ export function createInstitutionRegistry(): InstitutionRegistry {
   };
 }
 
+/** `file`, or `file.gz` when only the compressed copy exists (the repository's reference-data/ is gzip-compressed). */
+function existingDataFile(file: string): string | null {
+  if (existsSync(file)) return file;
+  return existsSync(`${file}.gz`) ? `${file}.gz` : null;
+}
+
 async function streamFile(file: string, push: (chunk: string) => void): Promise<void> {
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) push(chunk as string);
+  const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+  const stream = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) push(chunk as string);
 }
 
 /** Converts an import draft into an engine rule between registered schools. */
@@ -121,14 +131,14 @@ export async function loadReferenceData(options: { dataDir?: string; includeRule
   const catalogDir = path.join(dataDir, 'catalogs');
   if (existsSync(catalogDir)) {
     for (const folder of readdirSync(catalogDir).sort()) {
-      const file = path.join(catalogDir, folder, 'courses.csv');
-      if (!existsSync(file)) continue;
+      const file = existingDataFile(path.join(catalogDir, folder, 'courses.csv'));
+      if (!file) continue;
       const { institutionName, courses } = await loadCatalog(file);
       catalogs.set(registry.ensure(institutionName || folder).id, courses);
     }
   }
-  const rulesFile = path.join(dataDir, WISCONSIN_RULES_FILE);
-  const drafts = options.includeRules === false || !existsSync(rulesFile) ? [] : await loadRuleDrafts(rulesFile);
+  const rulesFile = existingDataFile(path.join(dataDir, WISCONSIN_RULES_FILE));
+  const drafts = options.includeRules === false || !rulesFile ? [] : await loadRuleDrafts(rulesFile);
   const rules = drafts.map((draft, index) => draftToRule(draft, index + 1, registry));
   return { registry, drafts, rules, catalogs };
 }

@@ -4,7 +4,7 @@
  * requests. One request at a time; one that runs over the limit has its worker terminated (the next starts afresh).
  */
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from './start-worker';
+import { DECODER_THREAD_LIMITS, isOutOfMemory, startModuleWorker } from './start-worker';
 import { TranscriptReadError } from './types';
 
 export const PDF_PAGE_COUNT_TIMEOUT_MS = 10_000;
@@ -18,7 +18,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function getWorker(): Worker {
   if (worker) return worker;
-  const current = startModuleWorker(import.meta.url, 'pdf-pages.worker');
+  const current = startModuleWorker(import.meta.url, 'pdf-pages.worker', { resourceLimits: DECODER_THREAD_LIMITS });
   worker = current;
   current.unref();
   ready = new Promise<void>((resolve) => {
@@ -38,7 +38,7 @@ function getWorker(): Worker {
   return current;
 }
 
-async function countInWorker(bytes: Uint8Array, timeoutMs: number): Promise<number> {
+async function countInWorker(bytes: Uint8Array, timeoutMs: number, inspectPages: number): Promise<number> {
   const w = getWorker();
   w.ref();
   await ready; // the thread's start-up (loading pdf.js) does not count against the time limit
@@ -59,7 +59,10 @@ async function countInWorker(bytes: Uint8Array, timeoutMs: number): Promise<numb
     const onError = (error: Error) => {
       finish();
       if (worker === w) worker = null;
-      reject(new TranscriptReadError('unreadable', 'This PDF could not be read. It may be damaged.', { cause: error }));
+      const message = isOutOfMemory(error)
+        ? 'This PDF needs more memory to open than we allow, so it was not read. It may be damaged; please export or download it again.'
+        : 'This PDF could not be read. It may be damaged.';
+      reject(new TranscriptReadError('unreadable', message, { cause: error }));
     };
     const timer = setTimeout(() => {
       finish();
@@ -71,13 +74,16 @@ async function countInWorker(bytes: Uint8Array, timeoutMs: number): Promise<numb
     w.on('error', onError);
     w.ref();
     const copy = new Uint8Array(bytes); // transfer a copy; the caller keeps its buffer
-    w.postMessage({ id, bytes: copy }, [copy.buffer]);
+    w.postMessage({ id, bytes: copy, inspectPages }, [copy.buffer]);
   });
 }
 
-/** The page count, or a TranscriptReadError whose message says why the PDF cannot be read. */
-export function countPdfPages(bytes: Uint8Array, { timeoutMs = PDF_PAGE_COUNT_TIMEOUT_MS } = {}): Promise<number> {
-  const result = queue.then(() => countInWorker(bytes, timeoutMs));
+/**
+ * The page count, or a TranscriptReadError whose message says why the PDF cannot be read. When the PDF has at most
+ * `inspectPages` pages, their content is decoded too, under the decoders' byte limits (pdf-decode-limits.ts).
+ */
+export function countPdfPages(bytes: Uint8Array, { timeoutMs = PDF_PAGE_COUNT_TIMEOUT_MS, inspectPages = 100 } = {}): Promise<number> {
+  const result = queue.then(() => countInWorker(bytes, timeoutMs, inspectPages));
   queue = result.catch(() => undefined);
   return result;
 }

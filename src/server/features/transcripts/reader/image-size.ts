@@ -17,11 +17,16 @@ export async function checkImageSize(bytes: Uint8Array): Promise<{ width: number
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (!width || !height) throw new TranscriptReadError('unreadable', 'This image could not be read. Please upload a JPEG or PNG image.');
+  refuseOversizedImage(width, height);
+  return { width, height };
+}
+
+/** Throws when an image of this size is over either limit (whatever format declared it). */
+export function refuseOversizedImage(width: number, height: number): void {
   if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new TranscriptReadError(
       'image_too_large',
       `This image is too large (${width}×${height} pixels). Please upload an image under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels per side.`,
     );
   }
-  return { width, height };
 }

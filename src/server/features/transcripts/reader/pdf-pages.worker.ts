@@ -1,19 +1,43 @@
-/** Worker-thread entry: opens a PDF with pdf.js and answers its page count, off the server's main thread. */
+/**
+ * Worker-thread entry: opens a PDF with pdf.js and answers its page count, off the server's main thread. It also
+ * decodes each page's content (up to `inspectPages` pages) under the decoder byte limits, so a PDF whose streams
+ * inflate to gigabytes is refused when it is uploaded, not when somebody later opens it.
+ */
 import { parentPort } from 'node:worker_threads';
+import { beginDecodeBudget, DECODED_TOO_LARGE_MESSAGE, installPdfDecodeLimits } from './pdf-decode-limits';
 import { openPdf } from './pdf-text';
 import { TranscriptReadError } from './types';
 
 if (!parentPort) throw new Error('pdf-pages.worker must run in a worker thread');
 const port = parentPort;
 
-port.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
+await installPdfDecodeLimits();
+
+port.on('message', async ({ id, bytes, inspectPages }: { id: number; bytes: Uint8Array; inspectPages: number }) => {
+  const budget = beginDecodeBudget();
   try {
     const doc = await openPdf(bytes);
-    const pages = doc.numPages;
-    await doc.destroy().catch(() => undefined);
-    port.postMessage({ id, pages });
+    try {
+      const pages = doc.numPages;
+      if (pages <= inspectPages) {
+        for (let number = 1; number <= pages && !budget.exceeded; number++) {
+          const page = await doc.getPage(number);
+          await page.getTextContent();
+          page.cleanup();
+        }
+      }
+      if (budget.exceeded) port.postMessage({ id, error: DECODED_TOO_LARGE_MESSAGE });
+      else port.postMessage({ id, pages });
+    } finally {
+      await doc.destroy().catch(() => undefined);
+    }
   } catch (error) {
-    port.postMessage({ id, error: error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged.' });
+    const message = budget.exceeded
+      ? DECODED_TOO_LARGE_MESSAGE
+      : error instanceof TranscriptReadError
+        ? error.message
+        : 'This PDF could not be read. It may be damaged.';
+    port.postMessage({ id, error: message });
   }
 });
 

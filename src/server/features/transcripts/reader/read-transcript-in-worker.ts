@@ -1,60 +1,105 @@
-/** Runs readTranscript in a worker thread so the server's main thread never blocks on PDF parsing or OCR. */
+/**
+ * Runs readTranscript in a worker thread so the server's main thread never blocks on PDF parsing or OCR, within limits:
+ * the thread's heap is capped (DECODER_THREAD_LIMITS), pdf.js's decoded streams are capped inside the thread
+ * (pdf-decode-limits.ts), and one reading may take at most READ_TIME_LIMIT_MS, after which the thread is stopped.
+ * Readings run one at a time; a thread that was stopped or died is replaced for the next one.
+ *
+ * A limit the file ran into is the file's fault: a TranscriptReadError with a message for the student (the job is not
+ * retried). A thread that died for another reason rejects with ReaderCrashedError (the job may be retried once).
+ */
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from './start-worker';
+import { DECODER_THREAD_LIMITS, isOutOfMemory, startModuleWorker } from './start-worker';
 import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReadErrorCode, type TranscriptReading } from './types';
+
+/** Below the job runner's 300 s lock, so a reading is never still running when another worker may claim its job. */
+export const READ_TIME_LIMIT_MS = 240_000;
 
 type Reply =
   | { id: number; type: 'progress'; phase: 'reading' | 'ocr'; fraction: number }
   | { id: number; type: 'result'; reading: TranscriptReading }
   | { id: number; type: 'error'; code?: TranscriptReadErrorCode; message: string };
 
-interface Pending {
-  resolve: (r: TranscriptReading) => void;
-  reject: (e: Error) => void;
-  onProgress?: ReadTranscriptOptions['onProgress'];
+/** The reading thread stopped without answering (not a limit the file ran into). */
+export class ReaderCrashedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ReaderCrashedError';
+  }
 }
 
 let worker: Worker | null = null;
 let nextId = 1;
-const pending = new Map<number, Pending>();
-
-const startWorker = () => startModuleWorker(import.meta.url, 'read-transcript.worker');
+let queue: Promise<unknown> = Promise.resolve();
 
 function getWorker(): Worker {
-  if (worker) return worker;
-  const w = startWorker();
-  w.on('message', (msg: Reply) => {
-    const p = pending.get(msg.id);
-    if (!p) return;
-    if (msg.type === 'progress') p.onProgress?.(msg.phase, msg.fraction);
-    else {
-      pending.delete(msg.id);
-      if (msg.type === 'result') p.resolve(msg.reading);
-      else p.reject(msg.code ? new TranscriptReadError(msg.code, msg.message) : new Error(msg.message));
-    }
-    if (pending.size === 0) w.unref();
-  });
-  const fail = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    if (worker === w) worker = null;
-  };
-  w.on('error', fail);
-  w.on('exit', (code) => fail(new Error(`transcript worker exited with code ${code}`)));
-  worker = w;
-  return w;
+  worker ??= startModuleWorker(import.meta.url, 'read-transcript.worker', { resourceLimits: DECODER_THREAD_LIMITS });
+  return worker;
 }
 
-/** Same contract as readTranscript, executed in a shared worker thread (jobs are queued one at a time). */
-export function readTranscriptInWorker(bytes: Uint8Array, opts: ReadTranscriptOptions = {}): Promise<TranscriptReading> {
+function stopWorker(w: Worker) {
+  if (worker === w) worker = null;
+  void w.terminate();
+}
+
+function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: number): Promise<TranscriptReading> {
   const w = getWorker();
   w.ref();
   const id = nextId++;
   return new Promise<TranscriptReading>((resolve, reject) => {
-    pending.set(id, { resolve, reject, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    const finish = () => {
+      clearTimeout(timer);
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+      w.unref();
+    };
+    const onMessage = (msg: Reply) => {
+      if (msg.id !== id) return;
+      if (msg.type === 'progress') {
+        opts.onProgress?.(msg.phase, msg.fraction);
+        return;
+      }
+      finish();
+      if (msg.type === 'result') resolve(msg.reading);
+      else if (msg.code) reject(new TranscriptReadError(msg.code, msg.message));
+      else reject(new ReaderCrashedError('The reader could not finish this file. It may be damaged; please upload another copy.', { cause: new Error(msg.message) }));
+    };
+    const onError = (error: Error) => {
+      finish();
+      if (worker === w) worker = null;
+      reject(
+        isOutOfMemory(error)
+          ? new ReaderCrashedError('Reading this file needed more memory than the reader is allowed. It may be damaged; please upload another copy.', { cause: error })
+          : new ReaderCrashedError('The reader stopped unexpectedly. Please try again, or upload another copy.', { cause: error }),
+      );
+    };
+    const onExit = (code: number) => {
+      finish();
+      if (worker === w) worker = null;
+      reject(new ReaderCrashedError('The reader stopped unexpectedly. Please try again, or upload another copy.', { cause: new Error(`exit code ${code}`) }));
+    };
+    const timer = setTimeout(() => {
+      finish();
+      stopWorker(w);
+      reject(new TranscriptReadError('timeout', 'This file took too long to read, so we stopped. Please upload fewer pages, or a clearer PDF or photo.'));
+    }, timeLimitMs);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
     const copy = new Uint8Array(bytes); // transfer a copy; the caller keeps its buffer
     w.postMessage({ type: 'read', id, bytes: copy, ...(opts.maxPages !== undefined ? { maxPages: opts.maxPages } : {}) }, [copy.buffer]);
   });
+}
+
+/** Same contract as readTranscript, executed in the shared reading thread, one reading at a time. */
+export function readTranscriptInWorker(
+  bytes: Uint8Array,
+  opts: ReadTranscriptOptions = {},
+  { timeLimitMs = READ_TIME_LIMIT_MS }: { timeLimitMs?: number } = {},
+): Promise<TranscriptReading> {
+  const result = queue.then(() => readOne(bytes, opts, timeLimitMs));
+  queue = result.catch(() => undefined);
+  return result;
 }
 
 /** Stops the worker thread (and the OCR engine inside it). */

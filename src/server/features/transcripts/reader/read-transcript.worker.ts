@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { terminateOcr } from './ocr';
+import { beginDecodeBudget, DECODED_TOO_LARGE_MESSAGE, installPdfDecodeLimits } from './pdf-decode-limits';
 import { readTranscript } from './read-transcript';
 import { TranscriptReadError } from './types';
 
@@ -20,6 +21,8 @@ if (!parentPort) throw new Error('read-transcript.worker must run in a worker th
 const port = parentPort;
 // One libvips thread: image preparation must not take every core from the server's requests.
 sharp.concurrency(1);
+// Before any PDF is opened: pdf.js's decoded streams are bounded in this thread.
+await installPdfDecodeLimits();
 
 // jobs run one at a time: OCR is CPU-bound and the tesseract worker is shared
 let queue: Promise<void> = Promise.resolve();
@@ -31,14 +34,18 @@ port.on('message', (msg: WorkerJob | { type: 'shutdown' }) => {
   }
   const { id, bytes, maxPages } = msg;
   queue = queue.then(async () => {
+    const budget = beginDecodeBudget();
     try {
       const reading = await readTranscript(bytes, {
         ...(maxPages !== undefined ? { maxPages } : {}),
         onProgress: (phase, fraction) => port.postMessage({ id, type: 'progress', phase, fraction }),
       });
+      if (budget.exceeded) throw new TranscriptReadError('unreadable', DECODED_TOO_LARGE_MESSAGE);
       port.postMessage({ id, type: 'result', reading });
     } catch (err) {
-      if (err instanceof TranscriptReadError) port.postMessage({ id, type: 'error', code: err.code, message: err.message });
+      // pdf.js reports a stream cut off at its limit as a damaged file, or not at all: the budget knows better.
+      if (budget.exceeded) port.postMessage({ id, type: 'error', code: 'unreadable', message: DECODED_TOO_LARGE_MESSAGE });
+      else if (err instanceof TranscriptReadError) port.postMessage({ id, type: 'error', code: err.code, message: err.message });
       else port.postMessage({ id, type: 'error', message: String((err as Error)?.message ?? err) });
     }
   });

@@ -1,0 +1,46 @@
+// What a student sees of the suggestions for a course no rule decides. A registrar sees every suggestion with its
+// confidence; a student only those whose confidence was measured to be right most of the time, and never the same
+// destination course on two rows that are not the same course (a small catalogue otherwise offers its one economics
+// course for every row).
+
+import { courseKey } from './course-code';
+import { titleSimilarity } from './text-similarity';
+import type { CourseRef, SuggestedCandidate } from './types';
+
+/**
+ * Chosen on the tuning split of the Wisconsin rules so that at least 90 % of the rows showing a suggestion show the
+ * true course; the test split's figure is in docs/BENCHMARKS.md ("Suggestion ranking").
+ */
+export const STUDENT_CONFIDENCE_THRESHOLD = 0.73;
+
+/** True when a suggestion may be shown to a student (reports stored before confidences existed have none: hidden). */
+export function isShownToStudents<Candidate extends { confidence?: number }>(candidate: Candidate): candidate is Candidate & { confidence: number } {
+  return typeof candidate.confidence === 'number' && candidate.confidence >= STUDENT_CONFIDENCE_THRESHOLD;
+}
+
+/** Two transcript rows that may fairly share a suggestion: the same code, or titles alike (an honors section, a retake). */
+function sameCourse(a: CourseRef, b: CourseRef): boolean {
+  return courseKey(a) === courseKey(b) || titleSimilarity(a.title, b.title) >= 0.7;
+}
+
+/**
+ * Each row's suggestions that a student may see: above the threshold, and a destination course suggested for rows that
+ * are different courses only on the row where it is most confident.
+ */
+export function suggestionsForStudents<Row extends { course: CourseRef; candidates: SuggestedCandidate[] }>(rows: Row[]): SuggestedCandidate[][] {
+  const shown = rows.map((row) => row.candidates.filter(isShownToStudents));
+  const claims = new Map<string, Array<{ row: number; confidence: number }>>();
+  shown.forEach((candidates, row) => {
+    for (const candidate of candidates) {
+      const key = courseKey(candidate);
+      claims.set(key, [...(claims.get(key) ?? []), { row, confidence: candidate.confidence }]);
+    }
+  });
+  return shown.map((candidates, row) =>
+    candidates.filter((candidate) => {
+      const rivals = claims.get(courseKey(candidate)) ?? [];
+      const best = rivals.reduce((winner, rival) => (rival.confidence > winner.confidence ? rival : winner));
+      return best.row === row || sameCourse(rows[row]!.course, rows[best.row]!.course);
+    }),
+  );
+}

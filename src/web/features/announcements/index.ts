@@ -1,0 +1,3 @@
+/** Announcements: posted by staff, read by students on their hub. */
+export { AnnouncementForm } from './announcement-form';
+export { announcementQueries, useDeleteAnnouncement } from './announcement-queries';

@@ -1,0 +1,9 @@
+/** The student's own records: profile, favorites, transcripts, comparison, appeals and their data. */
+export { AppealForm } from './appeal-form';
+export { CompareSection } from './compare-section';
+export { DataControls } from './data-controls';
+export { FavoritesSection } from './favorites-section';
+export { ProfileForm } from './profile-form';
+export { studentQueries } from './student-queries';
+export { TranscriptReportLink } from './transcript-report-link';
+export { TranscriptsSection } from './transcripts-section';

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, heldAnswer, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
+import { TranscriptReport } from './transcript-report';
+import type { TranscriptAnalysis } from './use-transcript-analysis';
+
+const item = (id: string, subject: string, number: string, statusCode: TranscriptResultItem['statusCode']): TranscriptResultItem => ({
+  id,
+  subject,
+  number,
+  title: `${subject} ${number} course`,
+  original: `${subject} ${number}`,
+  originalSchool: 'Valencia College',
+  transfers: statusCode === 'DIRECT',
+  transfersTo: statusCode === 'DIRECT' ? `FSU: ${subject} ${number}` : null,
+  credits: 3,
+  grade: 'B',
+  term: 'Fall 2024',
+  statusCode,
+  statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
+  toEquivalencyId: null,
+  reason: 'Because of a rule on file.',
+  candidates: [],
+});
+
+const report: TranscriptResponse = {
+  id: 't1',
+  source: 'pdf-text',
+  error: null,
+  status: 'done',
+  progress: 100,
+  fileName: 'valencia.pdf',
+  detectedInstitution: { id: 3, name: 'Valencia College' },
+  institutionName: 'Valencia College',
+  destination: { id: 4, key: 'fsu', name: 'Florida State University' },
+  summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
+  rows: [],
+  items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
+  expiresAt: null,
+};
+
+const analysis = { report, sample: false } as TranscriptAnalysis;
+const student = { id: 'u1', email: 'maria@school.edu', name: 'Maria', roles: ['student'], twoFactorEnabled: false };
+
+async function openAppeal(routes: Parameters<typeof fakeApi>[0]) {
+  const api = fakeApi({ 'GET /api/account/session': { body: { account: student } }, ...routes });
+  await reloadAccount();
+  renderWithApp(<TranscriptReport analysis={analysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+  const rows = screen.getAllByRole('listitem');
+  expect(within(rows[0]!).queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
+  fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Request Appeal' }));
+  return { api, dialog: await screen.findByRole('dialog', { name: 'Submit an Appeal' }) };
+}
+
+describe('the report’s appeal dialog', () => {
+  it('sends the row, the schools and the note, shows it is submitting, then says it was sent and closes', async () => {
+    const post = heldAnswer({ status: 201, body: { appeal: { id: 'a1', status: 'submitted', createdAt: '2026-11-24T08:00:00Z' } } });
+    const { api, dialog } = await openAppeal({ 'POST /api/appeals': post.handler });
+    fireEvent.change(within(dialog).getByLabelText('Why should this course transfer?'), { target: { value: 'Same topics as ART 1300C.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Appeal' }));
+    expect(await within(dialog).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(api.to('POST /api/appeals')[0]?.body).toEqual({ transcriptId: 't1', subject: 'ART', number: '1300', institutionId: 3, toInstitutionId: 4, note: 'Same topics as ART 1300C.' });
+    post.release();
+    expect(await screen.findByText('Appeal submitted to your transfer school.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
+  });
+
+  it('sends an empty note (no presence check) but not one longer than the appeal schema allows', async () => {
+    const { api, dialog } = await openAppeal({ 'POST /api/appeals': { status: 201, body: { appeal: { id: 'a1' } } } });
+    fireEvent.change(within(dialog).getByLabelText('Why should this course transfer?'), { target: { value: 'x'.repeat(5001) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Appeal' }));
+    expect(await within(dialog).findByText('Use at most 5,000 characters')).toBeInTheDocument();
+    expect(api.to('POST /api/appeals')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Why should this course transfer?'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Appeal' }));
+    await waitFor(() => expect(api.to('POST /api/appeals')).toHaveLength(1));
+    expect(api.to('POST /api/appeals')[0]?.body).toMatchObject({ note: '' });
+  });
+
+  it('shows the server’s error text under the row, and an appeal already on file as on file', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 409, body: { error: 'You have already appealed this course.' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have already appealed this course.');
+    expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import type { TranscriptResponse } from '@shared/schemas/transcripts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
+import { TranscriptUploadPanel } from './transcript-upload-panel';
+import { useTranscriptAnalysis } from './use-transcript-analysis';
+
+/** The panel with the real analysis behind it, as the search page wires them. */
+function Harness({ follow }: { follow?: string }) {
+  const analysis = useTranscriptAnalysis();
+  return (
+    <>
+      <TranscriptUploadPanel analysis={analysis} />
+      {follow && (
+        <button type="button" onClick={() => analysis.follow(follow)}>
+          Follow
+        </button>
+      )}
+      {analysis.report && <p>Report: {analysis.report.summary?.courses} courses</p>}
+    </>
+  );
+}
+
+const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptResponse> = {}): { body: TranscriptResponse } => ({
+  body: {
+    id: 't1',
+    source: 'pdf-text',
+    error: null,
+    status,
+    progress: status === 'done' ? 100 : 40,
+    fileName: 'valencia.pdf',
+    detectedInstitution: { id: 3, name: 'Valencia College' },
+    institutionName: 'Valencia College',
+    destination: { id: 4, key: 'fsu', name: 'Florida State University' },
+    summary: status === 'done' ? { courses: 8, directTransfers: 5, totalCredits: 24, creditsTransferring: 15 } : null,
+    rows: [],
+    items: [],
+    expiresAt: null,
+    ...extra,
+  },
+});
+
+function chooseFileAndSchool() {
+  fireEvent.change(screen.getByLabelText('Transcript file'), { target: { files: [new File(['%PDF-1.4'], 'valencia.pdf', { type: 'application/pdf' })] } });
+  fireEvent.change(screen.getByLabelText('Transferring to'), { target: { value: 'fsu' } });
+}
+
+describe('TranscriptUploadPanel with the analysis', () => {
+  it('keeps Analyze off until a file and a destination school are both chosen (spec section 5)', () => {
+    fakeApi({});
+    renderWithApp(<Harness />);
+    const analyze = screen.getByRole('button', { name: 'Analyze Transcript' });
+    expect(analyze).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Transferring to'), { target: { value: 'fsu' } });
+    expect(analyze).toBeDisabled();
+    chooseFileAndSchool();
+    expect(analyze).toBeEnabled();
+  });
+
+  it('uploads, starts the analysis, shows its progress while polling, then hands over the report', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const upload = heldAnswer({ status: 200 });
+    let polls = 0;
+    const api = fakeApi({
+      'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1?sig=s', method: 'PUT', headers: { 'content-type': 'application/pdf' } }, accessToken: 'tok' } },
+      'PUT /api/uploads/t1': upload.handler,
+      'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
+      'GET /api/transcripts/t1': () => (++polls === 1 ? report('reading') : report('done')),
+    });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    expect(await screen.findByRole('button', { name: 'Analyzing Transcript...' })).toBeDisabled();
+    expect(screen.getByText('Processing your transcript...')).toBeInTheDocument();
+    expect(api.to('POST /api/transcripts')[0]?.body).toEqual({ fileName: 'valencia.pdf', fileType: 'application/pdf', size: 8, toInstitution: 'fsu', toInstitutionId: 0 });
+    upload.release();
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toHaveAttribute('aria-valuenow', '40'));
+    expect(screen.getByText(/Reading your courses/)).toHaveClass('font-semibold');
+    expect(await screen.findByText('Report: 8 courses', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Analyze Transcript' })).toBeEnabled();
+    expect(api.to('POST /api/transcripts/t1/analyze')[0]).toMatchObject({ body: { toInstitution: 'fsu' }, headers: { 'x-transcript-token': 'tok' } });
+    expect(api.to('GET /api/transcripts/t1')[0]?.headers['x-transcript-token']).toBe('tok');
+    expect(polls).toBe(2);
+  });
+
+  it('says why the server could not read the file', async () => {
+    fakeApi({
+      'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1', method: 'PUT', headers: {} }, accessToken: 'tok' } },
+      'PUT /api/uploads/t1': { status: 200 },
+      'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
+      'GET /api/transcripts/t1': report('failed', { error: 'This PDF has no pages we can read. Try a photo of the transcript instead.' }),
+    });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not analyse this transcript');
+    expect(alert).toHaveTextContent('This PDF has no pages we can read. Try a photo of the transcript instead.');
+    expect(screen.getByRole('button', { name: 'Analyze Transcript' })).toBeEnabled();
+  });
+
+  it('shows a refusal of the file itself', async () => {
+    fakeApi({ 'POST /api/transcripts': { status: 415, body: { error: 'fileType: choose a PDF, JPG or PNG file.' } } });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PDF, JPG or PNG file.');
+  });
+
+  it('following a transcript that does not exist says so', async () => {
+    fakeApi({ 'GET /api/transcripts/gone': { status: 404, body: { error: 'Not found' } } });
+    renderWithApp(<Harness follow="gone" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this transcript.');
+  });
+});
