@@ -1,4 +1,4 @@
-import type { SearchAppealResponse } from '../../../shared/schemas/transcripts';
+import type { AppealCourseRow, SearchAppealResponse } from '../../../shared/schemas/transcripts';
 import type { Database, Queryable } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { findInstitution } from '../equivalencies/equivalency.queries';
@@ -14,6 +14,8 @@ interface AppealCourse {
   fromInstitutionId: number | null;
   currentSchool: string;
   toInstitutionId: number | null;
+  /** The transcript row as it stood when appealed, with the student's correction if they made one; null for a manual entry. */
+  courseRow: AppealCourseRow | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,6 +44,7 @@ async function findAppealCourse(
       fromInstitutionId: from?.id ?? null,
       currentSchool: from?.name ?? '',
       toInstitutionId: null,
+      courseRow: null,
     };
   }
   if (!UUID.test(input.transcriptId)) throw new HttpError(404, 'We could not find that course on your transcript.');
@@ -51,13 +54,19 @@ async function findAppealCourse(
     subject: string;
     number: string;
     title: string;
+    credits: string | number | null;
+    grade: string | null;
+    term: string | null;
+    as_read: AppealCourseRow['asRead'];
+    added_by_student: boolean;
     detected_institution_id: number | null;
     detected_institution_name: string | null;
     to_institution_id: number | null;
   }>(
-    `select r.id, r.transcript_id, r.subject, r.number, r.title, t.detected_institution_id, t.detected_institution_name, t.to_institution_id
+    `select r.id, r.transcript_id, r.subject, r.number, r.title, r.credits, r.grade, r.term, r.as_read, r.added_by_student,
+            t.detected_institution_id, t.detected_institution_name, t.to_institution_id
        from transcript_rows r join transcripts t on t.id = r.transcript_id
-      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4)
+      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4) and not r.removed_by_student
       order by r.position limit 1`,
     [input.transcriptId, input.studentId, input.subject, input.number],
   );
@@ -72,6 +81,13 @@ async function findAppealCourse(
     fromInstitutionId: row.detected_institution_id,
     currentSchool: row.detected_institution_name ?? '',
     toInstitutionId: row.to_institution_id,
+    courseRow: {
+      credits: row.credits === null ? null : Number(row.credits),
+      grade: row.grade,
+      term: row.term,
+      correction: row.added_by_student ? 'added' : row.as_read ? 'edited' : null,
+      asRead: row.as_read,
+    },
   };
 }
 
@@ -100,8 +116,8 @@ export async function submitSearchAppeal(
     await refuseRepeatedAppeal(tx, { userId: input.student.id, courseCode: course.courseCode, targetSchool: target.name, toInstitutionId: target.id });
     const [appeal] = await tx.query<{ id: string; status: 'submitted'; created_at: string | Date }>(
       `insert into appeals (user_id, transcript_id, transcript_row_id, course_name, course_code, subject, number, current_school, target_school,
-                            from_institution_id, to_institution_id, notes, student_snapshot, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'submitted')
+                            from_institution_id, to_institution_id, notes, student_snapshot, course_row, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'submitted')
        returning id, status, created_at`,
       [
         input.student.id,
@@ -117,6 +133,7 @@ export async function submitSearchAppeal(
         target.id,
         input.note.trim(),
         JSON.stringify({ name: input.student.name, email: input.student.email }),
+        course.courseRow ? JSON.stringify(course.courseRow) : null,
       ],
     );
     await tx.query(`insert into appeal_events (appeal_id, actor_id, actor_name, from_status, to_status, notes) values ($1, $2, $3, null, 'submitted', $4)`, [

@@ -249,10 +249,11 @@ export interface TranscriptCourseRow {
   in_progress: boolean;
 }
 
-/** The rows of a transcript the caller may read (checked by the transcript read policy before this is called). */
+/** The rows of a transcript the caller may read (checked by the transcript read policy before this is called), as the student corrected them. */
 export async function listTranscriptCourseRows(db: Queryable, transcriptId: string): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
-    `select position, subject, number, title, credits, earned, grade, term, in_progress from transcript_rows where transcript_id = $1 order by position`,
+    `select position, subject, number, title, credits, earned, grade, term, in_progress from transcript_rows
+      where transcript_id = $1 and not removed_by_student order by position`,
     [transcriptId],
   );
 }

@@ -271,7 +271,7 @@ export interface AnalysedTranscriptRow {
 export async function findLatestAnalysedTranscript(db: Queryable, userId: string): Promise<AnalysedTranscriptRow | null> {
   const [row] = await db.query<AnalysedTranscriptRow>(
     `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name from transcripts t
-      where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id)
+      where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id and not r.removed_by_student)
       order by coalesce(t.analyzed_at, t.created_at) desc, t.id limit 1`,
     [userId],
   );
@@ -295,7 +295,7 @@ export interface TranscriptCourseRow {
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
     `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
-      where transcript_id = any($1::uuid[]) order by transcript_id, position`,
+      where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [transcriptIds],
   );
 }

@@ -45,7 +45,15 @@ export interface TranscriptRowRecord {
   transfers_to: string | null;
   credits_awarded: string | number | null;
   reason: string | null;
-  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }> } | null;
+  evidence: {
+    candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }>;
+    creditConversion?: { from: 'quarter' | 'semester'; to: 'quarter' | 'semester'; originalCredits: number; convertedCredits: number } | null;
+  } | null;
+  in_transfer_section: boolean;
+  in_progress: boolean;
+  as_read: { subject: string; number: string; title: string; credits: number | null; grade: string | null; term: string | null } | null;
+  added_by_student: boolean;
+  removed_by_student: boolean;
 }
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
@@ -157,6 +165,10 @@ export interface AnalyzedRow {
   evidence: unknown;
 }
 
+export async function deleteTranscriptRows(db: Queryable, transcriptId: string): Promise<void> {
+  await db.query(`delete from transcript_rows where transcript_id = $1`, [transcriptId]);
+}
+
 export async function saveAnalysis(
   db: Queryable,
   input: {
@@ -168,7 +180,7 @@ export async function saveAnalysis(
     rows: AnalyzedRow[];
   },
 ): Promise<void> {
-  await db.query(`delete from transcript_rows where transcript_id = $1`, [input.id]);
+  await deleteTranscriptRows(db, input.id);
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
@@ -206,10 +218,88 @@ export async function saveAnalysis(
 
 export async function listTranscriptRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
-    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence
+    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence,
+            in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
        from transcript_rows where transcript_id = $1 order by position`,
     [transcriptId],
   );
+}
+
+/** Holds the transcript until the transaction ends, so two corrections at once are decided one after the other. */
+export async function lockTranscript(db: Queryable, transcriptId: string): Promise<void> {
+  await db.query(`select id from transcripts where id = $1 for update`, [transcriptId]);
+}
+
+export interface StudentRowFields {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number;
+  grade: string | null;
+  term: string | null;
+  inProgress: boolean;
+}
+
+/** A course the reader missed, added by the student at the end of the transcript. */
+export async function insertStudentRow(db: Queryable, transcriptId: string, row: StudentRowFields): Promise<string> {
+  const [inserted] = await db.query<{ id: string }>(
+    `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_progress, added_by_student, corrected_at)
+     select $1::uuid, coalesce(max(position), -1) + 1, $2::text, $3::text, $4::text, $5::numeric, case when $8::boolean then null else $5::numeric end,
+            $6::text, $7::text, $8::boolean, true, now()
+       from transcript_rows where transcript_id = $1::uuid
+     returning id`,
+    [transcriptId, row.subject, row.number, row.title, row.credits, row.grade, row.term, row.inProgress],
+  );
+  return inserted!.id;
+}
+
+/**
+ * The student's fix of one row. The reader's values are kept in as_read the first time (a row the student added has
+ * none). Earned credits follow the new credits when they were the same before (a failed course keeps its 0).
+ */
+export async function updateRowFields(db: Queryable, transcriptId: string, rowId: string, row: StudentRowFields): Promise<boolean> {
+  const updated = await db.query<{ id: string }>(
+    `update transcript_rows
+        set as_read = case when added_by_student then null
+                           else coalesce(as_read, jsonb_build_object('subject', subject, 'number', number, 'title', title,
+                                                                     'credits', credits, 'grade', grade, 'term', term)) end,
+            earned = case when $9::boolean then null when earned is null or earned = credits then $6::numeric else earned end,
+            subject = $3, number = $4, title = $5, credits = $6::numeric, grade = $7, term = $8, in_progress = $9::boolean, corrected_at = now()
+      where id = $2 and transcript_id = $1
+      returning id`,
+    [transcriptId, rowId, row.subject, row.number, row.title, row.credits, row.grade, row.term, row.inProgress],
+  );
+  return updated.length > 0;
+}
+
+/** Removes a row the reader read wrongly (kept, marked) or one the student added (deleted); or puts a removed row back. */
+export async function setRowRemoved(db: Queryable, transcriptId: string, rowId: string, removed: boolean): Promise<boolean> {
+  if (removed) {
+    const deleted = await db.query<{ id: string }>(`delete from transcript_rows where id = $2 and transcript_id = $1 and added_by_student returning id`, [transcriptId, rowId]);
+    if (deleted.length > 0) return true;
+  }
+  const updated = await db.query<{ id: string }>(
+    `update transcript_rows set removed_by_student = $3, corrected_at = now() where id = $2 and transcript_id = $1 returning id`,
+    [transcriptId, rowId, removed],
+  );
+  return updated.length > 0;
+}
+
+/** The report decided again: each kept row's decision and the transcript's summary. */
+export async function saveDecisions(
+  db: Queryable,
+  transcriptId: string,
+  decided: Array<{ rowId: string; row: AnalyzedRow }>,
+  summary: Record<string, number>,
+): Promise<void> {
+  for (const { rowId, row } of decided) {
+    await db.query(
+      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8
+        where id = $2 and transcript_id = $1`,
+      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null)],
+    );
+  }
+  await db.query(`update transcripts set summary = $2 where id = $1`, [transcriptId, JSON.stringify(summary)]);
 }
 
 /** Attaches a visitor's transcript to the student who proved they hold its token. */

@@ -1,9 +1,12 @@
 import type { Context } from 'hono';
 import {
+  addTranscriptRowSchema,
   analyzeTranscriptSchema,
+  correctTranscriptRowSchema,
   createTranscriptSchema,
   TRANSCRIPT_TOKEN_HEADER,
   transcriptIdParamSchema,
+  transcriptRowParamSchema,
 } from '../../../shared/schemas/transcripts';
 import { recordAudit } from '../../audit/audit-log';
 import type { AppEnv } from '../../http/app-env';
@@ -12,7 +15,9 @@ import { readJson } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import type { TranscriptReader } from './transcripts.queries';
 import {
+  addTranscriptRow,
   claimTranscript,
+  correctTranscriptRow,
   getReadableTranscript,
   hashVisitorToken,
   presentTranscript,
@@ -71,6 +76,23 @@ export function registerTranscriptRoutes(routes: RouteTable) {
     }
     c.header('Cache-Control', 'no-store');
     return c.json(await presentTranscript(db, transcript));
+  });
+
+  // "What we read": the student adds a course the reader missed, or fixes or removes a row; the answer is the report
+  // decided again. Only the transcript's student (or the visitor holding its token) may; anyone else gets a 404.
+  routes.post('/api/transcripts/:id/rows', 'public', async (c) => {
+    const id = transcriptId(c);
+    const row = await readJson(c, addTranscriptRowSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await addTranscriptRow(c.get('deps').db, { id, reader: readerOf(c), row }), 201);
+  });
+
+  routes.patch('/api/transcripts/:id/rows/:rowId', 'public', async (c) => {
+    const parsed = transcriptRowParamSchema.safeParse({ id: c.req.param('id'), rowId: c.req.param('rowId') });
+    if (!parsed.success) throw new HttpError(404, 'No such course on this transcript.');
+    const changes = await readJson(c, correctTranscriptRowSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await correctTranscriptRow(c.get('deps').db, { ...parsed.data, reader: readerOf(c), changes }));
   });
 
   routes.post('/api/transcripts/:id/claim', 'student', async (c) => {

@@ -5,16 +5,19 @@ import {
   transcriptContentType,
   transcriptStatusLabel,
   type CreateTranscriptResponse,
+  type CreditConversionDto,
+  type RowCorrection,
+  type TranscriptCourseFields,
   type TranscriptResponse,
   type TranscriptResultItem,
   type TranscriptRowStatus,
 } from '../../../shared/schemas/transcripts';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
 import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { gradeForDecision } from '../equivalencies/engine/grades';
+import { gradeForDecision, readGrade } from '../equivalencies/engine/grades';
 import { isShownToStudents } from '../equivalencies/engine/student-suggestions';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
@@ -23,23 +26,31 @@ import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
 import { reserveVisitorUpload } from './visitor-quotas';
 import { checkUpload } from '../uploads/upload-checks';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
-import { TranscriptReadError, type ReadRow } from './reader/types';
+import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
 import {
   claimVisitorTranscript,
   deleteTranscriptAndFile,
+  deleteTranscriptRows,
   findReadableTranscript,
   findTranscriptById,
   insertTranscriptWithFile,
   listExpiredVisitorTranscripts,
+  insertStudentRow,
   listTranscriptRows,
+  lockTranscript,
   markFileRejected,
   markFileStored,
   saveAnalysis,
+  saveDecisions,
+  setRowRemoved,
   setTranscriptProgress,
+  updateRowFields,
   updateTranscriptState,
   type AnalyzedRow,
+  type StudentRowFields,
   type TranscriptReader,
   type TranscriptRecord,
+  type TranscriptRowRecord,
 } from './transcripts.queries';
 
 export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
@@ -153,11 +164,24 @@ export async function requestTranscriptAnalysis(
 
 const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** How the student changed a stored row, if they did. */
+function correctionOf(row: TranscriptRowRecord): RowCorrection | null {
+  if (row.removed_by_student) return 'removed';
+  if (row.added_by_student) return 'added';
+  return row.as_read ? 'edited' : null;
+}
+
+function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
+  const conversion = row.evidence?.creditConversion;
+  return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
+}
+
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 export async function presentTranscript(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listTranscriptRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
-  const items: TranscriptResultItem[] = rows.map((row) => {
+  const kept = rows.filter((row) => !row.removed_by_student);
+  const items: TranscriptResultItem[] = kept.map((row) => {
     const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
     const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
     return {
@@ -178,6 +202,9 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
       reason: row.reason ?? '',
       // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
       candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
+      correction: correctionOf(row) as TranscriptResultItem['correction'],
+      asRead: row.as_read,
+      creditConversion: conversionOf(row),
     };
   });
   const summary = transcript.summary
@@ -205,7 +232,7 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
         ? { id: transcript.to_institution_id, key: transcript.to_institution_key, name: transcript.to_institution_name }
         : null,
     summary,
-    rows: rows.map((row) => ({
+    rows: kept.map((row) => ({
       subject: row.subject,
       number: row.number,
       title: row.title,
@@ -215,6 +242,17 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
       to_equivalency_id: row.rule_id,
     })),
     items,
+    reading: rows.map((row) => ({
+      id: row.id,
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
+      grade: row.grade,
+      term: row.term,
+      correction: correctionOf(row),
+      asRead: row.as_read,
+    })),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
   };
 }
@@ -225,12 +263,15 @@ export async function claimTranscript(db: Queryable, input: { id: string; userId
   if (!claimed) throw new HttpError(404, 'No such transcript.');
 }
 
+/** What deciding a row needs: a row as read, or as the student corrected it. */
+type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
+
 /** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
 async function matchRows(
   db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ReadRow[] },
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
 ): Promise<AnalyzedRow[]> {
-  const base = (row: ReadRow) => ({
+  const base = (row: CourseRow) => ({
     subject: row.subject,
     number: row.number,
     title: row.title,
@@ -291,6 +332,90 @@ function summarise(rows: AnalyzedRow[]) {
   };
 }
 
+/**
+ * Decides the report again from the stored rows (the reader's, with the student's corrections; removed rows left
+ * out). One transcript's rows: the same work as deciding them the first time, without reading the file again.
+ */
+async function decideStoredRows(db: Queryable, transcript: TranscriptRecord): Promise<void> {
+  const kept = (await listTranscriptRows(db, transcript.id)).filter((row) => !row.removed_by_student);
+  const decided = await matchRows(db, {
+    fromInstitutionId: transcript.detected_institution_id,
+    toInstitutionId: transcript.to_institution_id!,
+    rows: kept.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
+      earned: toNumber(row.earned),
+      grade: row.grade,
+      term: row.term,
+      transferSection: row.in_transfer_section,
+      inProgress: row.in_progress,
+    })),
+  });
+  await saveDecisions(
+    db,
+    transcript.id,
+    decided.map((row, index) => ({ rowId: kept[index]!.id, row })),
+    summarise(decided),
+  );
+}
+
+/** Only the student it belongs to (or the visitor holding its token) corrects a transcript; an admin reads it only. */
+async function findCorrectableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord> {
+  const transcript = await getReadableTranscript(db, id, { ...reader, isAdmin: false });
+  if (transcript.status !== 'done' || !transcript.to_institution_id) {
+    throw new HttpError(409, 'This transcript has no report to correct yet. Wait for its analysis to finish, then try again.');
+  }
+  return transcript;
+}
+
+/** In progress when the grade says so, or when no grade is given for a row that was in progress. */
+const stillInProgress = (grade: string | null, wasInProgress: boolean) => readGrade(grade).kind === 'in-progress' || (grade === null && wasInProgress);
+
+async function correctAndDecide(db: Database, transcriptId: string, reader: TranscriptReader, change: (tx: Queryable) => Promise<boolean>): Promise<TranscriptResponse> {
+  const transcript = await findCorrectableTranscript(db, transcriptId, reader);
+  await db.transaction(async (tx) => {
+    await lockTranscript(tx, transcript.id);
+    if (!(await change(tx))) throw new HttpError(404, 'No such course on this transcript.');
+    await decideStoredRows(tx, transcript);
+  });
+  return presentTranscript(db, await getReadableTranscript(db, transcript.id, { ...reader, isAdmin: false }));
+}
+
+/** "What we read": the student adds a course the reader missed; the report is decided again. */
+export async function addTranscriptRow(db: Database, input: { id: string; reader: TranscriptReader; row: TranscriptCourseFields }): Promise<TranscriptResponse> {
+  const { row } = input;
+  return correctAndDecide(db, input.id, input.reader, async (tx) => {
+    await insertStudentRow(tx, input.id, { ...row, inProgress: stillInProgress(row.grade, false) });
+    return true;
+  });
+}
+
+/** "What we read": the student fixes a row (code, title, credits, grade, term) or removes it; the report is decided again. */
+export async function correctTranscriptRow(
+  db: Database,
+  input: { id: string; rowId: string; reader: TranscriptReader; changes: Partial<TranscriptCourseFields> & { removed?: boolean } },
+): Promise<TranscriptResponse> {
+  const { removed, ...fields } = input.changes;
+  return correctAndDecide(db, input.id, input.reader, async (tx) => {
+    if (removed !== undefined) return setRowRemoved(tx, input.id, input.rowId, removed);
+    const current = (await listTranscriptRows(tx, input.id)).find((row) => row.id === input.rowId);
+    if (!current) return false;
+    const next: StudentRowFields = {
+      subject: fields.subject ?? current.subject,
+      number: fields.number ?? current.number,
+      title: fields.title ?? current.title,
+      credits: fields.credits ?? toNumber(current.credits) ?? toNumber(current.earned) ?? 0,
+      grade: fields.grade === undefined ? current.grade : fields.grade,
+      term: fields.term === undefined ? current.term : fields.term,
+      inProgress: false,
+    };
+    next.inProgress = stillInProgress(next.grade, current.in_progress && next.grade === current.grade);
+    return updateRowFields(tx, input.id, input.rowId, next);
+  });
+}
+
 /** Reads the file in the worker thread, finds the issuing school, decides every row and stores the report. */
 async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<Record<string, unknown>> {
   const { db, logger } = deps;
@@ -340,6 +465,16 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
     ms: d.ms,
     ...(d.ocrConfidence !== undefined ? { ocrConfidence: Math.round(d.ocrConfidence) } : {}),
   });
+
+  if (!reading.courseRowsFound) {
+    // No plausible course rows (a letter, a syllabus, a blank scan): the student is asked about the file, not shown
+    // an empty report. Rows of an earlier analysis go too, so the file's answer is this one.
+    await db.transaction(async (tx) => {
+      await deleteTranscriptRows(tx, transcriptId);
+      await updateTranscriptState(tx, transcriptId, { status: 'failed', progress: 0, error: NO_COURSE_ROWS_MESSAGE });
+    });
+    return { courseRowsFound: false, rows: reading.rows.length };
+  }
 
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
   const school = reading.institution ? await findInstitution(db, reading.institution) : null;

@@ -23,6 +23,9 @@ const item = (id: string, subject: string, number: string, statusCode: Transcrip
   toEquivalencyId: null,
   reason: 'Because of a rule on file.',
   candidates: [],
+  correction: null,
+  asRead: null,
+  creditConversion: null,
 });
 
 const report: TranscriptResponse = {
@@ -38,6 +41,7 @@ const report: TranscriptResponse = {
   summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
   rows: [],
   items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
+  reading: [],
   expiresAt: null,
 };
 
