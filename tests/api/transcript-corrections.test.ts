@@ -128,6 +128,11 @@ describe('"What we read": the student corrects the reading', () => {
     expect(appeal.status).toBe(201);
     const [stored] = await t.deps.db.query<{ course_row: Record<string, unknown> }>(`select course_row from appeals where transcript_id = $1`, [id]);
     expect(stored!.course_row).toMatchObject({ credits: 4, grade: 'B+', correction: 'edited', asRead: { subject: 'CHM', number: '1045', grade: chm.grade } });
+    // What the admin reviewing it sees.
+    const { appeal: created } = (await appeal.json()) as { appeal: { id: string } };
+    const detail = await t.app.request(`/api/admin/appeals/${created.id}`, { headers: { cookie: admin.cookie } });
+    expect(detail.status).toBe(200);
+    expect(((await detail.json()) as { appeal: { courseRow: unknown } }).appeal.courseRow).toMatchObject({ credits: 4, correction: 'edited', asRead: { credits: chm.credits } });
   });
 
   it("refuses to let anyone but the transcript's student correct it (another student, a signed-out caller, an admin)", async () => {

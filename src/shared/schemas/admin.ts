@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppealCourseRow } from './transcripts';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
@@ -69,6 +70,8 @@ export interface AdminAppeal {
   updatedAt: string;
   adminNotes: string;
   version: number;
+  /** The transcript row appealed, as it stood then; says when the student corrected what the reader read. */
+  courseRow: AppealCourseRow | null;
 }
 
 export interface AppealEvent {

@@ -8,7 +8,7 @@ const APPEAL_COLUMNS = `
   a.id, a.user_id, a.course_name, a.course_code, a.current_school, a.target_school, a.notes, a.syllabus_link,
   a.status, a.decision, a.admin_notes, a.student_message, a.created_rule_id, a.version, a.created_at, a.updated_at,
   a.created_at::text as cursor_at,
-  a.subject, a.number, a.from_institution_id, a.to_institution_id,
+  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.course_row,
   f.id as file_id, f.original_name as file_name, f.size_bytes as file_size,
   coalesce(nullif(a.student_snapshot->>'name', ''), nullif(p.full_name, ''), u.name) as student_name,
   coalesce(nullif(a.student_snapshot->>'email', ''), u.email) as student_email, u.email as account_email,
@@ -43,6 +43,7 @@ export interface AppealRow {
   number: string | null;
   from_institution_id: number | null;
   to_institution_id: number | null;
+  course_row: AdminAppeal['courseRow'];
   file_id: string | null;
   file_name: string | null;
   file_size: number | null;
@@ -77,6 +78,7 @@ export function presentAppeal(row: AppealRow): AdminAppeal {
     updatedAt: iso(row.updated_at),
     adminNotes: row.admin_notes,
     version: row.version,
+    courseRow: row.course_row,
   };
 }
 

@@ -24,6 +24,7 @@ const appeal: AdminAppeal = {
   updatedAt: '2026-11-20T10:00:00Z',
   adminNotes: 'Asked the department.',
   version: 3,
+  courseRow: null,
 };
 
 const saved = (changes: Partial<AdminAppeal>) => ({ body: { appeal: { ...appeal, ...changes } } });

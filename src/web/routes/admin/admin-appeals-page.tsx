@@ -192,6 +192,23 @@ function AppealDetail({ appealId, onNext }: { appealId: string; onNext?: () => v
           <dd>{formatDateTime(appeal.createdAt)}</dd>
           <dd className="text-slate-600">Updated {formatDateTime(appeal.updatedAt)}</dd>
         </div>
+        {appeal.courseRow && (
+          <div className="sm:col-span-2">
+            <dt className="font-semibold text-slate-700">On the student&apos;s transcript</dt>
+            <dd>
+              {appeal.courseRow.credits ?? '—'} credits{appeal.courseRow.grade ? ` · Grade ${appeal.courseRow.grade}` : ''}
+              {appeal.courseRow.term ? ` · ${appeal.courseRow.term}` : ''}
+            </dd>
+            {appeal.courseRow.correction === 'added' && <dd className="text-amber-900">Added by the student: our reader did not find this course on the transcript.</dd>}
+            {appeal.courseRow.correction === 'edited' && appeal.courseRow.asRead && (
+              <dd className="text-amber-900">
+                Corrected by the student. Our reader read: {appeal.courseRow.asRead.subject} {appeal.courseRow.asRead.number} {appeal.courseRow.asRead.title},{' '}
+                {appeal.courseRow.asRead.credits ?? '—'} credits{appeal.courseRow.asRead.grade ? `, grade ${appeal.courseRow.asRead.grade}` : ''}
+                {appeal.courseRow.asRead.term ? `, ${appeal.courseRow.asRead.term}` : ''}.
+              </dd>
+            )}
+          </div>
+        )}
         <div className="sm:col-span-2">
           <dt className="font-semibold text-slate-700">Appeal summary</dt>
           <dd className="whitespace-pre-line text-slate-800">{appeal.notes || '—'}</dd>
