@@ -177,3 +177,37 @@ describe('"What we read": the student corrects the reading', () => {
     expect(early.status).toBe(409);
   });
 });
+
+describe('credits from a school on the other calendar', () => {
+  // Last: FIU and the destination are put on other calendars here.
+  const setCalendars = async (from: 'quarter' | 'semester', to: 'quarter' | 'semester') => {
+    await t.deps.db.query(`update institutions set calendar = $2 where id = $1`, [fiu.id, from]);
+    await t.deps.db.query(`update institutions set calendar = $2 where id = $1`, [destination.id, to]);
+  };
+  const round = (value: number) => Math.round(value * 100) / 100;
+
+  it('converts quarter credits for a semester school (and back), on every row and in the total, also after a fix', async () => {
+    await setCalendars('quarter', 'semester');
+    const { id } = await analysed(FIU_PDF, alice.cookie);
+    const quarter = await report(id, { cookie: alice.cookie });
+    for (const item of quarter.items) {
+      expect(item.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: item.credits, convertedCredits: round((item.credits * 2) / 3) });
+    }
+    const printed = quarter.items.reduce((sum, item) => sum + item.credits, 0);
+    expect(quarter.summary!.totalCredits).toBeCloseTo(quarter.items.reduce((sum, item) => sum + item.creditConversion!.convertedCredits, 0), 2);
+    expect(quarter.summary!.totalCredits).toBeLessThan(printed);
+
+    const sta = rowOf(quarter, 'STA 2023');
+    const fixed = (await (await send('PATCH', `/api/transcripts/${id}/rows/${sta.id}`, { credits: 4 }, { cookie: alice.cookie })).json()) as TranscriptResponse;
+    expect(itemOf(fixed, 'STA 2023')?.creditConversion).toMatchObject({ originalCredits: 4, convertedCredits: 2.67 });
+
+    await setCalendars('semester', 'quarter');
+    const back = await analysed(FIU_PDF, alice.cookie);
+    const semester = await report(back.id, { cookie: alice.cookie });
+    expect(itemOf(semester, 'POS 2042')?.creditConversion).toEqual({ from: 'semester', to: 'quarter', originalCredits: 3, convertedCredits: 4.5 });
+
+    await setCalendars('semester', 'semester');
+    const same = await report((await analysed(FIU_PDF, alice.cookie)).id, { cookie: alice.cookie });
+    expect(same.items.every((item) => item.creditConversion === null)).toBe(true);
+  });
+});

@@ -17,7 +17,9 @@ import type { AppDeps } from '../../http/app-env';
 import { HttpError } from '../../http/errors';
 import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
+import { creditsAtDestination } from '../equivalencies/engine/credit-conversion';
 import { gradeForDecision, readGrade } from '../equivalencies/engine/grades';
+import type { DecisionEvidence } from '../equivalencies/engine/types';
 import { isShownToStudents } from '../equivalencies/engine/student-suggestions';
 import { decideForCourses } from '../equivalencies/equivalency.service';
 import { findInstitution } from '../equivalencies/equivalency.queries';
@@ -327,7 +329,8 @@ function summarise(rows: AnalyzedRow[]) {
   return {
     courses: rows.length,
     directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
-    totalCredits: round(rows.reduce((sum, row) => sum + (row.credits ?? row.earned ?? 0), 0)),
+    // In the destination's units: a quarter school's credits are converted for a semester school (and back).
+    totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
     creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
   };
 }

@@ -92,3 +92,15 @@ describe('the report’s appeal dialog', () => {
     expect(screen.queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
   });
 });
+
+describe('the report’s credits from a school on the other calendar', () => {
+  it('shows the conversion on the row and says the totals are in the destination’s units', () => {
+    fakeApi({ 'GET /api/account/session': { body: { account: null } } });
+    const quarterItem = { ...item('r1', 'MATH', '1A', 'NEEDS_EVAL'), credits: 4, creditConversion: { from: 'quarter' as const, to: 'semester' as const, originalCredits: 4, convertedCredits: 2.67 } };
+    const quarter = { ...report, items: [quarterItem], summary: { courses: 1, directTransfers: 0, totalCredits: 2.67, creditsTransferring: 0 } };
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: quarter }} onTryAnother={vi.fn()} />);
+    expect(within(screen.getByRole('listitem')).getByText('4 quarter credits = 2.67 semester credits at Florida State University')).toBeInTheDocument();
+    expect(screen.getByText(/Florida State University counts semester credits: your quarter credits are converted \(× 2\/3\)/)).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Summary')).getByText('2.67')).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
+import { formatCredits as credits } from './format-credits';
 import { WhatWeRead } from './what-we-read';
 
 const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
@@ -16,7 +17,6 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
 };
 
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
-const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -81,6 +81,12 @@ function ResultRow({
             {credits(item.credits)} credits{item.grade ? ` · Grade ${item.grade}` : ''}
             {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
           </p>
+          {item.creditConversion && (
+            <p className="text-sm text-slate-700">
+              {credits(item.creditConversion.originalCredits)} {item.creditConversion.from} credits = {credits(item.creditConversion.convertedCredits)} {item.creditConversion.to} credits at{' '}
+              {destinationName}
+            </p>
+          )}
           {item.correction && (
             <p className="mt-1 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
               {item.correction === 'added' ? 'Added by you' : 'Corrected by you'}
@@ -154,6 +160,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const destinationName = report.destination?.name ?? 'your transfer school';
   // "What we read" is for the student's own file on the server; a sample has no reading to check.
   const checkable = report.reading.length > 0 && !analysis.sample;
+  const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
 
   const open = (item: TranscriptResultItem) => {
@@ -246,6 +253,11 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                   <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
                   <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
                 </div>
+              )}
+              {conversion && (
+                <p className="text-sm text-slate-600">
+                  {destinationName} counts {conversion.to} credits: your {conversion.from} credits are converted ({conversion.from === 'quarter' ? '× 2/3' : '× 3/2'}) in the totals and on each course.
+                </p>
               )}
               <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
                 {report.items.map((item) => (

@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { addTranscriptRowSchema, type ReadRowDto, type RowAsRead, type TranscriptCourseFields } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
+import { formatCredits } from './format-credits';
 import type { ReadingChange } from './use-transcript-analysis';
 
-const credits = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100));
+const credits = (value: number | null) => (value === null ? '–' : formatCredits(value));
 const code = (row: { subject: string; number: string }) => `${row.subject} ${row.number}`;
 
 type FieldName = keyof TranscriptCourseFields;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
+import { creditsAtDestination } from './credit-conversion';
 import { NO_RULE_REASON, decideTransfers, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
@@ -191,6 +192,22 @@ describe('credit conversion', () => {
     const r = rule([src('MATH 221', 3)], [tgt('MATH 1A')], { fromInstitutionId: MADISON.id, toInstitutionId: QUARTER_SCHOOL.id });
     const [decision] = decideTransfers({ from: MADISON, to: QUARTER_SCHOOL, rules: [r], courses: [taken('MATH', '221', { credits: 3 })] });
     expect(decision?.creditsAwarded).toBe(4.5);
+  });
+  it('gives every row from a school on the other calendar its credits in destination units, whatever the decision', () => {
+    const refused = rule([src('ART 2', 4)], [], { fromInstitutionId: QUARTER_SCHOOL.id, transfers: false, creditsAwarded: 0 });
+    const byRuleCredits = rule([src('MATH 1A', 5)], [tgt('MATH 221', null, 5)], { fromInstitutionId: QUARTER_SCHOOL.id, creditsAwarded: 4 });
+    const decisions = decideTransfers({
+      from: QUARTER_SCHOOL,
+      to: MADISON,
+      rules: [refused, byRuleCredits],
+      courses: [taken('ART', '2', { credits: 4 }), taken('HIST', '17A', { credits: 4 }), taken('MATH', '1A', { credits: 5 })],
+    });
+    expect(decisions.map((decision) => decision.status)).toEqual(['NO_TRANSFER', 'NEEDS_EVAL', 'DIRECT']);
+    expect(decisions.map((decision) => decision.evidence.creditConversion?.convertedCredits)).toEqual([2.67, 2.67, 3.33]);
+    // The rule's award is in destination units already: it is not converted again.
+    expect(decisions[2]?.creditsAwarded).toBe(4);
+    expect(creditsAtDestination(4, decisions[1]!.evidence)).toBe(2.67);
+    expect(creditsAtDestination(4, { creditConversion: null })).toBe(4);
   });
   it('does not convert between schools on the same calendar', () => {
     const r = rule([src('MATH 104', 4)], [tgt('MATH 112')]);

@@ -5,6 +5,7 @@
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
 import { courseKey, formatCourseCode, splitCourseCode } from '../../equivalencies/engine/course-code';
+import { creditsAtDestination } from '../../equivalencies/engine/credit-conversion';
 import type { EquivalencyDecision, RuleTarget } from '../../equivalencies/engine/types';
 import { describeCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
@@ -243,11 +244,11 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
       return;
     }
     if (decision.status === 'NEEDS_EVAL') {
-      totals.pendingCredits += course.credits;
+      totals.pendingCredits += creditsAtDestination(course.credits, decision.evidence);
       courses.push({ ...base, outcome: 'none', pending: true, countsToward: [], why: `Does not count yet: ${input.schoolName} has to decide how it transfers first. ${decision.reason}`, verified: true });
       return;
     }
-    if (decision.status === 'NO_TRANSFER') totals.lostCredits += course.credits;
+    if (decision.status === 'NO_TRANSFER') totals.lostCredits += creditsAtDestination(course.credits, decision.evidence);
     courses.push({ ...base, outcome: 'none', pending: false, countsToward: [], why: `Does not count: it does not transfer to ${input.schoolName}. ${decision.reason}`, verified: true });
   });
   input.exams.forEach((award, examIndex) => {
