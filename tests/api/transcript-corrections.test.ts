@@ -120,6 +120,22 @@ describe('"What we read": the student corrects the reading', () => {
     expect(itemOf(seenByAdmin, 'PHY 2048')?.correction).toBe('added');
   });
 
+  it('keeps the corrections when the transcript is analysed again for another school', async () => {
+    const { id } = await analysed(FIU_PDF, alice.cookie);
+    const sta = rowOf(await report(id, { cookie: alice.cookie }), 'STA 2023');
+    await send('PATCH', `/api/transcripts/${id}/rows/${sta.id}`, { credits: 5 }, { cookie: alice.cookie });
+    await send('POST', `/api/transcripts/${id}/rows`, { subject: 'PHY', number: '2048', credits: 4, grade: 'A' }, { cookie: alice.cookie });
+    const elsewhere = await createInstitution(t.deps.db, { name: 'Second Destination College' });
+    const again = await send('POST', `/api/transcripts/${id}/analyze`, { toInstitutionId: elsewhere.id }, { cookie: alice.cookie });
+    expect(again.status).toBe(202);
+    await runPendingJobs(t.deps);
+    const after = await report(id, { cookie: alice.cookie });
+    expect(after).toMatchObject({ status: 'done', destination: { id: elsewhere.id } });
+    expect(itemOf(after, 'STA 2023')).toMatchObject({ credits: 5, correction: 'edited', asRead: { credits: sta.credits } });
+    // Decided for the new school: no rule there, so the added course is left for it to review.
+    expect(itemOf(after, 'PHY 2048')).toMatchObject({ correction: 'added', statusCode: 'NEEDS_EVAL' });
+  });
+
   it('an appeal carries the corrected row', async () => {
     const { id } = await analysed(FIU_PDF, alice.cookie);
     const chm = rowOf(await report(id, { cookie: alice.cookie }), 'CHM 1045');

@@ -285,7 +285,7 @@ export async function setRowRemoved(db: Queryable, transcriptId: string, rowId: 
   return updated.length > 0;
 }
 
-/** The report decided again: each kept row's decision and the transcript's summary. */
+/** The report decided again from the stored rows: each kept row's decision, the summary, and the report marked done. */
 export async function saveDecisions(
   db: Queryable,
   transcriptId: string,
@@ -299,7 +299,11 @@ export async function saveDecisions(
       [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null)],
     );
   }
-  await db.query(`update transcripts set summary = $2 where id = $1`, [transcriptId, JSON.stringify(summary)]);
+  await db.query(
+    // A visitor's transcript keeps the expiry of its first analysis: correcting it never keeps it longer.
+    `update transcripts set summary = $2, status = 'done', progress = 100, error = null where id = $1`,
+    [transcriptId, JSON.stringify(summary)],
+  );
 }
 
 /** Attaches a visitor's transcript to the student who proved they hold its token. */

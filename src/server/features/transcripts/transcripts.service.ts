@@ -424,6 +424,17 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   const { db, logger } = deps;
   const transcript = await findTranscriptById(db, transcriptId);
   if (!transcript || !transcript.storage_key || !transcript.to_institution_id) return { skipped: true };
+  // Once the student has corrected what was read, their rows are the transcript: analysing it again (for another
+  // school) decides those rows again instead of reading the file over them.
+  if ((await listTranscriptRows(db, transcriptId)).some((row) => correctionOf(row) !== null)) {
+    await setTranscriptProgress(db, transcriptId, 'matching', 60);
+    await db.transaction(async (tx) => {
+      await lockTranscript(tx, transcriptId);
+      await decideStoredRows(tx, transcript);
+    });
+    return { corrected: true };
+  }
+
   await setTranscriptProgress(db, transcriptId, 'reading', 10);
   const bytes = await deps.storage.get(transcript.storage_key);
   if (!bytes) {
