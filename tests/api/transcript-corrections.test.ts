@@ -176,6 +176,21 @@ describe('"What we read": the student corrects the reading', () => {
     expect(((await fixed.json()) as TranscriptResponse).reading[0]).toMatchObject({ title: 'Corrected title', correction: 'edited' });
   });
 
+  it("refuses a visitor's token on another visitor's transcript", async () => {
+    const first = await analysed(FIU_PDF);
+    const second = await analysed(FIU_PDF);
+    const row = (await report(first.id, first.headers)).reading[0]!;
+    const course = { subject: 'ENC', number: '1101', title: 'Composition I', credits: 3, grade: 'A', term: null };
+    expect((await send('PATCH', `/api/transcripts/${first.id}/rows/${row.id}`, { credits: 9 }, { headers: second.headers })).status).toBe(404);
+    expect((await send('PATCH', `/api/transcripts/${first.id}/rows/${row.id}`, { removed: true }, { headers: second.headers })).status).toBe(404);
+    expect((await send('POST', `/api/transcripts/${first.id}/rows`, course, { headers: second.headers })).status).toBe(404);
+    // The other visitor's row id against their own transcript is not found either.
+    expect((await send('PATCH', `/api/transcripts/${second.id}/rows/${row.id}`, { credits: 9 }, { headers: second.headers })).status).toBe(404);
+    const after = await report(first.id, first.headers);
+    expect(after.reading).toHaveLength(8);
+    expect(after.reading[0]).toMatchObject({ credits: row.credits, correction: null });
+  });
+
   it('says what is wrong with a bad correction, and corrects nothing before the report exists', async () => {
     const { id } = await analysed(FIU_PDF, alice.cookie);
     const row = (await report(id, { cookie: alice.cookie })).reading[0]!;
