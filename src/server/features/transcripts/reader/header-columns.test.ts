@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectHeader, stackHeaderLines } from './header-columns';
+import { detectHeader, isHeaderContinuation, stackHeaderLines } from './header-columns';
+import { makeLine } from './layout-lines';
 import { linesFromText } from './parse-course-lines';
 
 const roles = (text: string) => detectHeader(linesFromText(text)[0]!)?.map((c) => c.role) ?? null;
@@ -40,4 +41,16 @@ describe('detectHeader gives each column a role', () => {
     const stacked = stackHeaderLines(upper!.words, lower!.words);
     expect(detectHeader({ words: stacked, text: stacked.map((w) => w.text).join(' ') })?.map((c) => c.role)).toEqual(['course', 'title', 'attempted', 'earned', 'grade']);
   });
+
+  it('takes the second of two grade columns for the points when the table has none ("Points" below was lost)', () => {
+    expect(roles('Course  Description  Units  Units  Grade  Grade')).toEqual(['course', 'title', 'credits', 'credits', 'grade', 'points']);
+  });
+
+  it('takes an OCR line of mostly header words for the lower half of a two-line header', () => {
+    const [pdf] = linesFromText('Attempte€ompleted  Points');
+    expect(isHeaderContinuation(pdf!)).toBe(false);
+    expect(isHeaderContinuation(makeLine(pdf!.words.map((w) => ({ ...w, conf: 60 }))))).toBe(true);
+    expect(isHeaderContinuation(makeLine(linesFromText('Office  of  the  Registrar')[0]!.words.map((w) => ({ ...w, conf: 90 }))))).toBe(false);
+  });
 });
+

@@ -177,7 +177,17 @@ export function detectHeader(line: Line | { words: Word[]; text: string }): Head
     }
     merged.push({ ...c });
   }
-  return resolveCourseColumns(splitGradePoints(merged, words));
+  return resolveCourseColumns(secondGradeIsPoints(splitGradePoints(merged, words)));
+}
+
+/**
+ * "Grade Grade" over "… Points" whose lower line was lost (OCR) or not joined: of two grade columns side by side in a
+ * table with no points column, the second is the grade points.
+ */
+function secondGradeIsPoints(cols: HeaderColumn[]): HeaderColumn[] {
+  if (cols.some((c) => c.role === 'points')) return cols;
+  const at = cols.findIndex((c, i) => i > 0 && c.role === 'grade' && cols[i - 1]!.role === 'grade');
+  return at < 0 ? cols : cols.map((c, i) => (i === at ? { ...c, role: 'points' } : c));
 }
 
 /**
@@ -204,5 +214,8 @@ function resolveCourseColumns(cols: HeaderColumn[]): HeaderColumn[] {
 
 /** Whether the line is the lower half of a two-line header (only header words, no digits, short). */
 export function isHeaderContinuation(line: Line): boolean {
-  return line.words.length > 0 && line.words.length <= 12 && !/\d/.test(line.text) && line.words.every((w) => isHeaderWord(w.text));
+  if (line.words.length === 0 || line.words.length > 12 || /\d/.test(line.text)) return false;
+  const headerWords = line.words.filter((w) => isHeaderWord(w.text)).length;
+  // OCR garbles a word now and then ("Attempte€ompleted" for "Attempted Completed"): most words are enough there
+  return headerWords === line.words.length || (line.words.every((w) => w.conf !== undefined) && headerWords >= 1 && headerWords >= 0.5 * line.words.length);
 }

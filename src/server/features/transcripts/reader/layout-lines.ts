@@ -151,6 +151,17 @@ export function makeLine(lineWords: Word[]): Line {
   };
 }
 
+/**
+ * A line's words without leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as
+ * punctuation ("|", "{"), a stray lower-case letter or an unsure single character.
+ */
+export function withoutLeadingMarks(words: Word[]): Word[] {
+  let start = 0;
+  const isMark = (w: Word) => /^(\d{1,2}[.)]|[*#•|{}![\]()~_=:;'"«»©-]+|–)$/.test(w.text) || (w.conf !== undefined && (/^[a-z]$/.test(w.text) || (w.text.length === 1 && w.conf < 50)));
+  while (start < words.length - 1 && isMark(words[start]!)) start++;
+  return words.slice(start);
+}
+
 /** Cells that begin an entry of a column of course rows: a course, a term heading, a header, or a totals label. */
 function startsEntry(cellText: string, rest: string): { entry: boolean; code: boolean } {
   const code = startsWithCourseCode(rest);
@@ -167,11 +178,14 @@ function startsEntry(cellText: string, rest: string): { entry: boolean; code: bo
  */
 export function findGutter(words: Word[]): number | null {
   if (words.length < 20) return null;
-  const left = Math.min(...words.map((w) => w.x0));
-  const right = Math.max(...words.map((w) => w.x1));
+  // in photos, a page edge or shadow read as punctuation ("|", "{") starts and ends lines: it is not the text's edge
+  const lines = groupIntoLines(words).map((ws) => makeLine(withoutLeadingMarks(ws)));
+  const textWords = lines.flatMap((l) => l.words).filter((w) => w.conf === undefined || /[A-Za-z0-9]{2}/.test(w.text));
+  if (textWords.length === 0) return null;
+  const left = Math.min(...textWords.map((w) => w.x0));
+  const right = Math.max(...textWords.map((w) => w.x1));
   const width = right - left;
   if (width <= 0) return null;
-  const lines = groupIntoLines(words).map(makeLine);
   const starts: { x: number; y: number; code: boolean }[] = [];
   let leftStarts = 0;
   for (const line of lines) {

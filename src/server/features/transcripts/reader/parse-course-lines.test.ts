@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeLine } from './layout-lines';
 import { linesFromText, parseCourseLines } from './parse-course-lines';
 
 const parse = (text: string) => parseCourseLines(linesFromText(text));
@@ -265,3 +266,50 @@ CS       5100    GR     Foundations of AI      B       4.000`;
     expect(inconsistent.confidence).toBeLessThan(withHeader.confidence);
   });
 });
+
+/** Lines as the OCR engine gives them: every word with a confidence (lower for words listed in `unsure`). */
+const ocrLines = (text: string, unsure: string[] = []) =>
+  linesFromText(text).map((l, i) => makeLine(l.words.map((w) => ({ ...w, conf: unsure.includes(w.text) ? 40 : 90, line: i }))));
+const briefOcr = (text: string, unsure?: string[]) => parseCourseLines(ocrLines(text, unsure)).rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade ?? '-'}`);
+
+describe('parseCourseLines: OCR repairs by column', () => {
+  it('reads a misread letter under the grade column as the grade ("Cc" is C), even behind page-edge marks', () => {
+    const text = `
+Course Section                          Grade   Units Attempted   Units Earned   Grade Points
+NUTR-UA 1378A - HUMAN NUTRITION         Cc      3.000             3.000          6.00
+| POLS-UA 1553 - AMERICAN GOVERNMENT    Cc      3.000             3.000          6.00
+i FYEX-UA 1456 - FIRST-YEAR SEMINAR     A       1.000             1.000          4.00`;
+    expect(briefOcr(text)).toEqual(['NUTR-UA 1378A|3|C', 'POLS-UA 1553|3|C', 'FYEX-UA 1456|1|A']);
+    // text from a PDF is what was printed: a word under the grade column is not repaired
+    expect(brief(text).map((r) => r.split('|')[2])).toEqual(['-', '-', 'A']);
+  });
+
+  it('gives a numeric grade that lost its point the point back, within the column\'s scale', () => {
+    const text = `
+Course        Description          Grade   Att Cred
+FYEX-162-01   FIRST-YEAR SEMINAR   29      1.000
+FYEX-188-07   FIRST-YEAR SEMINAR   2.6     1.000
+SPAN-141-11   ELEMENTARY SPANISH   3.4     5.000`;
+    expect(briefOcr(text)).toEqual(['FYEX 162|1|2.9', 'FYEX 188|1|2.6', 'SPAN 141|5|3.4']);
+  });
+
+  it('reads rows by their shape when the header in force does not fit them (a later header was garbled)', () => {
+    const text = `
+Course   Description                                                     Earned     Grade
+ARTS 151 Two-Dimensional Design                                          3.0        T
+2021 Fall
+C a Descripti i its G d
+MATH 145 Precalculus             4.0     4.0     A-     14.800
+FYEX 143 First-Year Seminar      1.0     1.0     A      3.700`;
+    expect(briefOcr(text)).toEqual(['ARTS 151|3|T', 'MATH 145|4|A-', 'FYEX 143|1|A']);
+  });
+
+  it('drops an unsure single character at the start of a row', () => {
+    const text = `
+Course    Description        Units   Grade
+1 NUTR 136 Human Nutrition   3.0     B-
+PHIL 182 Intro to Philosophy 3.0     A`;
+    expect(briefOcr(text, ['1'])).toEqual(['NUTR 136|3|B-', 'PHIL 182|3|A']);
+  });
+});
+

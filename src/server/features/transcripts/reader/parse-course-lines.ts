@@ -9,7 +9,7 @@ import { findCourseCode } from './course-code';
 import { earnsNoCredit, gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
 import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
 import { findInstitution } from './institution';
-import { makeLine } from './layout-lines';
+import { makeLine, withoutLeadingMarks } from './layout-lines';
 import { isTotalsText, sectionOfHeading } from './sections';
 import { findTerm } from './terms';
 import type { Line, ReadRow, RowSection, Word } from './types';
@@ -203,9 +203,7 @@ function splitNumberFromTitle(words: Word[]): Word[] {
 }
 
 function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
-  let words = splitNumberFromTitle(joinProgressWords(line.words.filter((w) => w.text.trim() !== '')));
-  // leading row markers ("1.", "*", "#", "•") and, in photos, a page edge or shadow read as punctuation ("|", "{")
-  while (words.length > 1 && /^(\d{1,2}[.)]|[*#•|{}![\]()~_=:;'"«»©-]+|–)$/.test(words[0]!.text)) words = words.slice(1);
+  let words = withoutLeadingMarks(splitNumberFromTitle(joinProgressWords(line.words.filter((w) => w.text.trim() !== ''))));
   const lead = stripLeadingTerm(words);
   words = lead.rest;
   const texts = words.map((w) => fixDigits(w.text));
@@ -225,8 +223,14 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     const scores: number[] = [];
     const termWords: string[] = [];
     for (const w of after) {
-      const tok = classify(w);
-      const near = nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans);
+      let tok = classify(w);
+      let near = nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans);
+      // OCR: a word that looks like text ("Cc", "Bt") but sits under the grade column is the grade it repairs to
+      const asGrade = tok.kind === 'text' && w.conf !== undefined ? repairOcrGrade(tok.text) : null;
+      if (asGrade) {
+        const gradeNear = nearestColumn({ x0: w.x0, x1: w.x1, kind: 'grade', h: wordHeight(w) }, header, spans);
+        if (header[gradeNear.index]!.role === 'grade') [tok, near] = [{ ...tok, kind: asGrade === 'IP' ? 'ip' : 'grade', text: asGrade }, gradeNear];
+      }
       const col = header[near.index]!;
       if (col.role === 'title' || (col.role === 'course' && (tok.kind === 'text' || w.x0 > codeEnd + 3 * wordHeight(w)))) {
         if (tok.kind === 'ip' && !header.some((c) => c.role === 'grade')) {
@@ -424,6 +428,9 @@ function rowConfidence(d: RowDraft, title: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // the document
 
+/** Tops of the numeric grade scales (grade points, 1–5, 1–7, 1–10, percentages). */
+const GRADE_SCALES = [4.3, 5, 7, 10, 100];
+
 /**
  * OCR drops decimal points ("3.0" read as "30", "4.000" as "4000"). An OCR number with no point, in a credits or points
  * column whose other values are printed with d decimals, gets its point back; without a header, only a number too large
@@ -432,6 +439,8 @@ function rowConfidence(d: RowDraft, title: string): number {
 function repairDroppedDecimals(drafts: RowDraft[]): void {
   // decimals printed in each column (by role; header-less numbers count under "any")
   const decimals = new Map<string, Map<number, number>>();
+  // the largest value printed with a point in each column (a numeric grade column's scale)
+  const largest = new Map<string, number>();
   const column = (d: RowDraft, i: number) => (d.header ? (d.roles[i] ?? 'none') : 'any');
   for (const d of drafts)
     d.toks.forEach((t, i) => {
@@ -440,21 +449,35 @@ function repairDroppedDecimals(drafts: RowDraft[]): void {
       const counts = decimals.get(column(d, i)) ?? new Map<number, number>();
       counts.set(m[1]!.length, (counts.get(m[1]!.length) ?? 0) + 1);
       decimals.set(column(d, i), counts);
+      largest.set(column(d, i), Math.max(largest.get(column(d, i)) ?? 0, t.value));
     });
   const mostCommon = (key: string) => [...(decimals.get(key) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   for (const draft of drafts)
     draft.toks.forEach((t, i) => {
       if (t.kind !== 'num' || t.word.conf === undefined || !/^\d{2,6}$/.test(t.text)) return;
       const role = draft.roles[i];
+      const d = mostCommon(column(draft, i));
+      // a numeric grade column printed with a point ("2.6"): a value beyond its scale lost its point ("29")
+      if (draft.header && role === 'grade') {
+        const scale = GRADE_SCALES.find((top) => top >= (largest.get('grade') ?? 0)) ?? 0;
+        if (d === undefined || t.text.length <= d || t.value <= scale) return;
+        const text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
+        if (Number(text) <= scale) draft.toks[i] = { ...t, text, value: Number(text) };
+        return;
+      }
       const numeric = role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points');
       if (draft.header && !numeric) return;
-      const d = mostCommon(column(draft, i));
       let text: string | null = null;
       if (d !== undefined && t.text.length > d && (draft.header || t.value > 12)) text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
       // no value in the column kept its point: a credit value too large to be one lost it after its first digit
       else if (d === undefined && t.value > 12 && role !== 'points') text = `${t.text[0]}.${t.text.slice(1)}`;
       if (text) draft.toks[i] = { ...t, text, value: Number(text) };
     });
+}
+
+/** Whether a row read under a header has a number under a credits column (without one it gives no row). */
+function hasCreditNumber(draft: LineRead['draft']): boolean {
+  return draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
 }
 
 /** A header detected on line i, joined with a second header line above or below it. */
@@ -499,6 +522,12 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     let read = readLine(line, headerFor(line, header, recentHeaders));
     // a header that does not fit the row (title words under number columns: a wider table after a page break)
     if (read?.draft.header && read.draft.toks.some((t, k) => t.kind === 'text' && isValueRole(read!.draft.roles[k]))) read = readLine(line, null);
+    // or whose credit columns catch none of the row's numbers (a header garbled by OCR left an earlier one in force):
+    // such a row would be lost, so it is read by its shape
+    else if (read?.draft.header && !hasCreditNumber(read.draft)) {
+      const byShape = readLine(line, null);
+      if (byShape?.draft.toks.some((t) => t.kind === 'num')) read = byShape;
+    }
     if (read) {
       candidateLines++;
       if (firstTableIndex < 0) firstTableIndex = i;
@@ -597,7 +626,7 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
  * the other column of a two-column page, or after a page break) the latest header that lines up with it; else none.
  */
 function headerFor(line: Line, current: HeaderColumn[] | null, recent: HeaderColumn[][]): HeaderColumn[] | null {
-  const start = line.words[0]?.x0;
+  const start = withoutLeadingMarks(line.words)[0]?.x0;
   if (start === undefined || !current) return current;
   const h = Math.max(1, line.height);
   const linesUp = (cols: HeaderColumn[]) => Math.abs(cols[0]!.x0 - start) < 4 * h || (start >= cols[0]!.x0 - 4 * h && start < (cols[1]?.x0 ?? Infinity));
