@@ -272,6 +272,25 @@ const ocrLines = (text: string, unsure: string[] = []) =>
   linesFromText(text).map((l, i) => makeLine(l.words.map((w) => ({ ...w, conf: unsure.includes(w.text) ? 40 : 90, line: i }))));
 const briefOcr = (text: string, unsure?: string[]) => parseCourseLines(ocrLines(text, unsure)).rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade ?? '-'}`);
 
+describe('parseCourseLines: a term column before the code', () => {
+  it('reads an academic year with a season code ("2022-23 FA") as the term', () => {
+    const text = `
+Session     Course       Description                 Att    Earn   Grade
+2022-23 FA  ENG  101     English Composition I       3.00   3.00   A
+2022-23 SP  BIO  120     General Biology             4.00   4.00   C`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Fall 2022', 'BIO 120|4|C|Spring 2023']);
+  });
+
+  it('keeps a term code no term name reads ("202210") out of the course code', () => {
+    const text = `
+Fall 2022
+Term     Course     Title                       Credits  Grade
+202210   ENG 101    English Composition I       3.00     A
+202210   MAT 110    College Algebra             3.00     B+`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Fall 2022', 'MAT 110|3|B+|Fall 2022']);
+  });
+});
+
 describe('parseCourseLines: OCR repairs by column', () => {
   it('reads a misread letter under the grade column as the grade ("Cc" is C), even behind page-edge marks', () => {
     const text = `

@@ -170,6 +170,16 @@ interface LineRead {
   draft: Omit<RowDraft, 'lineIndex' | 'term' | 'section' | 'credits' | 'earned' | 'points' | 'grade' | 'fromHeader'>;
 }
 
+/** How many of a row's first words sit under a term column printed before the course column. */
+function wordsBeforeCodeUnderTerm(words: Word[], header: HeaderColumn[]): number {
+  const term = header.find((c) => c.role === 'term');
+  const code = header.find((c) => c.role === 'course' || c.role === 'subject');
+  if (!term || !code || term.x0 >= code.x0) return 0;
+  let n = 0;
+  while (n < words.length - 1 && cx(words[n]!) < code.x0 && words[n]!.x1 <= code.x0 + 0.5 * (code.x1 - code.x0)) n++;
+  return n < words.length ? n : 0;
+}
+
 function stripLeadingTerm(words: Word[]): { term: string | null; rest: Word[] } {
   const text = words.map((w) => w.text).join(' ');
   const t = findTerm(text);
@@ -206,6 +216,12 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   let words = withoutLeadingMarks(splitNumberFromTitle(joinProgressWords(line.words.filter((w) => w.text.trim() !== ''))));
   const lead = stripLeadingTerm(words);
   words = lead.rest;
+  // a term column before the code holds what no term name reads ("202210", "2022/1"): not part of the code or title
+  const beforeCode = header ? wordsBeforeCodeUnderTerm(words, header) : 0;
+  if (beforeCode) {
+    lead.term ??= findTerm(words.slice(0, beforeCode).map((w) => w.text).join(' '))?.term ?? null;
+    words = words.slice(beforeCode);
+  }
   const texts = words.map((w) => fixDigits(w.text));
   const code = findCourseCode(texts);
   if (!code) return null;

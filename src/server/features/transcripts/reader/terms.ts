@@ -1,7 +1,7 @@
 /**
  * Term names in the forms transcripts print them, normalised to "Season YYYY": "Fall 2022", "2022 Fall Term",
  * "Fall Semester 2022", "Autumn Quarter 2022", "2022-23 Fall", "FA22", "22/FA", "2022FA", "FA 2022",
- * "Term 2022/2023 Semester I", "2022 Fall Semester (08/29/2022-12/16/2022)".
+ * "2022-23 FA", "Term 2022/2023 Semester I", "2022 Fall Semester (08/29/2022-12/16/2022)".
  */
 const SEASONS: Record<string, string> = {
   fall: 'Fall',
@@ -40,6 +40,15 @@ const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => string }[] = [
   // 2022-2023 Spring  /  2022-23 Fall Semester
   {
     re: new RegExp(`\\b(\\d{4})\\s*[-–/]\\s*(\\d{2,4})\\s+${SEASON}\\b${KIND}${PART}`, 'i'),
+    make: (m) => {
+      const season = SEASONS[m[3]!.toLowerCase()]!;
+      const y1 = Number(m[1]);
+      return `${season} ${season === 'Fall' ? y1 : y1 + 1}`;
+    },
+  },
+  // 2022-23 FA, 2022/2023 SP (an academic year and a season's code: autumn in its first year, the rest in its second)
+  {
+    re: /\b(\d{4})\s*[-–/]\s*(\d{2}|\d{4})\s+(FA|SP|SU|SM|WI|AU)\b/,
     make: (m) => {
       const season = SEASONS[m[3]!.toLowerCase()]!;
       const y1 = Number(m[1]);
