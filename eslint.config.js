@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import crosswalkRules from './eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**'] },
+  // tests/fixtures/lint holds code the rules must refuse (eslint-rules/feature-boundaries.test.ts lints it on purpose).
+  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'tests/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,5 +39,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // ---------------------------------------------------------------------------------------------------------------
+  // Feature boundaries (docs/decisions/007-feature-boundaries.md): a feature imports another feature only through that
+  // feature's public entry, its index.ts, on both sides. The build fails otherwise (npm run lint, in npm test).
+  // ---------------------------------------------------------------------------------------------------------------
+  {
+    files: ['**/src/server/features/**/*.{ts,tsx}', '**/src/web/features/**/*.{ts,tsx}'],
+    plugins: { crosswalk: crosswalkRules },
+    rules: { 'crosswalk/feature-boundaries': 'error' },
   },
 );

@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/unit-setup.ts'],
         },

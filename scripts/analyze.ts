@@ -7,10 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { DomainError } from '../src/server/domain-errors';
 import { loadConfig } from '../src/server/env';
-import { findInstitution } from '../src/server/features/equivalencies/equivalency.queries';
-import { decideForCourses } from '../src/server/features/equivalencies/equivalency.service';
-import { degreeProgressForCourses, findSchoolProgram, ProgramsError } from '../src/server/features/programs';
+import { decideForCourses } from '../src/server/features/equivalencies';
+import { findInstitution } from '../src/server/features/institutions';
+import { degreeProgressForCourses, findSchoolProgram } from '../src/server/features/programs';
 import type { DegreeProgress, DegreeRequirement } from '../src/shared/schemas/programs';
 import type { ReadRow } from '../src/server/features/transcripts/reader/types';
 import { NO_COURSE_ROWS_MESSAGE, readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
@@ -174,7 +175,7 @@ async function main(): Promise<number> {
   } catch (err) {
     if (err instanceof TranscriptReadError) process.stderr.write(`${err.code}: ${err.message}\n`);
     else if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
-    else if (err instanceof ProgramsError) {
+    else if (err instanceof DomainError) {
       process.stderr.write(`--program: ${err.message}\n`);
       return 2;
     }

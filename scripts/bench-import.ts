@@ -4,6 +4,9 @@
  * fresh PostgreSQL database (created next to the one the URL names, dropped afterwards), then imports the same file
  * again (every rule compared and left alone).
  *
+ * BENCH_WRITER=copy|statement makes every import use that writer for new rules (features/equivalencies/import/
+ * rule-writers.ts) instead of its database's own, to measure the two against each other.
+ *
  * Each import runs in a child process that only opens the (already created and migrated) database and runs the
  * import, as `npm run import` does (compiled to JavaScript by scripts/run-compiled.mjs, which the child runs again,
  * and with its smaller shared buffers on the embedded database), so its peak resident memory (sampled every 50 ms) is what an import costs: the
@@ -17,10 +20,11 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { COMMAND_SHARED_BUFFERS, openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+import { importEquivalencyCsv } from '../src/server/features/equivalencies';
 import { createBenchDatabase } from './support/bench-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const WRITER = process.env.BENCH_WRITER === 'copy' || process.env.BENCH_WRITER === 'statement' ? process.env.BENCH_WRITER : undefined;
 const SOURCES = 20;
 const TARGETS = 30;
 const SUBJECTS = ['ACCT', 'BIOL', 'CHEM', 'ECON', 'ENGL', 'HIST', 'MATH', 'PHYS', 'PSYC', 'SOC', 'ART', 'MUS', 'CS', 'PHIL', 'SPAN', 'GEOG'];
@@ -68,7 +72,12 @@ async function importInChild(db: Database, file: string): Promise<ImportFigures>
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const result = await importEquivalencyCsv({ db, input: createReadStream(file, { highWaterMark: 256 * 1024 }), actor: { id: null, email: 'bench:import' } });
+  const result = await importEquivalencyCsv({
+    db,
+    input: createReadStream(file, { highWaterMark: 256 * 1024 }),
+    actor: { id: null, email: 'bench:import' },
+    ...(WRITER ? { writer: WRITER } : {}),
+  });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
@@ -119,7 +128,7 @@ try {
   await generate(file);
   console.log(
     `${ROWS.toLocaleString('en-US')} rows, ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s; ` +
-      `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+      `${WRITER ? `writer: ${WRITER} on both databases; ` : ''}${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
   );
   console.log('| database | rows | time | rows/s | CPU of the importing process | peak memory (child process) | load (1 min) after |\n|---|---|---|---|---|---|---|');
   if (process.env.BENCH_SKIP_EMBEDDED !== '1') {

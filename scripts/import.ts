@@ -9,7 +9,7 @@ import { COMMAND_SHARED_BUFFERS, openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
-import { detectCsvKind, importCatalogCsv, importEquivalencyCsv } from '../src/server/features/equivalencies/equivalency-import.service';
+import { detectCsvKind, importCatalogCsv, importEquivalencyCsv } from '../src/server/features/equivalencies';
 
 function usage(message?: string): never {
   if (message) console.error(message);

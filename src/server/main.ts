@@ -6,7 +6,7 @@ import { startServices } from './bootstrap';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed/seed-demo';
 import { ConfigError, loadConfig } from './env';
-import { terminateTranscriptWorker } from './features/transcripts/reader/read-transcript-in-worker';
+import { terminateTranscriptWorker } from './features/transcripts';
 import { JOB_HANDLERS, PERIODIC_TASKS } from './jobs/job-handlers';
 import { createJobRunner } from './jobs/job-runner';
 

@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAppeal, AdminStats, AdminStudentList } from '../../src/shared/schemas/admin';
-import { compactAdminCounts } from '../../src/server/features/admin/admin-appeals.queries';
-import { refreshAdminStatistics } from '../../src/server/features/admin/admin-statistics';
+import { compactAdminCounts, refreshAdminStatistics } from '../../src/server/features/admin';
 import { createAppeal, createProfile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createTestApp, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 

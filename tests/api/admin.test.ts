@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAppeal, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
 import { createAppeal, createProfile, createStoredFile, createTranscript, insertStudentAccount } from '../support/admin-factories';
@@ -134,7 +135,8 @@ describe('GET /api/admin/appeals', () => {
     const badCursor = await get('/api/admin/appeals?cursor=nonsense');
     expect(badCursor.status).toBe(400);
     expect(((await badCursor.json()) as { error: string }).error).toMatch(/cursor/);
-    expect((await get('/api/admin/appeals/not-a-uuid')).status).toBe(404);
+    expect((await get('/api/admin/appeals/not-a-uuid')).status).toBe(400);
+    expect((await get(`/api/admin/appeals/${randomUUID()}`)).status).toBe(404);
   });
 });
 
@@ -401,7 +403,7 @@ describe('announcements, partners and overviews', () => {
     expect(((await connected.json()) as { status: string }).status).toBe('connected');
     const disconnected = await post('/api/admin/partners/studentu/connect', {});
     expect(((await disconnected.json()) as { status: string }).status).toBe('disconnected');
-    expect((await post('/api/admin/partners/nobody/connect', {})).status).toBe(404);
+    expect((await post('/api/admin/partners/nobody/connect', {})).status).toBe(400);
   });
 
   it('lists schools with rule counts and the commonest pathways', async () => {

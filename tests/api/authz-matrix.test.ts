@@ -25,6 +25,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/transcripts': 'public',
   'POST /api/transcripts/:id/analyze': 'public',
   'GET /api/transcripts/:id': 'public',
+  'POST /api/transcripts/:id/rows': 'public',
+  'PATCH /api/transcripts/:id/rows/:rowId': 'public',
   'POST /api/transcripts/:id/claim': 'student',
   'POST /api/appeals': 'student',
   'GET /api/student/me': 'student',
@@ -138,6 +140,23 @@ describe('the authorization matrix', () => {
         expectStatus('studentA', (status) => status !== 401 && status !== 403, 'allowed');
         expectStatus('studentB', (status) => status !== 401 && status !== 403, 'allowed');
         expectStatus('admin', (status) => status !== 401 && status !== 403, 'allowed');
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers a malformed path parameter with 400 naming it, on every route that has one, for someone allowed to call it', async () => {
+    const failures: string[] = [];
+    for (const route of t.routeTable) {
+      const params = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((match) => match[1]!);
+      if (route.path.includes('*') || params.length === 0) continue;
+      const cookie = route.access === 'admin' ? admin.cookie : route.access === 'public' ? undefined : studentA.cookie;
+      for (const param of params) {
+        // The other parameters well-formed (a uuid, or the one known partner), this one not.
+        const path = route.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => (name === param ? 'not.an.id' : name === 'partner' ? 'studentu' : name === 'prefix' ? 'transcripts' : randomUUID()));
+        const response = await call({ method: route.method, path }, cookie);
+        const body = (await response.json().catch(() => ({}))) as { fields?: Array<{ field: string }> };
+        if (response.status !== 400 || body.fields?.[0]?.field !== param) failures.push(`${key(route)} with ${param} malformed: ${response.status} ${JSON.stringify(body)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
+import { importCatalogCsv } from '../../src/server/features/equivalencies';
 import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/client';
+import { decideForCourses } from '../../src/server/features/equivalencies';
 import { STUDENT_CONFIDENCE_THRESHOLD } from '../../src/server/features/equivalencies/engine/student-suggestions';
-import { decideForCourses } from '../../src/server/features/equivalencies/equivalency.service';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

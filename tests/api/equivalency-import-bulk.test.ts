@@ -12,8 +12,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Queryable } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { arrayLiteral, beginBulkRuleWrite, RuleIdReserve } from '../../src/server/features/equivalencies/equivalency-import.queries';
-import { importEquivalencyCsv } from '../../src/server/features/equivalencies/equivalency-import.service';
+import { importEquivalencyCsv } from '../../src/server/features/equivalencies';
+import { arrayLiteral } from '../../src/server/features/equivalencies/import/rule-batch-columns';
+import { beginBulkRuleWrite, RuleIdReserve } from '../../src/server/features/equivalencies/import/rule-write.queries';
 import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
+import { terminateTranscriptWorker } from '../../src/server/features/transcripts';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { CompareResponse } from '../../src/shared/schemas/student';
 import type { CreateTranscriptResponse, SearchAppealResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
@@ -175,7 +175,8 @@ describe('transcript analysis API', () => {
     const { created } = await submit({ fileName: 'fiu.pdf', fileType: 'application/pdf', bytes: FIU_PDF, cookie: alice.cookie });
     expect((await read(created.id, { cookie: bob.cookie })).status).toBe(404);
     expect((await read(created.id, {})).status).toBe(404);
-    expect((await read('not-a-uuid', { cookie: alice.cookie })).status).toBe(404);
+    // A malformed id is bad input, named (one rule for every path parameter: docs/decisions/009-malformed-ids.md).
+    expect((await read('not-a-uuid', { cookie: alice.cookie })).status).toBe(400);
 
     const visitor = await submit({ fileName: 'fiu.pdf', fileType: 'application/pdf', bytes: FIU_PDF });
     expect(visitor.created.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -193,7 +194,7 @@ describe('transcript analysis API', () => {
     const { created } = await submit({ fileName: 'fiu.pdf', fileType: 'application/pdf', bytes: FIU_PDF });
     const [file] = await t.deps.db.query<{ storage_key: string }>('select f.storage_key from stored_files f join transcripts t on t.file_id = f.id where t.id = $1', [created.id]);
     await t.deps.db.query(`update transcripts set expires_at = now() - interval '1 minute' where id = $1`, [created.id]);
-    const { deleteExpiredVisitorTranscripts } = await import('../../src/server/features/transcripts/transcripts.service');
+    const { deleteExpiredVisitorTranscripts } = await import('../../src/server/features/transcripts');
     expect(await deleteExpiredVisitorTranscripts(t.deps)).toBeGreaterThanOrEqual(1);
     expect(await t.deps.db.query('select id from transcripts where id = $1', [created.id])).toEqual([]);
     expect(await t.deps.storage.get(file!.storage_key)).toBeNull();

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
+import { terminateTranscriptWorker } from '../../src/server/features/transcripts';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { StudentAppealDetail, StudentTranscript } from '../../src/shared/schemas/student';
 import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';

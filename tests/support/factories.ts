@@ -3,10 +3,10 @@
  * Keys are made unique per call so tests in one database do not collide.
  */
 import { randomUUID } from 'node:crypto';
+import { normalizeSchoolName } from '../../src/shared/institutions/school-names';
 import type { Queryable } from '../../src/server/db/client';
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const normalizeAlias = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
 
 export interface InstitutionOverrides {
   key?: string;
@@ -28,7 +28,7 @@ export async function createInstitution(db: Queryable, overrides: InstitutionOve
   // Like the seed, a school is found by its own name too.
   for (const alias of new Set([name, ...(overrides.aliases ?? [])])) {
     await db.query(`insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3)`, [
-      normalizeAlias(alias),
+      normalizeSchoolName(alias),
       alias,
       row.id,
     ]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client';
+import type { Logger } from '../logger';
 
 export type AuditAction =
   | 'role_granted'
@@ -43,4 +44,38 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
       entry.ipAddress ?? null,
     ],
   );
+}
+
+/**
+ * A student's record shown to someone other than the student (an admin reading a transcript or an appeal's syllabus):
+ * the FERPA disclosure record, written here and nowhere else, with the `sensitive_read` log line beside it.
+ */
+export async function recordDisclosure(
+  deps: { db: Queryable; logger: Logger },
+  disclosure: {
+    actor: { id: string; email: string };
+    subject: 'transcript' | 'syllabus';
+    subjectId: string;
+    studentId: string | null;
+    details?: Record<string, unknown>;
+    ipAddress: string;
+    requestId?: string;
+  },
+): Promise<void> {
+  await recordAudit(deps.db, {
+    actor: disclosure.actor,
+    action: disclosure.subject === 'transcript' ? 'sensitive_read_transcript' : 'sensitive_read_student',
+    subjectType: disclosure.subject,
+    subjectId: disclosure.subjectId,
+    studentId: disclosure.studentId,
+    details: disclosure.details,
+    ipAddress: disclosure.ipAddress,
+  });
+  deps.logger.info('sensitive_read', {
+    requestId: disclosure.requestId,
+    actorId: disclosure.actor.id,
+    subject: disclosure.subject,
+    subjectId: disclosure.subjectId,
+    studentId: disclosure.studentId,
+  });
 }

@@ -2,22 +2,24 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '../domain-errors';
 import type { AppEnv } from './app-env';
 import { isOutOfSpaceError, OUT_OF_SPACE_MESSAGE } from './out-of-space';
 
-/** An error whose message is safe and useful to show the person who made the request. */
-export class HttpError extends Error {
-  constructor(
-    public readonly status: ContentfulStatusCode,
-    message: string,
-    public readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+/** The one place a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  not_allowed: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  unusable: 422,
+  too_many: 429,
+  unavailable: 503,
+};
 
-export const notFound = (what = 'Not found') => new HttpError(404, what);
+export const httpStatusOf = (error: DomainError): ContentfulStatusCode => STATUS_OF[error.kind];
 
 /** Turns zod issues into "field: problem" lines that name what is wrong. */
 export function describeZodError(error: z.core.$ZodError): { error: string; fields: Array<{ field: string; message: string }> } {
@@ -26,7 +28,7 @@ export function describeZodError(error: z.core.$ZodError): { error: string; fiel
 }
 
 export function handleError(error: Error, c: Context<AppEnv>) {
-  if (error instanceof HttpError) return c.json({ error: error.message, ...error.details }, error.status);
+  if (error instanceof DomainError) return c.json({ error: error.message, ...error.details }, httpStatusOf(error));
   // Classic and mini schemas (src/shared) both throw core errors.
   if (error instanceof z.core.$ZodError) return c.json(describeZodError(error), 400);
   if (error instanceof HTTPException) {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { invalid, tooLarge, unsupportedType } from '../domain-errors';
 import type { AppEnv } from './app-env';
-import { HttpError } from './errors';
 
 /** Upper bound for JSON bodies; larger requests are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -12,22 +12,29 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
  */
 export async function readJson<Schema extends z.core.$ZodType>(c: Context<AppEnv>, schema: Schema): Promise<z.output<Schema>> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the request body as application/json.');
+  if (!/^application\/json\b/i.test(type)) throw unsupportedType('Send the request body as application/json.');
   const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'The request is too large.');
+  if (length > MAX_JSON_BODY_BYTES) throw tooLarge('The request is too large.');
+  const text = await c.req.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw tooLarge('The request is too large.');
   let body: unknown;
   try {
-    const text = await c.req.text();
-    if (text.length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'The request is too large.');
     body = text === '' ? {} : JSON.parse(text);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'The request body is not valid JSON.');
+  } catch {
+    throw invalid('The request body is not valid JSON.');
   }
   return z.parse(schema, body);
 }
 
 /** Validates the query string with a shared zod schema (400 naming the parameter). */
-export function readQuery<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.infer<Schema> {
-  return schema.parse(c.req.query());
+export function readQuery<Schema extends z.core.$ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
+  return z.parse(schema, c.req.query());
+}
+
+/**
+ * Validates the path parameters with a schema from shared/schemas/path-params.ts: the one rule for malformed ids
+ * (400 naming the parameter). Read them before the body, so a bad address is named first.
+ */
+export function readParams<Schema extends z.core.$ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
+  return z.parse(schema, c.req.param());
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../http/app-env';
-import { compactAdminCounts } from '../features/admin/admin-appeals.queries';
-import { refreshAdminStatistics } from '../features/admin/admin-statistics';
-import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts/transcripts.service';
+import { compactAdminCounts, refreshAdminStatistics } from '../features/admin';
+import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
 import type { AppealCourseRow } from './transcripts';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
-export const APPEAL_STATUSES = ['submitted', 'in_review', 'resolved'] as const;
-export type AppealStatus = (typeof APPEAL_STATUSES)[number];
-export const APPEAL_DECISIONS = ['approved', 'denied'] as const;
-export type AppealDecision = (typeof APPEAL_DECISIONS)[number];
-
-/** Spec section 4: display replaces underscores with spaces ('in_review' → 'in review'). */
-export const statusLabel = (status: string) => status.replace(/_/g, ' ');
+export { APPEAL_DECISIONS, APPEAL_STATUSES, statusLabel, type AppealDecision, type AppealStatus } from './appeal-status';
 
 export const ADMIN_PAGE_SIZE = 50;
 

@@ -2,17 +2,6 @@
  * The course search and course details API contract (spec section 3, "Catalogue course"): what
  * `GET /api/courses/search` and `GET /api/courses/:id` answer, shared by the server and the web app.
  */
-// zod/mini: every result card loads this module; mini keeps it small on a phone (see search.ts).
-import * as z from 'zod/mini';
-
-/** `:id` of `GET /api/courses/:id` and `/course/:id`: a positive whole number. */
-export const courseIdParamSchema = z.object({
-  id: z.pipe(
-    z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)),
-    z.int({ error: 'must be a course number such as 42' }).check(z.minimum(1), z.maximum(2_147_483_647)),
-  ),
-});
-
 /**
  * What is known about a course transferring to a school:
  * - `fully`: a rule says it transfers as a specific course;

@@ -101,13 +101,6 @@ export const institutionUpdateSchema = institutionFieldsSchema
   .refine((value) => Object.keys(value).length > 0, { message: 'send at least one field to change', path: ['(body)'] });
 export type InstitutionUpdateInput = z.input<typeof institutionUpdateSchema>;
 
-export const institutionIdParamSchema = z.object({
-  id: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: 'must be an institution number such as 7' }).int().min(1).max(2_147_483_647),
-  ),
-});
-
 export const institutionListQuerySchema = z.object({
   q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(200).optional()),
 });

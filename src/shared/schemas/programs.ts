@@ -28,8 +28,6 @@ const flag = z.preprocess(
 const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable().optional());
 
-export const programIdParamSchema = z.object({ id: positiveId('program') });
-
 /**
  * `GET /api/programs?school=KEY|ID[&major=…][&term=…]`: a school's programs (its own and its state's statewide ones) and
  * the one to show first, for the intended major or, failing that, the term the student started (the earliest `term`).

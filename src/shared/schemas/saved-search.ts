@@ -15,8 +15,6 @@ export const savedSearchInputSchema = z
   });
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
 
-export const savedSearchIdParamSchema = z.object({ id: z.uuid({ error: 'must be a saved search id' }) });
-
 /** A saved search as the API answers it: the same shape as the local list (`ts` = when saved, epoch ms). */
 export type SavedSearchRecord = SavedSearch;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
+import type { AppealStatus } from './appeal-status';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 const requiredText = (max: number, label: string) =>
@@ -40,8 +41,6 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const addFavoritesSchema = z.object({ schools: requiredText(5000, 'schools') });
 
-export const idParamSchema = z.object({ id: z.uuid({ error: 'must be an id from this app' }) });
-
 export const createUploadUrlSchema = z.object({
   filename: fileNameField('filename', { required: true }),
   contentType: z.preprocess(
@@ -75,6 +74,8 @@ export const submitAppealSchema = z.object({
   student: z.unknown().optional(),
 });
 export type SubmitAppealInput = z.input<typeof submitAppealSchema>;
+/** The appeal form as the server reads it (validated, trimmed). */
+export type SubmitAppeal = z.output<typeof submitAppealSchema>;
 
 export const compareQuerySchema = z.object({
   a: requiredText(200, 'a'),
@@ -85,7 +86,7 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal('DELETE', { error: 'type DELETE to confirm' }),
 });
 
-export type AppealStatus = 'submitted' | 'in_review' | 'resolved';
+export type { AppealStatus } from './appeal-status';
 
 export interface StudentTranscript {
   id: string;

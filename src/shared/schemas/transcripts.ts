@@ -54,8 +54,6 @@ export const analyzeTranscriptSchema = z.object({
   toInstitution: z.nullish(institutionKeyField),
 });
 
-export const transcriptIdParamSchema = z.object({ id: z.uuid({ error: 'must be a transcript id' }) });
-
 export interface CreateTranscriptResponse {
   id: string;
   upload: { url: string; method: 'PUT'; headers: Record<string, string> };
@@ -166,8 +164,6 @@ export const correctTranscriptRowSchema = z.object({
   removed: z.optional(z.boolean()),
 });
 export type CorrectTranscriptRowInput = z.input<typeof correctTranscriptRowSchema>;
-
-export const transcriptRowParamSchema = z.object({ id: z.uuid(), rowId: z.uuid() });
 
 /** Transcript result item on screen (spec section 3), plus the plain-words reason and suggestions. */
 export interface TranscriptResultItem {

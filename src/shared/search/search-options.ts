@@ -213,7 +213,7 @@ export const TRANSCRIPT_DESTINATION_OPTIONS: readonly SearchOption<TranscriptDes
 
 /**
  * Names and abbreviations people use for each school, in the normalised form
- * produced by `normaliseSchoolName` (lowercase, "&" → "and", no dots, other
+ * produced by `schoolNameWords` (lowercase, "&" → "and", no dots, other
  * punctuation → spaces, no leading "the").
  */
 export const SCHOOL_ALIASES: Readonly<Record<SchoolKey, readonly string[]>> = {
@@ -247,8 +247,11 @@ export const SCHOOL_ALIASES: Readonly<Record<SchoolKey, readonly string[]>> = {
   'william-mary': ['college of william and mary', 'william and mary', 'w and m'],
 };
 
-/** Normalise a school name for alias lookup: "The Ohio State University" → "ohio state university". */
-export function normaliseSchoolName(name: string): string {
+/**
+ * A school name as the search box's words: "The Ohio State University" → "ohio state university". The parser matches
+ * these words inside free text; whether two names are the same school is normalizeSchoolName's (shared/institutions).
+ */
+function schoolNameWords(name: string): string {
   return name
     .toLowerCase()
     .replace(/&/g, ' and ')
@@ -260,7 +263,7 @@ export function normaliseSchoolName(name: string): string {
 
 const SCHOOL_BY_ALIAS: ReadonlyMap<string, SchoolKey> = new Map(
   (Object.entries(SCHOOL_ALIASES) as [SchoolKey, readonly string[]][]).flatMap(([key, aliases]) =>
-    [...aliases, normaliseSchoolName(optionLabel(SCHOOL_OPTIONS, key) ?? key)].map(
+    [...aliases, schoolNameWords(optionLabel(SCHOOL_OPTIONS, key) ?? key)].map(
       (alias) => [alias, key] as const,
     ),
   ),
@@ -273,5 +276,5 @@ const SCHOOL_BY_ALIAS: ReadonlyMap<string, SchoolKey> = new Map(
 export function findSchoolKey(name: string | null | undefined): SchoolKey | undefined {
   if (name == null) return undefined;
   if (isOptionValue(SCHOOL_OPTIONS, name.trim())) return name.trim() as SchoolKey;
-  return SCHOOL_BY_ALIAS.get(normaliseSchoolName(name));
+  return SCHOOL_BY_ALIAS.get(schoolNameWords(name));
 }

@@ -1,8 +1,9 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createCsvRowParser, formatCsvLine } from '../../features/equivalencies/engine/csv-row-parser';
-import { importEquivalencyCsv } from '../../features/equivalencies/equivalency-import.service';
+import { importEquivalencyCsv } from '../../features/equivalencies';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
+import { normalizeSchoolName } from '../../features/institutions';
 import { loadAllProgramsSets } from '../../features/programs';
 import type { AppDeps } from '../../http/app-env';
 import type { Database, Queryable } from '../client';
@@ -25,9 +26,6 @@ const REAL_CATALOGUES: Array<{ folder: string; institutionKey: string }> = [
   { folder: 'university-of-south-florida-sample', institutionKey: 'usf' },
 ];
 
-export function normalizeAlias(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
-}
 
 
 /** Loads demo data once (idempotent: every insert skips what exists). Returns the demo accounts to print. */
@@ -100,7 +98,7 @@ async function seedInstitutions(tx: Queryable) {
     for (const alias of [school.name, school.key, ...school.aliases]) {
       await tx.query(
         `insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3) on conflict (alias_normalized) do nothing`,
-        [normalizeAlias(alias), alias, row?.id],
+        [normalizeSchoolName(alias), alias, row?.id],
       );
     }
   }

@@ -1,24 +1,18 @@
 import { adminUserListQuerySchema, changeRoleSchema } from '../../../shared/schemas/accounts';
-import { HttpError } from '../../http/errors';
 import { readJson, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
+import { signedInUser } from '../../http/session';
 import { changeAdminRole, ensureStudentRole, listAccountsForAdmin } from './accounts.service';
 
 export function registerAccountRoutes(routes: RouteTable) {
   // Who is signed in, for every page's navigation: 200 with null when nobody is, so a visitor's browser logs no error.
   routes.get('/api/account/session', 'public', (c) => c.json({ account: c.get('user') }));
 
-  routes.get('/api/account/me', 'signed-in', (c) => {
-    const user = c.get('user');
-    if (!user) throw new HttpError(401, 'Please sign in first.');
-    return c.json(user);
-  });
+  routes.get('/api/account/me', 'signed-in', (c) => c.json(signedInUser(c)));
 
   // Spec section 4: loading the student hub (and signing up) makes the signed-in user a student.
   routes.post('/api/account/ensure-student-role', 'signed-in', async (c) => {
-    const user = c.get('user');
-    if (!user) throw new HttpError(401, 'Please sign in first.');
-    const roles = await ensureStudentRole(c.get('deps').db, user.id);
+    const roles = await ensureStudentRole(c.get('deps').db, signedInUser(c).id);
     return c.json({ roles });
   });
 
@@ -29,8 +23,7 @@ export function registerAccountRoutes(routes: RouteTable) {
 
   routes.post('/api/admin/users/role', 'admin', async (c) => {
     const input = await readJson(c, changeRoleSchema);
-    const actor = c.get('user');
-    if (!actor) throw new HttpError(401, 'You must be signed in as an admin.');
+    const actor = signedInUser(c);
     const { db, logger } = c.get('deps');
     const user = await changeAdminRole(db, { actor, ...input, ipAddress: c.get('clientIp') });
     logger.info('authz_admin', { event: input.action === 'grant' ? 'role_granted' : 'role_revoked', actorId: actor.id, userId: input.userId });

@@ -1,4 +1,5 @@
-import type { Announcement, PartnerKey, PartnerStatus, PathwayOverview, SchoolOverview } from '../../../shared/schemas/admin';
+/** The admin area's announcements and partner connections. */
+import type { Announcement, PartnerKey, PartnerStatus } from '../../../shared/schemas/admin';
 import { PARTNERS } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/client';
 
@@ -16,6 +17,15 @@ export async function listAnnouncements(db: Queryable): Promise<Announcement[]> 
     authorName: row.author_name,
     createdAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/** What signed-in people read: the newest published announcements. */
+export async function listPublishedAnnouncements(db: Queryable, limit = 20) {
+  const rows = await db.query<{ id: string; title: string; body: string; created_at: Date | string }>(
+    `select id, title, body, created_at from announcements where published order by created_at desc, id limit $1`,
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, body: row.body, createdAt: new Date(row.created_at).toISOString() }));
 }
 
 export async function insertAnnouncement(db: Queryable, input: { title: string; body: string; published: boolean; authorId: string }) {
@@ -72,52 +82,4 @@ export async function togglePartner(db: Queryable, partner: PartnerKey, actorId:
     [partner, actorId],
   );
   return row?.status ?? 'disconnected';
-}
-
-/** Every school with its catalogue size and how many equivalency rules start or end there. */
-export async function listSchoolsOverview(db: Queryable): Promise<SchoolOverview[]> {
-  const rows = await db.query<{ id: number; key: string; name: string; state: string | null; kind: string; course_count: number; rules_from: number; rules_to: number }>(
-    `select i.id, i.key, i.name, i.state, i.kind,
-            (select count(*) from courses c where c.institution_id = i.id)::int as course_count,
-            (select count(*) from equivalency_rules r where r.from_institution_id = i.id)::int as rules_from,
-            (select count(*) from equivalency_rules r where r.to_institution_id = i.id)::int as rules_to
-       from institutions i
-      order by rules_to desc, rules_from desc, i.name
-      limit 500`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    key: row.key,
-    name: row.name,
-    state: row.state ? row.state.trim() : null,
-    kind: row.kind,
-    courseCount: Number(row.course_count),
-    rulesFrom: Number(row.rules_from),
-    rulesTo: Number(row.rules_to),
-  }));
-}
-
-/** The transfer pathways (school to school) with the most equivalency rules. */
-export async function listPathways(db: Queryable): Promise<PathwayOverview[]> {
-  const rows = await db.query<{ from_id: number; from_name: string; to_id: number; to_name: string; rule_count: number; transferring: number; from_appeals: number }>(
-    `select r.from_institution_id as from_id, fi.name as from_name, r.to_institution_id as to_id, ti.name as to_name,
-            count(*)::int as rule_count,
-            count(*) filter (where r.transfers)::int as transferring,
-            count(*) filter (where r.origin = 'appeal')::int as from_appeals
-       from equivalency_rules r
-       join institutions fi on fi.id = r.from_institution_id
-       join institutions ti on ti.id = r.to_institution_id
-      group by r.from_institution_id, fi.name, r.to_institution_id, ti.name
-      order by rule_count desc, fi.name, ti.name
-      limit 50`,
-  );
-  return rows.map((row) => ({
-    fromId: row.from_id,
-    fromName: row.from_name,
-    toId: row.to_id,
-    toName: row.to_name,
-    ruleCount: Number(row.rule_count),
-    transferringCount: Number(row.transferring),
-    appealRuleCount: Number(row.from_appeals),
-  }));
 }

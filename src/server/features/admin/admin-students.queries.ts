@@ -1,10 +1,15 @@
 import type { AdminStudent, AdminStudentList, AppealStatus } from '../../../shared/schemas/admin';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/client';
-import { STUDENT_ROLE_SQL } from './admin-appeals.queries';
-import { decodeCursor, encodeCursor, likePattern } from './admin-cursor';
+import { decodeCursor, encodeCursor, likePattern } from '../../db/keyset-cursor';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Students are accounts with the student role and without the admin role (staff are not listed among students):
+ * `"user".is_student`, generated from the role by migration 0009's admin_is_student().
+ */
+const STUDENT_ROLE_SQL = (alias: string) => `${alias}.is_student`;
 
 interface StudentRow {
   id: string;
@@ -60,7 +65,7 @@ export async function listStudents(db: Queryable, { q, cursor }: { q?: string; c
        from page join "user" u on u.id = page.id
        left join student_profiles p on p.user_id = u.id
        left join lateral (
-         select array_agg(fs.school order by fs.created_at, fs.id) as favorites from favorite_schools fs where fs.user_id = u.id
+         select array_agg(fs.school order by fs.added_order) as favorites from favorite_schools fs where fs.user_id = u.id
        ) fav on true
        left join lateral (
          select json_agg(json_build_object('id', t.id, 'name', t.file_name, 'size', f.size_bytes, 'has_file', f.id is not null,

@@ -1,53 +1,16 @@
 import type { Queryable } from '../../db/client';
-import type { CourseRef, EquivalencyRule, InstitutionInfo, RuleOrigin } from './engine/types';
+import type { CourseRef, EquivalencyRule, RuleOrigin } from './engine/types';
 
-/** The key the database generates for a course code (courses.code_key, equivalency_rule_sources.code_key). */
-export function databaseCodeKey(subject: string, number: string): string {
-  return `${subject}${number}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+/**
+ * The key the database generates for a course code (courses.code_key, equivalency_rule_sources.code_key), from its
+ * parts or from the code as people type it: 'Eco-2013' -> 'eco2013'.
+ */
+export function databaseCodeKey(...parts: string[]): string {
+  return parts.join('').toLowerCase().replace(/[^a-z0-9.]/g, '');
 }
 
-interface InstitutionRow {
-  id: number;
-  key: string;
-  name: string;
-  state: string | null;
-  calendar: 'semester' | 'quarter';
-  florida_statewide_numbering: boolean;
-}
-
-const presentInstitution = (row: InstitutionRow): InstitutionInfo => ({
-  id: row.id,
-  key: row.key,
-  name: row.name,
-  state: row.state?.trim() ?? null,
-  calendar: row.calendar,
-  floridaStatewideNumbering: row.florida_statewide_numbering,
-});
-
-export async function loadInstitutions(db: Queryable, ids: number[]): Promise<Map<number, InstitutionInfo>> {
-  const rows = await db.query<InstitutionRow>(
-    `select id, key, name, state, calendar, florida_statewide_numbering from institutions where id = any($1::int[])`,
-    [ids],
-  );
-  return new Map(rows.map((row) => [row.id, presentInstitution(row)]));
-}
-
-/** Finds a school by its key, its name or any alias ('UW-Madison', 'University of Wisconsin-Madison', 'fsu'). */
-export async function findInstitution(db: Queryable, nameOrKey: string): Promise<InstitutionInfo | null> {
-  const normalized = nameOrKey.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
-  const [row] = await db.query<InstitutionRow>(
-    `select i.id, i.key, i.name, i.state, i.calendar, i.florida_statewide_numbering
-       from institutions i
-      where i.key = $1
-         or i.id = (select institution_id from institution_aliases where alias_normalized = $2)
-         or lower(regexp_replace(replace(i.name, '&', 'and'), '[^A-Za-z0-9]', '', 'g')) = $2
-      limit 1`,
-    [nameOrKey.trim().toLowerCase(), normalized],
-  );
-  return row ? presentInstitution(row) : null;
-}
-
-interface RuleRow {
+/** A stored rule as the queries answer it (ruleJsonSql writes the same fields as JSON). */
+export interface StoredRuleRow {
   id: number;
   from_institution_id: number;
   to_institution_id: number;
@@ -59,19 +22,30 @@ interface RuleRow {
   origin: RuleOrigin;
   notes: string | null;
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
-  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; is_elective: boolean }>;
+  /** `credits_text`: the credits as the file wrote them when a range ('1-3'). */
+  targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; credits_text: string | null; is_elective: boolean }>;
 }
 
-const RULE_COLUMNS = `r.id, r.from_institution_id, r.to_institution_id, r.transfers, r.credits_awarded, r.min_grade,
-  r.effective_from_term, r.effective_to_term, r.origin, r.notes,
-  (select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
-     from equivalency_rule_sources s where s.rule_id = r.id) as sources,
-  (select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits, 'is_elective', t.is_elective) order by t.position), '[]'::json)
-     from equivalency_rule_targets t where t.rule_id = r.id) as targets`;
+const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes'];
+const sourcesJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
+     from equivalency_rule_sources s where s.rule_id = ${rule}.id)`;
+const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
+                                                     'credits_text', t.credits_text, 'is_elective', t.is_elective) order by t.position), '[]'::json)
+     from equivalency_rule_targets t where t.rule_id = ${rule}.id)`;
+
+/** A rule's columns with its courses as JSON (StoredRuleRow), for every query that reads whole rules. */
+export const RULE_COLUMNS = `${RULE_FIELDS.map((field) => `r.${field}`).join(', ')}, ${sourcesJson('r')} as sources, ${targetsJson('r')} as targets`;
+
+/**
+ * The rule `alias` (a row of equivalency_rules) as one JSON value of StoredRuleRow's shape, for queries that carry
+ * rules inside other rows (the search cards); engineRule turns it into the engine's rule.
+ */
+export const ruleJsonSql = (alias: string) =>
+  `json_build_object(${RULE_FIELDS.map((field) => `'${field}', ${alias}.${field}`).join(', ')}, 'sources', ${sourcesJson(alias)}, 'targets', ${targetsJson(alias)})`;
 
 const toNumberOrNull = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
 
-export const presentRule = (row: RuleRow): EquivalencyRule => ({
+export const engineRule = (row: StoredRuleRow): EquivalencyRule => ({
   id: row.id,
   fromInstitutionId: row.from_institution_id,
   toInstitutionId: row.to_institution_id,
@@ -98,13 +72,24 @@ export async function loadRulesForCourses(
   input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[] },
 ): Promise<EquivalencyRule[]> {
   if (input.codeKeys.length === 0) return [];
-  const rows = await db.query<RuleRow>(
+  const rows = await db.query<StoredRuleRow>(
     `select ${RULE_COLUMNS} from equivalency_rules r
       where r.from_institution_id = $1 and r.to_institution_id = $2
         and exists (select 1 from equivalency_rule_sources s where s.rule_id = r.id and s.from_institution_id = $1 and s.code_key = any($3::text[]))`,
     [input.fromInstitutionId, input.toInstitutionId, input.codeKeys],
   );
-  return rows.map(presentRule);
+  return rows.map(engineRule);
+}
+
+/** Every rule whose sources include this course at its school, to any destination (the course page). */
+export async function loadRulesForCourse(db: Queryable, course: { institutionId: number; codeKey: string }): Promise<EquivalencyRule[]> {
+  const rows = await db.query<StoredRuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.id in (select s.rule_id from equivalency_rule_sources s where s.from_institution_id = $1 and s.code_key = $2)
+      order by r.id`,
+    [course.institutionId, course.codeKey],
+  );
+  return rows.map(engineRule);
 }
 
 const CODE_KEY = (subject: string, number: string) => `lower(regexp_replace(${subject} || ${number}, '[^A-Za-z0-9.]', '', 'g'))`;
@@ -123,7 +108,7 @@ export async function loadSuggestionEvidence(
   input: { fromInstitutionId: number; toInstitutionId: number; codeKeys: string[]; subjects: string[]; limit?: number },
 ): Promise<EquivalencyRule[]> {
   if (input.codeKeys.length === 0) return [];
-  const rows = await db.query<RuleRow>(
+  const rows = await db.query<StoredRuleRow>(
     `with own_out as (
        select r.id, r.to_institution_id as school, t.subject, t.number
          from equivalency_rule_sources s
@@ -165,7 +150,7 @@ export async function loadSuggestionEvidence(
       where r.id = any(array(select id from own_out union select id from own_in union select id from linked union select id from into_destination))`,
     [input.fromInstitutionId, input.toInstitutionId, input.codeKeys, input.subjects.map((subject) => subject.toUpperCase()), input.limit ?? 3000],
   );
-  return rows.map(presentRule);
+  return rows.map(engineRule);
 }
 
 /** How many rules into a school name each of its courses (the most named are generic credit), with a title. */
@@ -222,4 +207,49 @@ export async function loadDestinationCandidates(
     destination: rows.filter((row) => row.institution_id === input.toInstitutionId).map(present),
     source: rows.filter((row) => row.institution_id !== input.toInstitutionId).map(present),
   };
+}
+
+/**
+ * The rule an approved appeal argued for (origin `appeal`, fingerprint `appeal:{id}`): null when the appeal made one
+ * before (its link since cleared), whose id findAppealRule gives.
+ */
+export async function insertAppealRule(
+  tx: Queryable,
+  rule: {
+    appealId: string;
+    fromInstitutionId: number;
+    toInstitutionId: number;
+    source: { subject: string; number: string; title: string };
+    target: { subject: string; number: string; title: string | null };
+    credits: number | null;
+    actorId: string;
+  },
+): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into equivalency_rules (from_institution_id, to_institution_id, transfers, credits_awarded, origin, notes, fingerprint, created_by)
+     values ($1, $2, true, $3, 'appeal', $4, $5, $6)
+     on conflict (fingerprint) do nothing returning id`,
+    [rule.fromInstitutionId, rule.toInstitutionId, rule.credits, `Approved appeal ${rule.appealId}`, `appeal:${rule.appealId}`, rule.actorId],
+  );
+  if (!row) return null;
+  await tx.query(`insert into equivalency_rule_sources (rule_id, position, from_institution_id, subject, number, title) values ($1, 0, $2, $3, $4, $5)`, [
+    row.id,
+    rule.fromInstitutionId,
+    rule.source.subject,
+    rule.source.number,
+    rule.source.title,
+  ]);
+  await tx.query(`insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits) values ($1, 0, $2, $3, $4, $5)`, [
+    row.id,
+    rule.target.subject,
+    rule.target.number,
+    rule.target.title,
+    rule.credits,
+  ]);
+  return row.id;
+}
+
+export async function findAppealRule(tx: Queryable, appealId: string): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(`select id from equivalency_rules where fingerprint = $1`, [`appeal:${appealId}`]);
+  return row?.id ?? null;
 }

@@ -1,12 +1,26 @@
 import type { Queryable } from '../../db/client';
+import { listStatewideNumberingInstitutions, loadInstitutions } from '../institutions';
+import { decideByRule, decideCourseAlone, type CourseVerdict } from './engine/course-verdict';
 import { decideTransfers } from './engine/decide-transfers';
+import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
-import type { EquivalencyDecision, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
-import { countRuleTargets, databaseCodeKey, loadDestinationCandidates, loadInstitutions, loadRulesForCourses, loadSuggestionEvidence } from './equivalency.queries';
+import { currentTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
+import type { CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
+import {
+  countRuleTargets,
+  databaseCodeKey,
+  findAppealRule,
+  insertAppealRule,
+  loadDestinationCandidates,
+  loadRulesForCourse,
+  loadRulesForCourses,
+  loadSuggestionEvidence,
+} from './equivalency.queries';
 
 /**
- * The one place that decides whether courses transfer: the search, the transcript report, the course page and the
- * compare view all call this. A whole transcript costs a fixed handful of queries, not one per row.
+ * Whether a transcript's courses transfer: the transcript report and the compare view call this; the search cards and
+ * the course page use the engine's decideCourseNow / decideCourseAnywhereNow and decideCourseTransfers below. All go through the one engine
+ * (decideTransfers) and its one rule-picker. A whole transcript costs a fixed handful of queries, not one per row.
  */
 export async function decideForCourses(
   db: Queryable,
@@ -64,4 +78,42 @@ export async function decideForCourses(
       : undefined,
   });
   return { from, to, decisions, suggestions: input.courses.map((course) => registrarSuggestions.get(course) ?? []) };
+}
+
+/** The rule an approved appeal argued for, made once: approving the same appeal again finds the rule it made. */
+export async function addRuleFromApprovedAppeal(tx: Queryable, rule: Parameters<typeof insertAppealRule>[1]): Promise<number> {
+  const id = (await insertAppealRule(tx, rule)) ?? (await findAppealRule(tx, rule.appealId));
+  if (id === null) throw new Error('rule insert returned nothing');
+  return id;
+}
+
+/**
+ * The course page's transfers: every rule for the course (each judged now, taken with the courses it needs), grouped
+ * by destination and in the one order of authority within each, then Florida statewide numbering for the other
+ * participating schools that have no rule in effect now.
+ */
+export async function decideCourseTransfers(
+  db: Queryable,
+  course: CourseRef & { institutionId: number; codeKey: string; floridaStatewideNumbering: boolean },
+  term: ParsedTerm = currentTerm(),
+): Promise<{ byRule: CourseVerdict[]; statewide: CourseVerdict[] }> {
+  const [rules, statewideSchools] = await Promise.all([
+    loadRulesForCourse(db, course),
+    course.floridaStatewideNumbering ? listStatewideNumberingInstitutions(db, course.institutionId) : Promise.resolve([]),
+  ]);
+  const schools = await loadInstitutions(db, [course.institutionId, ...rules.map((rule) => rule.toInstitutionId)]);
+  const from = schools.get(course.institutionId);
+  if (!from) return { byRule: [], statewide: [] };
+  const byDestination = new Map<number, EquivalencyRule[]>();
+  for (const rule of rules) byDestination.set(rule.toInstitutionId, [...(byDestination.get(rule.toInstitutionId) ?? []), rule]);
+  const destinations = [...byDestination.keys()].flatMap((id) => (schools.get(id) ? [schools.get(id)!] : [])).sort((a, b) => a.name.localeCompare(b.name));
+  const byRule = destinations.flatMap((to) =>
+    rankRules(byDestination.get(to.id) ?? []).map((rule) => ({ to, rule, decision: decideByRule({ from, to, course, rule, term }) })),
+  );
+  const inEffect = new Set(byRule.filter(({ rule }) => rule && !ruleTermNote(rule.effectiveFromTerm, rule.effectiveToTerm, term)).map(({ to }) => to.id));
+  const statewide = statewideSchools
+    .filter((school) => !inEffect.has(school.id))
+    .map((to) => ({ to, rule: null, decision: decideCourseAlone({ from, to, course, rules: [], term }) }))
+    .filter(({ decision }) => decision.status === 'DIRECT');
+  return { byRule, statewide };
 }

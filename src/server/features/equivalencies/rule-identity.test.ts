@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { courseKey } from './engine/course-code';
 import { createRulesCsvImporter, parseRulesCsv, stableHash, StableHasher } from './engine/csv-import-format';
-import { detectCsvKind } from './equivalency-import.service';
-import { describeCredits, describeRuleChanges, institutionKeyFromName, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
+import { detectCsvKind } from './import/import-catalogue.command';
+import { describeCredits, describeRuleChanges, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
 
 const header = 'source_university,source_code,source_name,target_university,target_code,target_name,credits,notes';
 
@@ -81,13 +81,6 @@ describe('stored rule identity', () => {
     const [range, ndc] = parseRulesCsv(`${header}\nA,X 1,x,B,X EL,x,1.00-3.00,\nA,X 2,x,B,NDC,x,2,\n`).rules;
     expect(describeCredits(range!)).toBe('1-3');
     expect(describeCredits(ndc!)).toBe('0');
-  });
-
-  it('makes keys from names', () => {
-    expect(institutionKeyFromName('UW-Oshkosh')).toBe('uw-oshkosh');
-    expect(institutionKeyFromName('Wis. Indianhead Tech. College')).toBe('wis-indianhead-tech-college');
-    expect(institutionKeyFromName('William & Mary')).toBe('william-and-mary');
-    expect(institutionKeyFromName('!!!')).toBe('school');
   });
 
   it('tells a rules CSV from a catalogue CSV by its header', () => {

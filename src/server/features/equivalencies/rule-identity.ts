@@ -146,20 +146,3 @@ export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDra
   }
   return changes;
 }
-
-/** A lower-case, dash-separated institution key from a name: 'UW-Oshkosh' -> 'uw-oshkosh'. */
-export function institutionKeyFromName(name: string): string {
-  const key = name
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/g, '');
-  return key || 'school';
-}
-
-/** The normalised form institution_aliases.alias_normalized holds (the same rule as the seed's normalizeAlias). */
-export function normalizeInstitutionAlias(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
-}

@@ -3,7 +3,6 @@
  * credit, and degree progress. Other features, scripts and tests import from here only.
  */
 export { registerProgramRoutes } from './programs.routes';
-export { ProgramsError, type ProgramsErrorReason } from './programs.errors';
 export { getDegreeProgress, compareDegreeProgress, getExamScores, degreeProgressForCourses, findSchoolProgram, listSchoolPrograms, type CourseTaken, type ProgramsActor } from './programs.service';
 export { importProgramData, exportProgramCsv, type ProgramCsvFile } from './programs-import.service';
 export { loadProgramsSet, loadAllProgramsSets, programsSetFolder, PROGRAMS_SETS, type ProgramsSetName, type ProgramsSetLoad } from './reference-data/load-programs-set';

@@ -2,7 +2,7 @@
  * Content hashes of what the programs import stores, so a re-import can tell new, changed and unchanged rows apart (and
  * an export imported back changes nothing). Values are hashed as they are stored: numbers as numbers, lists in order.
  */
-import { stableHash } from '../equivalencies/engine/csv-import-format';
+import { stableHash } from '../equivalencies';
 import type { RequirementSpec } from './engine/requirement-tree';
 
 type Hashable = string | number | boolean | null | string[];

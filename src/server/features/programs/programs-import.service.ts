@@ -7,8 +7,8 @@
 import type { ProgramImportAction, ProgramImportError, ProgramImportKind, ProgramImportPreviewRow, ProgramImportResult } from '../../../shared/schemas/programs';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
-import { formatCourseCode } from '../equivalencies/engine/course-code';
-import { databaseCodeKey, findInstitution } from '../equivalencies/equivalency.queries';
+import { databaseCodeKey, formatCourseCode } from '../equivalencies';
+import { findInstitution } from '../institutions';
 import { examKey } from './engine/exam-credit';
 import { checkRequirementRows } from './engine/requirement-tree';
 import {

@@ -237,35 +237,3 @@ export async function replaceExamScoreRows(db: Queryable, userId: string, scores
   );
 }
 
-export interface TranscriptCourseRow {
-  position: number;
-  subject: string;
-  number: string;
-  title: string;
-  credits: number | null;
-  earned: number | null;
-  grade: string | null;
-  term: string | null;
-  in_progress: boolean;
-}
-
-/** The rows of a transcript the caller may read (checked by the transcript read policy before this is called), as the student corrected them. */
-export async function listTranscriptCourseRows(db: Queryable, transcriptId: string): Promise<TranscriptCourseRow[]> {
-  return db.query<TranscriptCourseRow>(
-    `select position, subject, number, title, credits, earned, grade, term, in_progress from transcript_rows
-      where transcript_id = $1 and not removed_by_student order by position`,
-    [transcriptId],
-  );
-}
-
-export interface SchoolRow {
-  id: number;
-  name: string;
-  key: string;
-  florida_statewide_numbering: boolean;
-}
-
-export async function findSchoolById(db: Queryable, id: number): Promise<SchoolRow | null> {
-  const [row] = await db.query<SchoolRow>(`select id, name, key, florida_statewide_numbering from institutions where id = $1`, [id]);
-  return row ?? null;
-}

@@ -18,21 +18,21 @@ import type {
 } from '../../../shared/schemas/programs';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
-import { splitCourseCode } from '../equivalencies/engine/course-code';
-import { gradeForDecision } from '../equivalencies/engine/grades';
-import type { EquivalencyDecision } from '../equivalencies/engine/types';
-import { decideForCourses } from '../equivalencies/equivalency.service';
-import { databaseCodeKey, findInstitution } from '../equivalencies/equivalency.queries';
-import { findReadableTranscript } from '../transcripts/transcripts.queries';
-import { UNKNOWN_SCHOOL_REASON } from '../transcripts/transcripts.service';
+import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
+import { databaseCodeKey, decideForCourses, gradeForDecision, splitCourseCode, type EquivalencyDecision } from '../equivalencies';
+import { findInstitution, findInstitutionById } from '../institutions';
+import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
 import { buildRequirementTree, programGroup, type RequirementNode } from './engine/requirement-tree';
 import { suggestProgram } from './engine/suggest-program';
 import { programContentHash } from './program-identity';
-import { programNotFound, ProgramsError } from './programs.errors';
 import * as q from './programs.queries';
+
+const programNotFound = (message = 'No such program.') => notFound(message);
+/** A problem with one request field whose message already names it ("school: …"). */
+const fieldProblem = (kind: DomainErrorKind, field: string, message: string) => new DomainError(kind, message, { fields: [{ field, message }] });
 
 export interface ProgramsActor {
   id: string | null;
@@ -96,13 +96,13 @@ export async function listProgramsForTranscript({ db, userId, transcriptId, scho
 /** A school by id, key, name or alias. */
 async function resolveSchool(db: Queryable, school: string | number, field = 'school'): Promise<{ id: number; name: string }> {
   if (typeof school === 'number' || /^\d{1,10}$/.test(school)) {
-    const row = await q.findSchoolById(db, Number(school));
+    const row = await findInstitutionById(db, Number(school));
     if (row) return { id: row.id, name: row.name };
   } else {
     const found = await findInstitution(db, school);
     if (found) return { id: found.id, name: found.name };
   }
-  throw new ProgramsError('not-found', `${field}: we do not know the school "${school}".`, field);
+  throw fieldProblem('not_found', field, `${field}: we do not know the school "${school}".`);
 }
 
 export async function listSchoolPrograms({ db, school, major, terms }: { db: Queryable; school: string; major?: string; terms?: string[] }): Promise<ProgramListResponse> {
@@ -203,21 +203,20 @@ interface ReadableTranscript {
   fromSchool: string | null;
   /** The school it was analysed for. */
   toSchoolId: number | null;
-  rows: q.TranscriptCourseRow[];
+  rows: CourseTaken[];
 }
 
 /** The student's own transcript (the transcript read policy decides; anyone else's is not found) and its rows. */
 async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: string): Promise<ReadableTranscript> {
-  const transcript = await findReadableTranscript(db, transcriptId, { userId, isAdmin: false, visitorTokenHash: null });
-  if (!transcript) throw new ProgramsError('not-found', 'No such transcript.');
-  if (transcript.status !== 'done') throw new ProgramsError('conflict', 'This transcript has not been analysed yet. Analyze it first, then check your degree progress.');
+  const transcript = await findTranscriptForReader(db, transcriptId, { userId, isAdmin: false, visitorTokenHash: null });
+  if (transcript.status !== 'done') throw conflict('This transcript has not been analysed yet. Analyze it first, then check your degree progress.');
   return {
     id: transcript.id,
     name: transcript.file_name,
     fromSchoolId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
     toSchoolId: transcript.to_institution_id,
-    rows: await q.listTranscriptCourseRows(db, transcript.id),
+    rows: await listTranscriptCourseRows(db, [transcript.id]),
   };
 }
 
@@ -233,7 +232,7 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
 }
 
 /** A course as the transcript lists it (a stored row, or one the transcript reader has just read). */
-export type CourseTaken = Omit<q.TranscriptCourseRow, 'position'>;
+export type CourseTaken = Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>;
 
 /**
  * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is
@@ -254,16 +253,9 @@ export async function degreeProgressForCourses(
   const { program, rows } = input;
   const school = await resolveSchool(db, input.schoolId, 'target');
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
-    throw new ProgramsError('invalid', `program: ${program.name} is not a program of ${school.name}.`, 'program');
+    throw fieldProblem('invalid', 'program', `program: ${program.name} is not a program of ${school.name}.`);
   }
-  const courses = rows.map((row) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.earned ?? row.credits,
-    grade: gradeForDecision(row.grade, row.in_progress),
-    term: row.term,
-  }));
+  const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
     if (input.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));
@@ -311,7 +303,7 @@ export async function findSchoolProgram(db: Queryable, input: { schoolId: number
   const programs = await q.listProgramsForSchool(db, input.schoolId);
   const found = programs.find((program) => program.code === input.code.trim().toUpperCase());
   if (!found) {
-    throw new ProgramsError('not-found', `no program ${input.code} at this school; its programs are ${programs.map((program) => program.code).join(', ') || 'none'}.`, 'program');
+    throw fieldProblem('not_found', 'program', `no program ${input.code} at this school; its programs are ${programs.map((program) => program.code).join(', ') || 'none'}.`);
   }
   return found;
 }
@@ -346,7 +338,7 @@ export async function getDegreeProgress({
   const [transcript, program] = await Promise.all([loadOwnTranscript(db, userId, transcriptId), q.findProgramRow(db, programId)]);
   if (!program) throw programNotFound();
   const destination = schoolId ?? program.institution_id ?? transcript.toSchoolId;
-  if (destination === null) throw new ProgramsError('invalid', 'school: this program is statewide; say which school to check it at.', 'school');
+  if (destination === null) throw fieldProblem('invalid', 'school', 'school: this program is statewide; say which school to check it at.');
   const progress = await progressAt(db, { transcript, schoolId: destination, program, userId });
   return { transcript: transcriptInfo(transcript), progress };
 }

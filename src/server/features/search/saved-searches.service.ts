@@ -2,8 +2,8 @@
 import { searchFiltersSchema } from '../../../shared/schemas/search';
 import type { SavedSearchRecord } from '../../../shared/schemas/saved-search';
 import { MAX_SAVED_SEARCHES, savedSearchKey } from '../../../shared/search/saved-searches';
-import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
+import type { Database, Queryable } from '../../db/client';
+import { notFound } from '../../domain-errors';
 import { deleteSavedSearchRow, listSavedSearchRows, upsertSavedSearchRow, type SavedSearchRow } from './saved-searches.queries';
 
 function presentSavedSearch(row: SavedSearchRow): SavedSearchRecord {
@@ -11,7 +11,7 @@ function presentSavedSearch(row: SavedSearchRow): SavedSearchRecord {
   return { id: row.id, ts: new Date(row.created_at).getTime(), q: row.q, filters: filters.success ? filters.data : {} };
 }
 
-export async function listSavedSearches({ db, userId }: { db: Database; userId: string }): Promise<SavedSearchRecord[]> {
+export async function listSavedSearches({ db, userId }: { db: Queryable; userId: string }): Promise<SavedSearchRecord[]> {
   return (await listSavedSearchRows(db, userId, MAX_SAVED_SEARCHES)).map(presentSavedSearch);
 }
 
@@ -32,6 +32,6 @@ export async function saveSearch({
   return presentSavedSearch(row);
 }
 
-export async function deleteSavedSearch({ db, userId, id }: { db: Database; userId: string; id: string }): Promise<void> {
+export async function deleteSavedSearch({ db, userId, id }: { db: Queryable; userId: string; id: string }): Promise<void> {
   if (!(await deleteSavedSearchRow(db, userId, id))) throw notFound('No saved search with this id.');
 }

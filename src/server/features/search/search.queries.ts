@@ -6,38 +6,8 @@
  * then trigram similarity, then courses with scheduled offerings.
  */
 import type { Queryable } from '../../db/client';
-
-export interface SchoolRow {
-  id: number;
-  key: string;
-  name: string;
-  /** Takes part in Florida's statewide course numbering. */
-  florida_statewide_numbering: boolean;
-}
-
-/** A school by its key or any alias (normalised: lower-case letters and digits). */
-export async function findSchool(db: Queryable, key: string | null, aliasNormalized: string | null): Promise<SchoolRow | null> {
-  const rows = await db.query<SchoolRow>(
-    `select id, key, name, florida_statewide_numbering from institutions where key = $1
-     union all
-     select i.id, i.key, i.name, i.florida_statewide_numbering from institution_aliases a join institutions i on i.id = a.institution_id where a.alias_normalized = $2
-     limit 1`,
-    [key, aliasNormalized],
-  );
-  return rows[0] ?? null;
-}
-
-/** Institution ids for several aliases at once (course code prefixes such as 'U DEL'). */
-export async function findSchoolIdsByAlias(db: Queryable, aliases: string[]): Promise<Map<string, number>> {
-  if (aliases.length === 0) return new Map();
-  const rows = await db.query<{ alias: string; id: number }>(
-    `select a.alias_normalized as alias, a.institution_id as id from institution_aliases a where a.alias_normalized = any($1::text[])
-     union all
-     select i.key, i.id from institutions i where i.key = any($1::text[])`,
-    [aliases],
-  );
-  return new Map(rows.map((row) => [row.alias, row.id]));
-}
+import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
+import { institutionJsonSql, type InstitutionInfoRow } from '../institutions';
 
 export interface TextCondition {
   /** Free text for full-text search and trigram similarity. */
@@ -74,6 +44,8 @@ export interface CourseSearchSpec {
 export interface CourseSearchRow {
   id: number;
   total: number;
+  /** The course's school as the engine needs it. */
+  school: InstitutionInfoRow;
   subject: string;
   number: string;
   title: string;
@@ -95,20 +67,11 @@ export interface CourseSearchRow {
   is_sample: boolean | null;
   offering_count: number;
   /**
-   * The rules the card may show (up to 8; at the target school when one is chosen), best first: transferring rules,
-   * then oldest. Which one shows depends on the current term (effective terms), decided in search.service.ts.
+   * The rules the card's verdict is decided from (search.service.ts, by the engine): every rule of the course to the
+   * target school when one is chosen; with none, up to 8 to any school, those that transfer first (so a course that
+   * transfers somewhere is not hidden behind eight that do not), then the newest.
    */
-  rules: CardRuleJson[] | null;
-}
-
-export interface CardRuleJson {
-  id: number;
-  transfers: boolean;
-  to_name: string;
-  effective_from_term: string | null;
-  effective_to_term: string | null;
-  targets: string | null;
-  all_elective: boolean | null;
+  rules: Array<{ rule: StoredRuleRow; to: InstitutionInfoRow }> | null;
 }
 
 /** Collects positional parameters while SQL is assembled. */
@@ -224,7 +187,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   const sql = `
     with ${matched},
     page as (select * from matched order by ${order} limit ${limit} offset ${offset})
-    select p.id, (select count(*) from matched)::int as total, c.subject, c.number, c.title, c.credits, c.credits_text,
+    select p.id, (select count(*) from matched)::int as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
            i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
@@ -238,25 +201,17 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
          order by o.is_available desc, o.id limit 1
       ) o on true
       left join lateral (
-        -- The rules the card may show: at the target when there is one, transferring rules first.
-        select json_agg(json_build_object('id', rule.id, 'transfers', rule.transfers, 'to_name', ti.name,
-                                          'effective_from_term', rule.effective_from_term, 'effective_to_term', rule.effective_to_term,
-                                          'targets', eq.targets, 'all_elective', eq.all_elective) order by rule.transfers desc, rule.id) as rules
+        select json_agg(json_build_object('rule', rule.json, 'to', ${institutionJsonSql('ti')}) order by rule.transfers desc, rule.id desc) as rules
           from (
-            select r.id, r.transfers, r.to_institution_id, r.effective_from_term, r.effective_to_term
+            select r.id, r.transfers, r.to_institution_id, ${ruleJsonSql('r')} as json
               from equivalency_rule_sources s
               join equivalency_rules r on r.id = s.rule_id
              where s.from_institution_id = c.institution_id and s.code_key = c.code_key
                    and r.to_institution_id <> c.institution_id ${targetFilter}
-             order by r.transfers desc, r.id
-             limit 8
+             order by r.transfers desc, r.id desc
+             limit ${spec.targetId !== null ? 'all' : '8'}
           ) rule
           join institutions ti on ti.id = rule.to_institution_id
-          left join lateral (
-            select string_agg(t.subject || ' ' || t.number || coalesce(' ' || t.title, ''), ' + ' order by t.position) as targets,
-                   bool_and(t.is_elective) as all_elective
-              from equivalency_rule_targets t where t.rule_id = rule.id
-          ) eq on true
       ) cards on true
      order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
   return db.query<CourseSearchRow>(sql, p.values);
@@ -301,14 +256,6 @@ export interface CourseRow {
   florida_statewide_numbering: boolean;
 }
 
-/** The other schools in Florida's statewide course numbering. */
-export async function listStatewideNumberingSchools(db: Queryable, exceptInstitutionId: number): Promise<SchoolRow[]> {
-  return db.query<SchoolRow>(
-    `select id, key, name, florida_statewide_numbering from institutions where florida_statewide_numbering and id <> $1 order by name`,
-    [exceptInstitutionId],
-  );
-}
-
 export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
   const rows = await db.query<CourseRow>(
     `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
@@ -339,48 +286,5 @@ export async function listOfferings(db: Queryable, courseId: number): Promise<Of
             is_available, is_sample
        from offerings where course_id = $1 order by is_available desc, id`,
     [courseId],
-  );
-}
-
-interface CodeJson {
-  subject: string;
-  number: string;
-  title: string | null;
-  credits: number | string | null;
-  is_elective?: boolean;
-}
-
-export interface RuleRow {
-  id: number;
-  transfers: boolean;
-  credits_awarded: number | null;
-  min_grade: string | null;
-  effective_from_term: string | null;
-  effective_to_term: string | null;
-  origin: string;
-  notes: string | null;
-  to_key: string;
-  to_name: string;
-  targets: CodeJson[];
-  other_sources: CodeJson[];
-}
-
-/** Every rule whose sources include this course's code at its school, with its targets and any co-required sources. */
-export async function listRulesForCourse(db: Queryable, course: { institution_id: number; code_key: string }): Promise<RuleRow[]> {
-  return db.query<RuleRow>(
-    `select r.id, r.transfers, r.credits_awarded, r.min_grade, r.effective_from_term, r.effective_to_term, r.origin, r.notes,
-            ti.key as to_key, ti.name as to_name,
-            coalesce((select json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title,
-                                                        'credits', t.credits, 'is_elective', t.is_elective) order by t.position)
-                        from equivalency_rule_targets t where t.rule_id = r.id), '[]'::json) as targets,
-            coalesce((select json_agg(json_build_object('subject', o.subject, 'number', o.number, 'title', o.title,
-                                                        'credits', o.credits) order by o.position)
-                        from equivalency_rule_sources o where o.rule_id = r.id and o.position <> s.position), '[]'::json) as other_sources
-       from equivalency_rule_sources s
-       join equivalency_rules r on r.id = s.rule_id
-       join institutions ti on ti.id = r.to_institution_id
-      where s.from_institution_id = $1 and s.code_key = $2
-      order by ti.name, r.transfers desc, r.id`,
-    [course.institution_id, course.code_key],
   );
 }

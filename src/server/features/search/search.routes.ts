@@ -1,5 +1,6 @@
-import { courseIdParamSchema } from '../../../shared/schemas/course';
+import { courseParamsSchema } from '../../../shared/schemas/path-params';
 import { courseSearchQuerySchema } from '../../../shared/schemas/search';
+import { readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import type { CourseSearchResponse } from '../../../shared/schemas/course';
 import { SearchCache } from './search-cache';
@@ -14,12 +15,12 @@ export function registerSearchRoutes(routes: RouteTable) {
   routes.get('/api/courses/search', 'public', async (c) => {
     const { db } = c.get('deps');
     cache ??= new SearchCache<CourseSearchResponse>(1000, db.kind === 'embedded' ? Number.POSITIVE_INFINITY : 10_000);
-    const query = courseSearchQuerySchema.parse(c.req.query());
+    const query = readQuery(c, courseSearchQuerySchema);
     return c.json(await searchCourses({ db, query, cache }));
   });
 
   routes.get('/api/courses/:id', 'public', async (c) => {
-    const { id } = courseIdParamSchema.parse({ id: c.req.param('id') });
+    const { id } = readParams(c, courseParamsSchema);
     return c.json(await getCourseDetails({ db: c.get('deps').db, courseId: id }));
   });
 }

@@ -2,14 +2,7 @@
  * Course search and course details: verbs independent of HTTP. The SQL lives in search.queries.ts.
  */
 import { createHash } from 'node:crypto';
-import type {
-  CourseDetails,
-  CourseOffering,
-  CourseSearchResponse,
-  CourseSearchResult,
-  CourseTransfer,
-  TransferStatus,
-} from '../../../shared/schemas/course';
+import type { CourseDetails, CourseOffering, CourseSearchResponse, CourseSearchResult, CourseTransfer, TransferStatus } from '../../../shared/schemas/course';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
 import {
   DELIVERY_FORMAT_OPTIONS,
@@ -21,33 +14,35 @@ import {
   type SearchSubject,
 } from '../../../shared/search/search-options';
 import type { Queryable } from '../../db/client';
-import { normalizeAlias } from '../../db/seed/seed-demo';
-import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber } from '../equivalencies/engine/florida-statewide-numbering';
-import { currentTerm, ruleTermNote, type ParsedTerm } from '../equivalencies/engine/terms';
-import { HttpError, notFound } from '../../http/errors';
+import { invalidField, notFound } from '../../domain-errors';
+import {
+  currentTerm,
+  databaseCodeKey,
+  decideCourseAnywhereNow,
+  decideCourseNow,
+  decideCourseTransfers,
+  engineRule,
+  ruleTermNote,
+  type CourseVerdict,
+  type EquivalencyDecision,
+  type ParsedTerm,
+} from '../equivalencies';
+import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
 import {
-  findCourse,
-  findSchool,
-  findSchoolIdsByAlias,
-  listOfferings,
-  listRulesForCourse,
-  listStatewideNumberingSchools,
-  searchCourseRows,
   countCourses,
+  findCourse,
+  listOfferings,
   readCatalogueVersion,
+  searchCourseRows,
   type ClassNameCondition,
   type CourseSearchRow,
   type CourseSearchSpec,
-  type RuleRow,
-  type SchoolRow,
   type TextCondition,
 } from './search.queries';
 
 /** The code as people type it, squeezed the way the database's generated `code_key` is: 'Eco-2013' -> 'eco2013'. */
-export function toCodeKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9.]/g, '');
-}
+const toCodeKey = (text: string) => databaseCodeKey(text);
 
 /** 'ECO2013', 'eco 2013', 'Eco-2013', 'MAC 2311C', 'HISTORY 1681.01': letters then a number. */
 const CODE_LIKE = /^[a-z]{2,10}[\s\-:]*\d{1,5}[a-z0-9.]{0,6}$/i;
@@ -102,7 +97,7 @@ function encodeCursor(offset: number, fingerprint: string): string {
 }
 
 function cursorError(message: string) {
-  return new HttpError(400, `cursor: ${message}`, { fields: [{ field: 'cursor', message }] });
+  return invalidField('cursor', message);
 }
 
 function decodeCursor(cursor: string | undefined, fingerprint: string): number {
@@ -148,37 +143,29 @@ function formatCredits(credits: number | null, creditsText: string | null): stri
 
 const institutionType = (control: 'public' | 'private') => (control === 'private' ? 'Private' : 'Public');
 
-function transferStatusOf(transfers: boolean | null, allElective: boolean | null): TransferStatus {
-  if (transfers === null || transfers === undefined) return 'unknown';
-  if (!transfers) return 'not-transferable';
-  return allElective ? 'elective' : 'fully';
+/** A verdict as the search screens word it: transfers as a course, as elective credit, does not transfer, unknown. */
+function transferStatusOf(decision: EquivalencyDecision): TransferStatus {
+  if (decision.status === 'NO_TRANSFER') return 'not-transferable';
+  if (decision.status !== 'DIRECT') return 'unknown';
+  return decision.targets.length > 0 && decision.targets.every((target) => target.isElective) ? 'elective' : 'fully';
+}
+
+/** "School: CODE Title + CODE Title", the spec's equivalentAt. */
+const equivalentAtOf = (toName: string, targets: Array<{ subject: string; number: string; title: string | null }>) =>
+  `${toName}: ${targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`;
+
+/** Why a verdict's rule does not apply now, naming the terms it covers; null when it does (or there is none). */
+function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
+  return verdict.rule ? ruleTermNote(verdict.rule.effectiveFromTerm, verdict.rule.effectiveToTerm, term) : null;
 }
 
 /**
- * The engine's Florida rule, cheaply: with no rule on file, a course at a school in Florida's statewide course
- * numbering transfers fully to another participating school (same prefix and last three digits), unless its number is a
- * special-topics one (xx900-xx999), which the schools evaluate one by one. Explicit rules always come first.
+ * One card: the course, its first offering and its verdict now (decided by the engine, decideCard): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
+ * out of them → no rule that applies ('unknown').
  */
-export function statewideNumberingTransfer(row: Pick<CourseSearchRow, 'subject' | 'number' | 'title' | 'school_key' | 'school_statewide_numbering'>, target: SchoolRow | null): string | null {
-  if (!target?.florida_statewide_numbering || !row.school_statewide_numbering || row.school_key === target.key) return null;
-  const statewide = parseStatewideCourseNumber(row);
-  if (!statewide || isNonGuaranteedStatewideNumber(statewide)) return null;
-  return `${target.name}: ${row.subject} ${row.number} ${row.title}`;
-}
-
-/**
- * The card's answer for the current term (engine order): a rule in effect now (transferring first) → Florida statewide
- * numbering → a rule that exists but is out of its effective terms, which reads "does not transfer" with a note naming
- * the terms it covers (a student taking the course now would not get that credit) → no rule on file.
- */
-export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null = null, term: ParsedTerm = currentTerm()): CourseSearchResult {
-  const rules = row.rules ?? [];
-  const inEffect = rules.find((rule) => ruleTermNote(rule.effective_from_term, rule.effective_to_term, term) === null) ?? null;
-  let status = inEffect ? transferStatusOf(inEffect.transfers, inEffect.all_elective) : 'unknown';
-  const statewide = status === 'unknown' ? statewideNumberingTransfer(row, target) : null;
-  if (statewide) status = 'fully';
-  const outOfTerm = status === 'unknown' ? (rules[0] ?? null) : null;
-  if (outOfTerm) status = 'not-transferable';
+export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
+  const status = verdict ? transferStatusOf(verdict.decision) : 'unknown';
+  const termNote = verdict && status === 'not-transferable' ? termNoteOf(verdict, term) : null;
   return {
     id: row.id,
     school: row.school_name,
@@ -193,8 +180,8 @@ export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null 
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt: statewide ?? (inEffect && (status === 'fully' || status === 'elective') ? `${inEffect.to_name}: ${inEffect.targets ?? ''}`.trim() : null),
-    termNote: outOfTerm ? `${outOfTerm.to_name}: ${ruleTermNote(outOfTerm.effective_from_term, outOfTerm.effective_to_term, term)}` : null,
+    equivalentAt: verdict && (status === 'fully' || status === 'elective') ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    termNote: termNote ? `${verdict!.to.name}: ${termNote}` : null,
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
     institutionType: institutionType(row.control),
@@ -204,13 +191,26 @@ export function presentSearchRow(row: CourseSearchRow, target: SchoolRow | null 
   };
 }
 
+/**
+ * A card's verdict, decided by the engine for the course on its own (the transcript report's own code): at the school
+ * the search names, or with none, wherever its rules lead (rules and schools arrive with the row).
+ */
+function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: ParsedTerm): CourseVerdict | null {
+  const from = toInstitutionInfo(row.school);
+  const course = { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) };
+  const rules = (row.rules ?? []).map((entry) => ({ rule: engineRule(entry.rule), to: toInstitutionInfo(entry.to) }));
+  if (target) return decideCourseNow({ from, to: target, course, rules: rules.map(({ rule }) => rule), term });
+  return decideCourseAnywhereNow({ from, course, rules, term });
+}
+
 // ---------------------------------------------------------------------------
 // searchCourses
 // ---------------------------------------------------------------------------
 
+/** A school the search names, by the key of a filter option or as written; its key is tried first. */
 async function resolveSchool(db: Queryable, key: string | undefined, asWritten: string | undefined) {
   if (!key && !asWritten) return { school: null, wanted: null };
-  const school = await findSchool(db, key ?? null, asWritten ? normalizeAlias(asWritten) : key ? normalizeAlias(key) : null);
+  const school = (key ? await findInstitution(db, key) : null) ?? (asWritten ? await findInstitution(db, asWritten) : null);
   return { school, wanted: school ? { key: school.key, name: school.name } : { key: null, name: asWritten ?? key ?? '' } };
 }
 
@@ -218,10 +218,10 @@ async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
   if (!codes || codes.length === 0) return null;
   const parsed = codes.map((code) => {
     const colon = code.lastIndexOf(':');
-    const prefix = colon >= 0 ? normalizeAlias(code.slice(0, colon)) : null;
+    const prefix = colon >= 0 ? normalizeSchoolName(code.slice(0, colon)) : null;
     return { prefix, codeKey: toCodeKey(colon >= 0 ? code.slice(colon + 1) : code) };
   });
-  const ids = await findSchoolIdsByAlias(
+  const ids = await findInstitutionIdsByAlias(
     db,
     parsed.flatMap((code) => (code.prefix ? [code.prefix] : [])),
   );
@@ -272,8 +272,8 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
   const className = query.className?.trim();
   const sameAsText = className && toCodeKey(className) === toCodeKey(text);
 
-  const homeSchool: SchoolRow | null = home.school;
-  const targetSchool: SchoolRow | null = target.school;
+  const homeSchool = home.school;
+  const targetSchool = target.school;
   const spec: CourseSearchSpec = {
     text: text ? textCondition(text) : null,
     className: className && !sameAsText ? classNameCondition(className) : null,
@@ -292,9 +292,10 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
   const rows = await searchCourseRows(db, spec);
   const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, spec) : 0;
   const nextOffset = offset + rows.length;
+  const term = currentTerm();
   return {
     ...empty,
-    results: rows.map((row) => presentSearchRow(row, targetSchool)),
+    results: rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term)),
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
   };
@@ -306,37 +307,35 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
 
 const toNumberOrNull = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
-/** One rule on the course page; a rule not in effect for the current term does not transfer now and says why. */
-export function presentRule(rule: RuleRow, term: ParsedTerm = currentTerm()): CourseTransfer {
-  const targets = rule.targets.map((target) => ({
+/** One answer on the course page: a rule (or statewide numbering) and what it gives the course taken now. */
+function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course: { codeKey: string; credits: number | null }): CourseTransfer {
+  const { rule, to, decision } = verdict;
+  const termNote = termNoteOf(verdict, term);
+  const status = termNote ? 'not-transferable' : transferStatusOf(decision);
+  // A statewide-numbering answer has no rule: the destination's course is the same course, worth its credits.
+  const targets = (rule?.targets ?? decision.targets).map((target) => ({
     subject: target.subject,
     number: target.number,
     title: target.title,
-    credits: toNumberOrNull(target.credits),
-    isElective: target.is_elective === true,
+    credits: target.credits ?? (rule ? null : course.credits),
+    isElective: target.isElective,
   }));
-  const termNote = ruleTermNote(rule.effective_from_term, rule.effective_to_term, term);
-  const status = termNote ? 'not-transferable' : transferStatusOf(rule.transfers, targets.length > 0 ? targets.every((target) => target.isElective) : false);
-  const targetText = targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ');
   return {
-    ruleId: rule.id,
-    toSchool: { key: rule.to_key, name: rule.to_name },
+    ruleId: rule?.id ?? null,
+    toSchool: { key: to.key, name: to.name },
     status,
-    equivalentAt: rule.transfers && !termNote ? `${rule.to_name}: ${targetText}` : null,
+    equivalentAt: status === 'fully' || status === 'elective' ? equivalentAtOf(to.name, targets) : null,
     targets,
-    alsoRequires: rule.other_sources.map((source) => ({
-      subject: source.subject,
-      number: source.number,
-      title: source.title,
-      credits: toNumberOrNull(source.credits),
-    })),
-    creditsAwarded: toNumberOrNull(rule.credits_awarded),
-    minGrade: rule.min_grade,
-    effectiveFromTerm: formatTerm(rule.effective_from_term),
-    effectiveToTerm: formatTerm(rule.effective_to_term),
+    alsoRequires: (rule?.sources ?? [])
+      .filter((source) => databaseCodeKey(source.subject, source.number) !== course.codeKey)
+      .map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: source.credits })),
+    creditsAwarded: rule ? rule.creditsAwarded : course.credits,
+    minGrade: rule?.minGrade ?? null,
+    effectiveFromTerm: formatTerm(rule?.effectiveFromTerm ?? null),
+    effectiveToTerm: formatTerm(rule?.effectiveToTerm ?? null),
     termNote,
-    origin: rule.origin,
-    notes: rule.notes,
+    origin: rule?.origin ?? 'statewide-numbering',
+    notes: rule ? rule.notes : 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
   };
 }
 
@@ -344,39 +343,23 @@ export function presentRule(rule: RuleRow, term: ParsedTerm = currentTerm()): Co
 export async function getCourseDetails({ db, courseId }: { db: Queryable; courseId: number }): Promise<CourseDetails> {
   const course = await findCourse(db, courseId);
   if (!course) throw notFound('No course with this id.');
-  const [offerings, rules, statewideSchools] = await Promise.all([
-    listOfferings(db, course.id),
-    listRulesForCourse(db, course),
-    course.florida_statewide_numbering ? listStatewideNumberingSchools(db, course.institution_id) : Promise.resolve([]),
-  ]);
-  // Explicit rules first; then, for every other participating school without one in effect this term, the
-  // statewide-numbering answer (the engine's order: a rule out of its effective terms does not outrank it).
   const term = currentTerm();
-  const presented = rules.map((rule) => presentRule(rule, term));
-  const ruled = new Set(presented.filter((rule) => rule.termNote === null).map((rule) => rule.toSchool.key));
-  const statewide = statewideSchools
-    .filter((school) => !ruled.has(school.key))
-    .flatMap((school): CourseTransfer[] => {
-      const equivalentAt = statewideNumberingTransfer({ ...course, school_statewide_numbering: true }, school);
-      if (!equivalentAt) return [];
-      return [
-        {
-          ruleId: null,
-          toSchool: { key: school.key, name: school.name },
-          status: 'fully',
-          equivalentAt,
-          targets: [{ subject: course.subject, number: course.number, title: course.title, credits: toNumberOrNull(course.credits), isElective: false }],
-          alsoRequires: [],
-          creditsAwarded: toNumberOrNull(course.credits),
-          minGrade: null,
-          effectiveFromTerm: null,
-          effectiveToTerm: null,
-          termNote: null,
-          origin: 'statewide-numbering',
-          notes: 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
-        },
-      ];
-    });
+  const [offerings, transfers] = await Promise.all([
+    listOfferings(db, course.id),
+    decideCourseTransfers(
+      db,
+      {
+        institutionId: course.institution_id,
+        codeKey: course.code_key,
+        subject: course.subject,
+        number: course.number,
+        title: course.title,
+        credits: toNumberOrNull(course.credits),
+        floridaStatewideNumbering: course.florida_statewide_numbering,
+      },
+      term,
+    ),
+  ]);
   return {
     course: {
       id: course.id,
@@ -408,6 +391,6 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
         isSample: offering.is_sample,
       }),
     ),
-    transfers: [...presented, ...statewide],
+    transfers: [...transfers.byRule, ...transfers.statewide].map((verdict) => presentCourseTransfer(verdict, term, { codeKey: course.code_key, credits: toNumberOrNull(course.credits) })),
   };
 }

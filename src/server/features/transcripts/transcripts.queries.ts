@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
+/** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
+import type { AppealCourseRow } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
-
-/** Who is asking for a transcript: its owner, the visitor holding its token, or an admin. */
-export interface TranscriptReader {
-  userId: string | null;
-  isAdmin: boolean;
-  visitorTokenHash: string | null;
-}
+import type { TranscriptReader } from './transcript-access';
 
 export interface TranscriptRecord {
   id: string;
@@ -56,33 +51,34 @@ export interface TranscriptRowRecord {
   removed_by_student: boolean;
 }
 
+const TRANSCRIPT_FROM = `transcripts t
+       left join stored_files f on f.id = t.file_id
+       left join institutions i on i.id = t.to_institution_id`;
+
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
   t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
   f.storage_key, f.status as file_status, f.content_type`;
 
-/** Ownership is part of the query: anyone else gets nothing (a 404 to the caller). */
-export async function findReadableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord | null> {
+/**
+ * A transcript its reader may see (transcript-access.ts decides who that is): the owner, the visitor holding its
+ * unexpired token, or a verified admin. With `ownerId`, only that student's. Anyone else gets nothing (not found).
+ */
+export async function findReadableTranscript(db: Queryable, id: string, reader: TranscriptReader, ownerId: string | null = null): Promise<TranscriptRecord | null> {
   const [row] = await db.query<TranscriptRecord>(
-    `select ${TRANSCRIPT_COLUMNS}
-       from transcripts t
-       left join stored_files f on f.id = t.file_id
-       left join institutions i on i.id = t.to_institution_id
+    `select ${TRANSCRIPT_COLUMNS} from ${TRANSCRIPT_FROM}
       where t.id = $1
+        and ($5::text is null or t.user_id = $5)
         and ($2::boolean
              or t.user_id = $3
              or (t.user_id is null and t.visitor_token_hash = $4 and (t.expires_at is null or t.expires_at > now())))`,
-    [id, reader.isAdmin, reader.userId, reader.visitorTokenHash],
+    [id, reader.isAdmin, reader.userId, reader.visitorTokenHash, ownerId],
   );
   return row ?? null;
 }
 
 export async function findTranscriptById(db: Queryable, id: string): Promise<TranscriptRecord | null> {
   const [row] = await db.query<TranscriptRecord>(
-    `select ${TRANSCRIPT_COLUMNS}
-       from transcripts t
-       left join stored_files f on f.id = t.file_id
-       left join institutions i on i.id = t.to_institution_id
-      where t.id = $1`,
+    `select ${TRANSCRIPT_COLUMNS} from ${TRANSCRIPT_FROM} where t.id = $1`,
     [id],
   );
   return row ?? null;
@@ -135,19 +131,8 @@ export async function setTranscriptProgress(db: Queryable, id: string, status: s
   ]);
 }
 
-export async function markFileStored(db: Queryable, fileId: string, bytes: Buffer): Promise<void> {
-  await db.query(`update stored_files set status = 'stored', size_bytes = $2, sha256 = $3, stored_at = now() where id = $1 and status = 'pending'`, [
-    fileId,
-    bytes.byteLength,
-    createHash('sha256').update(bytes).digest('hex'),
-  ]);
-}
-
-export async function markFileRejected(db: Queryable, fileId: string): Promise<void> {
-  await db.query(`update stored_files set status = 'rejected' where id = $1`, [fileId]);
-}
-
-export interface AnalyzedRow {
+/** A course as a transcript lists it. */
+interface TranscriptCourse {
   subject: string;
   number: string;
   title: string;
@@ -155,6 +140,9 @@ export interface AnalyzedRow {
   earned: number | null;
   grade: string | null;
   term: string | null;
+}
+
+export interface AnalyzedRow extends TranscriptCourse {
   inTransferSection: boolean;
   inProgress: boolean;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
@@ -216,7 +204,7 @@ export async function saveAnalysis(
   );
 }
 
-export async function listTranscriptRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
+export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
     `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence,
             in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
@@ -332,4 +320,131 @@ export async function listExpiredVisitorTranscripts(db: Queryable, limit = 200):
 export async function deleteTranscriptAndFile(db: Queryable, input: { id: string; fileId: string | null }): Promise<void> {
   await db.query(`delete from transcripts where id = $1`, [input.id]);
   if (input.fileId) await db.query(`delete from stored_files where id = $1`, [input.fileId]);
+}
+
+/** A transcript the student keeps on their profile, as their list shows it. */
+export interface SavedTranscriptRow {
+  id: string;
+  user_id: string | null;
+  file_name: string;
+  status: string;
+  created_at: Date | string;
+  storage_key: string | null;
+  size_bytes: number | null;
+  file_id: string | null;
+}
+
+export async function listSavedTranscriptRows(db: Queryable, userId: string): Promise<SavedTranscriptRow[]> {
+  return db.query<SavedTranscriptRow>(
+    `select t.id, t.user_id, t.file_name, t.status, t.created_at, f.storage_key, f.size_bytes, t.file_id
+       from transcripts t left join stored_files f on f.id = t.file_id
+      where t.user_id = $1 order by t.created_at desc, t.id`,
+    [userId],
+  );
+}
+
+export async function countTranscripts(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`select count(*)::int as count from transcripts where user_id = $1`, [userId]);
+  return row?.count ?? 0;
+}
+
+export async function insertProfileTranscript(db: Queryable, input: { userId: string; fileId: string; fileName: string }): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into transcripts (user_id, file_id, file_name, status, uploaded_from) values ($1, $2, $3, 'saved', 'profile') returning id`,
+    [input.userId, input.fileId, input.fileName],
+  );
+  if (!row) throw new Error('transcript insert returned nothing');
+  return row.id;
+}
+
+export async function transcriptExistsForFile(db: Queryable, fileId: string): Promise<boolean> {
+  const rows = await db.query(`select 1 from transcripts where file_id = $1`, [fileId]);
+  return rows.length > 0;
+}
+
+/** Deletes the owner's transcript; its file row and storage key come back for the caller to remove. */
+export async function deleteOwnTranscript(db: Queryable, id: string, userId: string): Promise<{ file_id: string | null; storage_key: string | null } | null> {
+  const [row] = await db.query<{ file_id: string | null; storage_key: string | null }>(
+    `delete from transcripts t where t.id = $1 and t.user_id = $2
+     returning t.file_id, (select storage_key from stored_files f where f.id = t.file_id) as storage_key`,
+    [id, userId],
+  );
+  return row ?? null;
+}
+
+export interface AnalysedTranscriptRow {
+  id: string;
+  file_name: string;
+  detected_institution_id: number | null;
+  detected_institution_name: string | null;
+}
+
+export async function findLatestAnalysedTranscript(db: Queryable, userId: string): Promise<AnalysedTranscriptRow | null> {
+  const [row] = await db.query<AnalysedTranscriptRow>(
+    `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name from transcripts t
+      where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id and not r.removed_by_student)
+      order by coalesce(t.analyzed_at, t.created_at) desc, t.id limit 1`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/** The rows of several transcripts, as the compare view and the student's data export read them (as the student corrected them). */
+export interface TranscriptCourseRow extends TranscriptCourse {
+  transcript_id: string;
+  in_progress: boolean;
+  status: string | null;
+  transfers_to: string | null;
+}
+
+export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
+  return db.query<TranscriptCourseRow>(
+    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
+      where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
+    [transcriptIds],
+  );
+}
+
+/** A row of the student's own transcript, with what the appeal records about its schools. */
+export interface AppealableRow {
+  id: string;
+  transcript_id: string;
+  subject: string;
+  number: string;
+  title: string;
+  credits: string | number | null;
+  grade: string | null;
+  term: string | null;
+  as_read: AppealCourseRow['asRead'];
+  added_by_student: boolean;
+  detected_institution_id: number | null;
+  detected_institution_name: string | null;
+  to_institution_id: number | null;
+}
+
+/** The first row of the student's own transcript with this course code (ownership in the WHERE); never one they removed. */
+export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId: string; userId: string; subject: string; number: string }): Promise<AppealableRow | null> {
+  const [row] = await db.query<AppealableRow>(
+    `select r.id, r.transcript_id, r.subject, r.number, r.title, r.credits, r.grade, r.term, r.as_read, r.added_by_student,
+            t.detected_institution_id, t.detected_institution_name, t.to_institution_id
+       from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4) and not r.removed_by_student
+      order by r.position limit 1`,
+    [input.transcriptId, input.userId, input.subject, input.number],
+  );
+  return row ?? null;
+}
+
+/** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
+export async function listOldestVisitorTranscripts(
+  db: Queryable,
+  limit: number,
+): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key, f.size_bytes as size
+       from transcripts t left join stored_files f on f.id = t.file_id
+      where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
+      order by t.created_at limit $1`,
+    [limit],
+  );
 }

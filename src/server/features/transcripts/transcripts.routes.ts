@@ -1,49 +1,25 @@
-import type { Context } from 'hono';
-import {
-  addTranscriptRowSchema,
-  analyzeTranscriptSchema,
-  correctTranscriptRowSchema,
-  createTranscriptSchema,
-  TRANSCRIPT_TOKEN_HEADER,
-  transcriptIdParamSchema,
-  transcriptRowParamSchema,
-} from '../../../shared/schemas/transcripts';
-import { recordAudit } from '../../audit/audit-log';
-import type { AppEnv } from '../../http/app-env';
-import { HttpError } from '../../http/errors';
-import { readJson } from '../../http/json-body';
+import { addTranscriptRowSchema, analyzeTranscriptSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER } from '../../../shared/schemas/transcripts';
+import { saveTranscriptSchema } from '../../../shared/schemas/student';
+import { studentTranscriptParamsSchema, transcriptParamsSchema, transcriptRowParamsSchema } from '../../../shared/schemas/path-params';
+import { fileDownload } from '../../http/file-download';
+import { readJson, readParams } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
-import type { TranscriptReader } from './transcripts.queries';
+import { signedInUser } from '../../http/session';
+import { logUploadRefusal } from './stored-files.routes';
+import { readTranscriptAs, transcriptReaderOf } from './transcript-access';
 import {
   addTranscriptRow,
   claimTranscript,
   correctTranscriptRow,
-  getReadableTranscript,
-  hashVisitorToken,
-  presentTranscript,
+  deleteProfileTranscript,
+  presentTranscriptReport,
+  readTranscriptFile,
   requestTranscriptAnalysis,
+  saveProfileTranscript,
   startTranscriptUpload,
 } from './transcripts.service';
 
-/** The transcript's id from the path; anything that is not a transcript id is simply not found. */
-function transcriptId(c: Context<AppEnv>): string {
-  const parsed = transcriptIdParamSchema.safeParse({ id: c.req.param('id') });
-  if (!parsed.success) throw new HttpError(404, 'No such transcript.');
-  return parsed.data.id;
-}
-
-/** canReadTranscript in one place: its owner, the visitor holding its token, or an admin. */
-function readerOf(c: Context<AppEnv>): TranscriptReader {
-  const user = c.get('user');
-  const token = c.req.header(TRANSCRIPT_TOKEN_HEADER);
-  return {
-    userId: user?.id ?? null,
-    isAdmin: user?.roles.includes('admin') === true && user.twoFactorEnabled,
-    visitorTokenHash: token ? hashVisitorToken(token) : null,
-  };
-}
-
-/** Transcript analysis (spec sections 4 and 7): usable signed in or not. */
+/** Transcripts: the search screen's analysis (spec sections 4 and 7, signed in or not) and the student's kept transcripts. */
 export function registerTranscriptRoutes(routes: RouteTable) {
   routes.post('/api/transcripts', 'public', async (c) => {
     const body = await readJson(c, createTranscriptSchema);
@@ -53,51 +29,78 @@ export function registerTranscriptRoutes(routes: RouteTable) {
   });
 
   routes.post('/api/transcripts/:id/analyze', 'public', async (c) => {
-    const id = transcriptId(c);
+    const { id } = readParams(c, transcriptParamsSchema);
     const body = await readJson(c, analyzeTranscriptSchema);
-    return c.json(await requestTranscriptAnalysis(c.get('deps'), { id, reader: readerOf(c), ...body }), 202);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
+    return c.json(await requestTranscriptAnalysis(c.get('deps'), { id, reader, ...body }), 202);
   });
 
   routes.get('/api/transcripts/:id', 'public', async (c) => {
-    const { db, logger } = c.get('deps');
-    const reader = readerOf(c);
-    const transcript = await getReadableTranscript(db, transcriptId(c), reader);
-    const user = c.get('user');
-    if (reader.isAdmin && transcript.user_id !== user?.id) {
-      logger.info('sensitive_read', { actorId: user?.id, subject: 'transcript', transcriptId: transcript.id });
-      await recordAudit(db, {
-        actor: { id: user?.id ?? null, email: user?.email ?? null },
-        action: 'sensitive_read_transcript',
-        subjectType: 'transcript',
-        subjectId: transcript.id,
-        studentId: transcript.user_id,
-        ipAddress: c.get('clientIp'),
-      });
-    }
+    const { id } = readParams(c, transcriptParamsSchema);
+    const deps = c.get('deps');
+    const report = await readTranscriptAs(
+      deps,
+      { id, user: c.get('user'), visitorToken: c.req.header(TRANSCRIPT_TOKEN_HEADER), ipAddress: c.get('clientIp'), requestId: c.get('requestId') },
+      (transcript) => presentTranscriptReport(deps.db, transcript),
+    );
     c.header('Cache-Control', 'no-store');
-    return c.json(await presentTranscript(db, transcript));
+    return c.json(report);
   });
 
   // "What we read": the student adds a course the reader missed, or fixes or removes a row; the answer is the report
   // decided again. Only the transcript's student (or the visitor holding its token) may; anyone else gets a 404.
   routes.post('/api/transcripts/:id/rows', 'public', async (c) => {
-    const id = transcriptId(c);
+    const { id } = readParams(c, transcriptParamsSchema);
     const row = await readJson(c, addTranscriptRowSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
     c.header('Cache-Control', 'no-store');
-    return c.json(await addTranscriptRow(c.get('deps').db, { id, reader: readerOf(c), row }), 201);
+    return c.json(await addTranscriptRow(c.get('deps').db, { id, reader, row }), 201);
   });
 
   routes.patch('/api/transcripts/:id/rows/:rowId', 'public', async (c) => {
-    const parsed = transcriptRowParamSchema.safeParse({ id: c.req.param('id'), rowId: c.req.param('rowId') });
-    if (!parsed.success) throw new HttpError(404, 'No such course on this transcript.');
+    const { id, rowId } = readParams(c, transcriptRowParamsSchema);
     const changes = await readJson(c, correctTranscriptRowSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
     c.header('Cache-Control', 'no-store');
-    return c.json(await correctTranscriptRow(c.get('deps').db, { ...parsed.data, reader: readerOf(c), changes }));
+    return c.json(await correctTranscriptRow(c.get('deps').db, { id, rowId, reader, changes }));
   });
 
   routes.post('/api/transcripts/:id/claim', 'student', async (c) => {
-    const id = transcriptId(c);
-    await claimTranscript(c.get('deps').db, { id, userId: c.get('user')!.id, token: c.req.header(TRANSCRIPT_TOKEN_HEADER) });
+    const { id } = readParams(c, transcriptParamsSchema);
+    await claimTranscript(c.get('deps').db, { id, userId: signedInUser(c).id, token: c.req.header(TRANSCRIPT_TOKEN_HEADER) });
     return c.json({ id, claimed: true });
+  });
+
+  routes.post('/api/student/save-transcript', 'student', async (c) => {
+    const user = signedInUser(c);
+    const input = await readJson(c, saveTranscriptSchema);
+    const { db, storage } = c.get('deps');
+    const transcript = await logUploadRefusal(c, saveProfileTranscript({ db, storage, userId: user.id, key: input.key, name: input.name }));
+    return c.json({ transcript }, 201);
+  });
+
+  routes.get('/api/student/transcripts/:id/file', 'student', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    const file = await readTranscriptFile(c.get('deps'), { id, user: signedInUser(c), ipAddress: c.get('clientIp'), requestId: c.get('requestId') });
+    return fileDownload(file.bytes, file);
+  });
+
+  routes.delete('/api/student/transcripts/:id', 'student', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    const { db, storage } = c.get('deps');
+    await deleteProfileTranscript({ db, storage, userId: signedInUser(c).id, id });
+    return c.body(null, 204);
+  });
+
+  routes.get('/api/admin/students/:id/transcripts/:transcriptId/file', 'admin', async (c) => {
+    const { id: studentId, transcriptId } = readParams(c, studentTranscriptParamsSchema);
+    const file = await readTranscriptFile(c.get('deps'), {
+      id: transcriptId,
+      user: signedInUser(c),
+      ownerId: studentId,
+      ipAddress: c.get('clientIp'),
+      requestId: c.get('requestId'),
+    });
+    return fileDownload(file.bytes, file);
   });
 }

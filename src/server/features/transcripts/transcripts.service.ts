@@ -1,77 +1,72 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+/**
+ * Transcripts, from upload to report: the search screen's one-off analysis (signed in or not) and the transcripts a
+ * student keeps on their profile. Who may read one is transcript-access.ts; the analysis job is transcript-analysis.ts.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MAX_TRANSCRIPT_BYTES,
-  MAX_TRANSCRIPT_PAGES,
   transcriptContentType,
   transcriptStatusLabel,
   type CreateTranscriptResponse,
   type CreditConversionDto,
-  type RowCorrection,
   type TranscriptCourseFields,
   type TranscriptResponse,
   type TranscriptResultItem,
   type TranscriptRowStatus,
 } from '../../../shared/schemas/transcripts';
+import type { StudentTranscript } from '../../../shared/schemas/student';
 import type { Database, Queryable } from '../../db/client';
-import type { AppDeps } from '../../http/app-env';
-import { HttpError } from '../../http/errors';
-import { ABANDONED_JOB_REASON, enqueueJob, JOB_PRIORITY, JobInputError, type JobRow } from '../../jobs/job-queue';
-import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination } from '../equivalencies/engine/credit-conversion';
-import { gradeForDecision, readGrade } from '../equivalencies/engine/grades';
-import type { DecisionEvidence } from '../equivalencies/engine/types';
-import { isShownToStudents } from '../equivalencies/engine/student-suggestions';
-import { decideForCourses } from '../equivalencies/equivalency.service';
-import { findInstitution } from '../equivalencies/equivalency.queries';
-import { sealCheckedUpload } from '../uploads/sealed-uploads';
-import { refuseUploadWhenDiskIsLow } from '../uploads/upload-guard';
+import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
+import type { AppDeps, SignedInUser } from '../../http/app-env';
+import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
+import type { Logger } from '../../logger';
+import type { FileStorage } from '../../storage/file-storage';
+import { gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
+import { findInstitution, findInstitutionById } from '../institutions';
+import { detectFileType } from './reader/detect-file-type';
+import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
+import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
+import { sealCheckedUpload } from './sealed-uploads';
+import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
+import { checkUpload, type UploadRefusal } from './upload-checks';
+import { refuseUploadWhenDiskIsLow } from './upload-guard';
 import { reserveVisitorUpload } from './visitor-quotas';
-import { checkUpload } from '../uploads/upload-checks';
-import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
-import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
 import {
   claimVisitorTranscript,
+  deleteOwnTranscript,
   deleteTranscriptAndFile,
-  deleteTranscriptRows,
-  findReadableTranscript,
-  findTranscriptById,
+  findLatestAnalysedTranscript,
+  insertStudentRow,
+  insertProfileTranscript,
   insertTranscriptWithFile,
   listExpiredVisitorTranscripts,
-  insertStudentRow,
-  listTranscriptRows,
+  listReportRows,
+  listSavedTranscriptRows,
+  listTranscriptCourseRows,
   lockTranscript,
-  markFileRejected,
-  markFileStored,
-  saveAnalysis,
-  saveDecisions,
   setRowRemoved,
-  setTranscriptProgress,
+  transcriptExistsForFile,
   updateRowFields,
   updateTranscriptState,
-  type AnalyzedRow,
+  type SavedTranscriptRow,
   type StudentRowFields,
-  type TranscriptReader,
+  type TranscriptCourseRow,
   type TranscriptRecord,
   type TranscriptRowRecord,
 } from './transcripts.queries';
 
-export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
-export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, so the destination school will need to review this course.";
-const READ_FAILED_PREFIX = 'We could not read this file.';
-
-export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A destination given as an id (0 = none) or a key/name; unknown → 400 naming the field. */
+/** A destination given as an id (0 = none) or a key/name; an unknown one is invalid, naming the field. */
 async function resolveDestination(db: Queryable, input: { toInstitutionId?: number | null; toInstitution?: string | null }): Promise<number | null> {
   if (input.toInstitution) {
     const found = await findInstitution(db, input.toInstitution);
-    if (!found) throw new HttpError(400, `toInstitution: we do not know the school "${input.toInstitution}".`, { fields: [{ field: 'toInstitution', message: 'unknown school' }] });
+    if (!found) throw invalidField('toInstitution', `we do not know the school "${input.toInstitution}".`, 'unknown school');
     return found.id;
   }
   if (input.toInstitutionId) {
-    const [row] = await db.query<{ id: number }>(`select id from institutions where id = $1`, [input.toInstitutionId]);
-    if (!row) throw new HttpError(400, `toInstitutionId: no school has id ${input.toInstitutionId}.`, { fields: [{ field: 'toInstitutionId', message: 'unknown school' }] });
-    return row.id;
+    const found = await findInstitutionById(db, input.toInstitutionId);
+    if (!found) throw invalidField('toInstitutionId', `no school has id ${input.toInstitutionId}.`, 'unknown school');
+    return found.id;
   }
   return null;
 }
@@ -90,11 +85,11 @@ export async function startTranscriptUpload(
     toInstitution?: string | null;
   },
 ): Promise<CreateTranscriptResponse> {
-  if (input.size > MAX_TRANSCRIPT_BYTES) throw new HttpError(413, `size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
-  if (input.size === 0) throw new HttpError(400, 'size: the file is empty. Please choose your transcript file again.');
+  if (input.size > MAX_TRANSCRIPT_BYTES) throw tooLarge(`size: the file is larger than the ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB limit.`);
+  if (input.size === 0) throw invalidField('size', 'the file is empty. Please choose your transcript file again.');
   const contentType = transcriptContentType(input.fileName, input.fileType);
   if (!contentType) {
-    throw new HttpError(415, `fileType: ${input.fileType || 'this kind of file'} is not supported. Please upload a PDF, JPEG or PNG of your transcript.`, {
+    throw unsupportedType(`fileType: ${input.fileType || 'this kind of file'} is not supported. Please upload a PDF, JPEG or PNG of your transcript.`, {
       fields: [{ field: 'fileType', message: 'must be a PDF, JPEG or PNG' }],
     });
   }
@@ -117,22 +112,16 @@ export async function startTranscriptUpload(
   return { id, upload, ...(accessToken ? { accessToken } : {}) };
 }
 
-export async function getReadableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord> {
-  const transcript = await findReadableTranscript(db, id, reader);
-  if (!transcript) throw new HttpError(404, 'No such transcript.');
-  return transcript;
-}
-
 /** Refuses the stored bytes (and deletes them) with a message that says what is wrong. */
-async function refuseFile(deps: AppDeps, transcript: TranscriptRecord, status: 400 | 413 | 415 | 422, message: string): Promise<never> {
+async function refuseFile(deps: AppDeps, transcript: TranscriptRecord, refusal: UploadRefusal): Promise<never> {
   // A transcript the student keeps on their profile stays stored (nothing stored is lost); a one-off upload goes.
   if (transcript.uploaded_from !== 'profile') {
     if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
     if (transcript.file_id) await markFileRejected(deps.db, transcript.file_id);
   }
-  await updateTranscriptState(deps.db, transcript.id, { status: 'failed', progress: 0, error: message });
-  deps.logger.info('upload_validation', { transcriptId: transcript.id, outcome: 'refused', reason: message });
-  throw new HttpError(status, message);
+  await updateTranscriptState(deps.db, transcript.id, { status: 'failed', progress: 0, error: refusal.message });
+  deps.logger.info('upload_validation', { transcriptId: transcript.id, outcome: 'refused', reason: refusal.message });
+  throw new DomainError(refusal.kind, refusal.message);
 }
 
 /** Step 3: checks the uploaded bytes by their content and queues the analysis. */
@@ -140,20 +129,18 @@ export async function requestTranscriptAnalysis(
   deps: AppDeps,
   input: { id: string; reader: TranscriptReader; toInstitutionId?: number | null; toInstitution?: string | null },
 ): Promise<{ id: string; status: 'queued' }> {
-  const transcript = await getReadableTranscript(deps.db, input.id, input.reader);
-  if (['queued', 'reading', 'matching'].includes(transcript.status)) throw new HttpError(409, 'This transcript is already being analysed.');
+  const transcript = await findTranscriptForReader(deps.db, input.id, input.reader);
+  if (['queued', 'reading', 'matching'].includes(transcript.status)) throw conflict('This transcript is already being analysed.');
   const toInstitutionId = (await resolveDestination(deps.db, input)) ?? transcript.to_institution_id;
-  if (!toInstitutionId) {
-    throw new HttpError(400, 'toInstitutionId: choose the school you are transferring to.', { fields: [{ field: 'toInstitutionId', message: 'is required' }] });
-  }
-  if (transcript.file_status === 'rejected') throw new HttpError(400, 'This file was refused. Please upload your transcript again.');
+  if (!toInstitutionId) throw invalidField('toInstitutionId', 'choose the school you are transferring to.', 'is required');
+  if (transcript.file_status === 'rejected') throw invalid('This file was refused. Please upload your transcript again.');
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
-  if (!bytes || bytes.byteLength === 0) throw new HttpError(409, 'The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
+  if (!bytes || bytes.byteLength === 0) throw conflict('The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
   // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
-  if (transcript.file_status === 'pending' && transcript.file_id) await markFileStored(deps.db, transcript.file_id, bytes);
+  if (transcript.file_status === 'pending' && transcript.storage_key) await markFileStored(deps.db, transcript.storage_key, bytes);
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
-  if (refusal) return refuseFile(deps, transcript, refusal.status, refusal.message);
+  if (refusal) return refuseFile(deps, transcript, refusal);
   if (transcript.file_id) await sealCheckedUpload(deps, { id: transcript.file_id }, new Uint8Array(bytes), 'transcript-reading');
   await updateTranscriptState(deps.db, transcript.id, { status: 'queued', progress: 0, error: null, toInstitutionId });
   await enqueueJob(deps.db, {
@@ -166,21 +153,14 @@ export async function requestTranscriptAnalysis(
 
 const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
-/** How the student changed a stored row, if they did. */
-function correctionOf(row: TranscriptRowRecord): RowCorrection | null {
-  if (row.removed_by_student) return 'removed';
-  if (row.added_by_student) return 'added';
-  return row.as_read ? 'edited' : null;
-}
-
 function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
   const conversion = row.evidence?.creditConversion;
   return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
 }
 
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
-export async function presentTranscript(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
-  const rows = await listTranscriptRows(db, transcript.id);
+export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
+  const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
   const kept = rows.filter((row) => !row.removed_by_student);
   const items: TranscriptResultItem[] = kept.map((row) => {
@@ -260,115 +240,16 @@ export async function presentTranscript(db: Queryable, transcript: TranscriptRec
 }
 
 export async function claimTranscript(db: Queryable, input: { id: string; userId: string; token: string | undefined }): Promise<void> {
-  if (!input.token) throw new HttpError(404, 'No such transcript.');
+  if (!input.token) throw notFound('No such transcript.');
   const claimed = await claimVisitorTranscript(db, { id: input.id, userId: input.userId, visitorTokenHash: hashVisitorToken(input.token) });
-  if (!claimed) throw new HttpError(404, 'No such transcript.');
-}
-
-/** What deciding a row needs: a row as read, or as the student corrected it. */
-type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
-
-/** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
-async function matchRows(
-  db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
-): Promise<AnalyzedRow[]> {
-  const base = (row: CourseRow) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    earned: row.earned,
-    grade: row.grade,
-    term: row.term,
-    inTransferSection: row.transferSection,
-    inProgress: row.inProgress,
-  });
-  if (input.fromInstitutionId === null || input.rows.length === 0) {
-    return input.rows.map((row) => ({
-      ...base(row),
-      status: 'NEEDS_EVAL' as const,
-      ruleId: null,
-      transfersTo: null,
-      creditsAwarded: null,
-      reason: UNKNOWN_SCHOOL_REASON,
-      evidence: null,
-    }));
-  }
-  const { decisions } = await decideForCourses(db, {
-    fromInstitutionId: input.fromInstitutionId,
-    toInstitutionId: input.toInstitutionId,
-    courses: input.rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      grade: gradeForDecision(row.grade, row.inProgress),
-      term: row.term,
-    })),
-  });
-  return input.rows.map((row, index) => {
-    const decision = decisions[index];
-    if (!decision) {
-      return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
-    }
-    return {
-      ...base(row),
-      status: decision.status,
-      ruleId: decision.evidence.ruleId,
-      transfersTo: decision.transfersTo,
-      creditsAwarded: decision.creditsAwarded,
-      reason: decision.reason,
-      evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-    };
-  });
-}
-
-function summarise(rows: AnalyzedRow[]) {
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    courses: rows.length,
-    directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
-    // In the destination's units: a quarter school's credits are converted for a semester school (and back).
-    totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
-    creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
-  };
-}
-
-/**
- * Decides the report again from the stored rows (the reader's, with the student's corrections; removed rows left
- * out). One transcript's rows: the same work as deciding them the first time, without reading the file again.
- */
-async function decideStoredRows(db: Queryable, transcript: TranscriptRecord): Promise<void> {
-  const kept = (await listTranscriptRows(db, transcript.id)).filter((row) => !row.removed_by_student);
-  const decided = await matchRows(db, {
-    fromInstitutionId: transcript.detected_institution_id,
-    toInstitutionId: transcript.to_institution_id!,
-    rows: kept.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
-      earned: toNumber(row.earned),
-      grade: row.grade,
-      term: row.term,
-      transferSection: row.in_transfer_section,
-      inProgress: row.in_progress,
-    })),
-  });
-  await saveDecisions(
-    db,
-    transcript.id,
-    decided.map((row, index) => ({ rowId: kept[index]!.id, row })),
-    summarise(decided),
-  );
+  if (!claimed) throw notFound('No such transcript.');
 }
 
 /** Only the student it belongs to (or the visitor holding its token) corrects a transcript; an admin reads it only. */
 async function findCorrectableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord> {
-  const transcript = await getReadableTranscript(db, id, { ...reader, isAdmin: false });
+  const transcript = await findTranscriptForReader(db, id, { ...reader, isAdmin: false });
   if (transcript.status !== 'done' || !transcript.to_institution_id) {
-    throw new HttpError(409, 'This transcript has no report to correct yet. Wait for its analysis to finish, then try again.');
+    throw conflict('This transcript has no report to correct yet. Wait for its analysis to finish, then try again.');
   }
   return transcript;
 }
@@ -380,10 +261,10 @@ async function correctAndDecide(db: Database, transcriptId: string, reader: Tran
   const transcript = await findCorrectableTranscript(db, transcriptId, reader);
   await db.transaction(async (tx) => {
     await lockTranscript(tx, transcript.id);
-    if (!(await change(tx))) throw new HttpError(404, 'No such course on this transcript.');
+    if (!(await change(tx))) throw notFound('No such course on this transcript.');
     await decideStoredRows(tx, transcript);
   });
-  return presentTranscript(db, await getReadableTranscript(db, transcript.id, { ...reader, isAdmin: false }));
+  return presentTranscriptReport(db, await findTranscriptForReader(db, transcript.id, { ...reader, isAdmin: false }));
 }
 
 /** "What we read": the student adds a course the reader missed; the report is decided again. */
@@ -403,7 +284,7 @@ export async function correctTranscriptRow(
   const { removed, ...fields } = input.changes;
   return correctAndDecide(db, input.id, input.reader, async (tx) => {
     if (removed !== undefined) return setRowRemoved(tx, input.id, input.rowId, removed);
-    const current = (await listTranscriptRows(tx, input.id)).find((row) => row.id === input.rowId);
+    const current = (await listReportRows(tx, input.id)).find((row) => row.id === input.rowId);
     if (!current) return false;
     const next: StudentRowFields = {
       subject: fields.subject ?? current.subject,
@@ -419,110 +300,6 @@ export async function correctTranscriptRow(
   });
 }
 
-/** Reads the file in the worker thread, finds the issuing school, decides every row and stores the report. */
-async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<Record<string, unknown>> {
-  const { db, logger } = deps;
-  const transcript = await findTranscriptById(db, transcriptId);
-  if (!transcript || !transcript.storage_key || !transcript.to_institution_id) return { skipped: true };
-  // Once the student has corrected what was read, their rows are the transcript: analysing it again (for another
-  // school) decides those rows again instead of reading the file over them.
-  if ((await listTranscriptRows(db, transcriptId)).some((row) => correctionOf(row) !== null)) {
-    await setTranscriptProgress(db, transcriptId, 'matching', 60);
-    await db.transaction(async (tx) => {
-      await lockTranscript(tx, transcriptId);
-      await decideStoredRows(tx, transcript);
-    });
-    return { corrected: true };
-  }
-
-  await setTranscriptProgress(db, transcriptId, 'reading', 10);
-  const bytes = await deps.storage.get(transcript.storage_key);
-  if (!bytes) {
-    await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} The uploaded file is missing; please upload it again.` });
-    return { failed: 'missing file' };
-  }
-
-  // Progress writes are chained so a late one never lands after the result.
-  let lastProgress = 10;
-  let writes = Promise.resolve();
-  const onProgress = (_phase: string, fraction: number) => {
-    const progress = Math.min(60, Math.round(10 + 50 * fraction));
-    if (progress - lastProgress < 5) return;
-    lastProgress = progress;
-    writes = writes.then(() => setTranscriptProgress(db, transcriptId, 'reading', progress)).catch(() => undefined);
-  };
-
-  let reading;
-  try {
-    reading = await readTranscriptInWorker(new Uint8Array(bytes), { maxPages: MAX_TRANSCRIPT_PAGES, onProgress });
-  } catch (error) {
-    await writes;
-    if (error instanceof TranscriptReadError) {
-      await updateTranscriptState(db, transcriptId, { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${error.message}` });
-      logger.info('transcript_read_failed', { transcriptId, code: error.code });
-      throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
-    }
-    throw error;
-  }
-  await writes;
-  const d = reading.diagnostics;
-  // The parser diagnostic, once per analysis: counts and timings only (the skipped lines may hold a student's name).
-  logger.info('transcript_parser_diagnostic', {
-    transcriptId,
-    source: reading.source,
-    pages: reading.pages,
-    rows: reading.rows.length,
-    institutionFound: reading.institution !== null,
-    lines: d.lines,
-    candidateLines: d.candidateLines,
-    skippedLines: d.skippedLines.length,
-    ms: d.ms,
-    ...(d.ocrConfidence !== undefined ? { ocrConfidence: Math.round(d.ocrConfidence) } : {}),
-  });
-
-  if (!reading.courseRowsFound) {
-    // No plausible course rows (a letter, a syllabus, a blank scan): the student is asked about the file, not shown
-    // an empty report. Rows of an earlier analysis go too, so the file's answer is this one.
-    await db.transaction(async (tx) => {
-      await deleteTranscriptRows(tx, transcriptId);
-      await updateTranscriptState(tx, transcriptId, { status: 'failed', progress: 0, error: NO_COURSE_ROWS_MESSAGE });
-    });
-    return { courseRowsFound: false, rows: reading.rows.length };
-  }
-
-  await setTranscriptProgress(db, transcriptId, 'matching', 60);
-  const school = reading.institution ? await findInstitution(db, reading.institution) : null;
-  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
-  await setTranscriptProgress(db, transcriptId, 'matching', 90);
-  const summary = summarise(rows);
-  await db.transaction((tx) =>
-    saveAnalysis(tx, {
-      id: transcriptId,
-      source: reading.source,
-      detectedInstitutionId: school?.id ?? null,
-      detectedInstitutionName: school?.name ?? reading.institution,
-      summary,
-      rows,
-    }),
-  );
-  return { rows: rows.length, summary };
-}
-
-export const analyzeTranscriptJob: JobHandler = {
-  run: (job: JobRow, deps: AppDeps) => analyzeTranscript(deps, String(job.payload.transcriptId)),
-  async onGiveUp(job, deps, error, cause) {
-    // The transcript already says why when its file was refused; a crash of the reader says it in plain words.
-    if (cause instanceof JobInputError) return;
-    const reason =
-      cause instanceof ReaderCrashedError
-        ? cause.message
-        : error === ABANDONED_JOB_REASON
-          ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
-          : 'Something went wrong on our side; please try again.';
-    await updateTranscriptState(deps.db, String(job.payload.transcriptId), { status: 'failed', progress: 0, error: `${READ_FAILED_PREFIX} ${reason}` });
-  },
-};
-
 /** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis. */
 export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<number> {
   const expired = await listExpiredVisitorTranscripts(deps.db);
@@ -532,4 +309,118 @@ export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<nu
   }
   if (expired.length > 0) deps.logger.info('visitor_transcripts_deleted', { count: expired.length });
   return expired.length;
+}
+
+// ---------------------------------------------------------------------------
+// The transcripts a student keeps on their profile
+// ---------------------------------------------------------------------------
+
+const transcriptFileUrl = (id: string) => `/api/student/transcripts/${id}/file`;
+
+/** A kept transcript as the student's profile lists it. */
+export function presentSavedTranscript(row: SavedTranscriptRow): StudentTranscript {
+  return {
+    id: row.id,
+    key: row.storage_key,
+    url: row.file_id ? transcriptFileUrl(row.id) : null,
+    name: row.file_name,
+    size: row.size_bytes,
+    uploadedAt: new Date(row.created_at).toISOString(),
+    status: row.status,
+  };
+}
+
+export async function listSavedTranscripts(db: Queryable, userId: string): Promise<StudentTranscript[]> {
+  return (await listSavedTranscriptRows(db, userId)).map(presentSavedTranscript);
+}
+
+/** Keeps an uploaded file on the student's profile, once its bytes pass the checks. */
+export async function saveProfileTranscript({
+  db,
+  storage,
+  userId,
+  key,
+  name,
+}: {
+  db: Database;
+  storage: FileStorage;
+  userId: string;
+  key: string;
+  name: string;
+}): Promise<StudentTranscript> {
+  const file = await claimOwnUpload({
+    db,
+    storage,
+    userId,
+    key,
+    purpose: 'transcript',
+    names: (stored) => [stored.original_name, name],
+    before: async (stored) => {
+      if (await transcriptExistsForFile(db, stored.id)) throw conflict('key: this file is already saved as a transcript.');
+      await refuseTranscriptOverLimit(db, userId);
+    },
+  });
+  const id = await insertProfileTranscript(db, { userId, fileId: file.id, fileName: name || file.original_name });
+  const saved = (await listSavedTranscriptRows(db, userId)).find((row) => row.id === id);
+  if (!saved) throw new Error('saved transcript not found');
+  return presentSavedTranscript(saved);
+}
+
+/**
+ * A transcript's file for whoever may read it (transcript-access.ts): its owner, or a verified admin, whose read is
+ * recorded as a disclosure. `ownerId` limits the read to that student's transcripts.
+ */
+export async function readTranscriptFile(
+  deps: { db: Queryable; storage: FileStorage; logger: Logger },
+  input: { id: string; user: SignedInUser; ownerId?: string; ipAddress: string; requestId?: string },
+): Promise<{ bytes: Buffer; name: string; contentType: string }> {
+  return readTranscriptAs(deps, input, async (transcript) => {
+    const bytes = transcript.storage_key && transcript.file_status !== 'rejected' ? await deps.storage.get(transcript.storage_key) : null;
+    if (!bytes) throw notFound('No transcript file with this id.');
+    const detected = detectFileType(bytes);
+    return { bytes, name: transcript.file_name, contentType: detected.refuse ? 'application/octet-stream' : (detected.mime ?? 'application/octet-stream') };
+  });
+}
+
+export async function deleteProfileTranscript({ db, storage, userId, id }: { db: Queryable; storage: FileStorage; userId: string; id: string }) {
+  const deleted = await deleteOwnTranscript(db, id, userId);
+  if (!deleted) throw notFound('No transcript with this id.');
+  if (deleted.file_id) {
+    // A transcript owns its file alone (save-transcript refuses a second transcript on one file).
+    await deleteStoredFileRow(db, deleted.file_id);
+    if (deleted.storage_key) await storage.delete(deleted.storage_key);
+  }
+}
+
+/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.earned ?? row.credits,
+  grade: gradeForDecision(row.grade, row.in_progress),
+  term: row.term,
+});
+
+/** The student's latest analysed transcript with its courses as the engine takes them (the profile's Compare favorites). */
+export async function readLatestAnalysedTranscript(
+  db: Queryable,
+  userId: string,
+): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; courses: SourceCourseTaken[] } | null> {
+  const transcript = await findLatestAnalysedTranscript(db, userId);
+  if (!transcript) return null;
+  const rows = await listTranscriptCourseRows(db, [transcript.id]);
+  return {
+    id: transcript.id,
+    name: transcript.file_name,
+    fromInstitutionId: transcript.detected_institution_id,
+    fromSchool: transcript.detected_institution_name,
+    courses: rows.map(courseTakenFrom),
+  };
+}
+
+/** Every row of these transcripts, as the student's data export lists them. */
+export async function exportTranscriptRows(db: Queryable, transcriptIds: string[]) {
+  const rows = await listTranscriptCourseRows(db, transcriptIds);
+  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, ...course }) => ({ transcriptId, row: { ...course, transfersTo } }));
 }

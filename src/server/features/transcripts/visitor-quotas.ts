@@ -6,45 +6,32 @@
  * analysed). A visitor has no identity beyond the address (and the token of each upload), so "per visitor" is "per
  * address" here; signed-in students have their own, per-account limits.
  */
-import { HttpError } from '../../http/errors';
+import { tooMany, unavailable } from '../../domain-errors';
 import type { AppDeps } from '../../http/app-env';
-import { deleteTranscriptAndFile } from './transcripts.queries';
+import { countVisitorUploads, sumVisitorBytes } from './stored-files.queries';
+import { deleteTranscriptAndFile, listOldestVisitorTranscripts } from './transcripts.queries';
 
 const MB = 1024 * 1024;
 export const VISITOR_LIMITS = { slotsPerHour: 10, bytesPerDay: 100 * MB, totalBytes: 2048 * MB };
 
 /** Checks (and makes room for) a visitor's upload of `declaredBytes`; throws a 429 or 503 saying what to do. */
 export async function reserveVisitorUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, input: { address: string; declaredBytes: number }, limits = VISITOR_LIMITS) {
-  const [mine] = await deps.db.query<{ slots: number; bytes: string | number }>(
-    `select count(*) filter (where created_at > now() - interval '1 hour')::int as slots, coalesce(sum(size_bytes), 0) as bytes
-       from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'`,
-    [input.address],
-  );
-  if ((mine?.slots ?? 0) >= limits.slotsPerHour) {
-    throw new HttpError(429, `You have started ${limits.slotsPerHour} uploads in the last hour without an account. Sign in to upload more, or try again in an hour.`);
+  const mine = await countVisitorUploads(deps.db, input.address);
+  if (mine.slotsLastHour >= limits.slotsPerHour) {
+    throw tooMany(`You have started ${limits.slotsPerHour} uploads in the last hour without an account. Sign in to upload more, or try again in an hour.`);
   }
-  if (Number(mine?.bytes ?? 0) + input.declaredBytes > limits.bytesPerDay) {
-    throw new HttpError(429, `Uploads from your connection without an account have reached ${Math.round(limits.bytesPerDay / MB)} MB today. Sign in to upload more, or try again tomorrow.`);
+  if (mine.bytesLastDay + input.declaredBytes > limits.bytesPerDay) {
+    throw tooMany(`Uploads from your connection without an account have reached ${Math.round(limits.bytesPerDay / MB)} MB today. Sign in to upload more, or try again tomorrow.`);
   }
   await makeRoomForVisitors(deps, input.declaredBytes, limits.totalBytes);
 }
 
-async function visitorBytes(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.query<{ bytes: string | number }>(`select coalesce(sum(size_bytes), 0) as bytes from stored_files where owner_id is null and status <> 'rejected'`);
-  return Number(row?.bytes ?? 0);
-}
-
 /** Deletes the oldest visitors' transcripts and files (not ones being analysed) until `bytes` more fit in `totalBytes`. */
 async function makeRoomForVisitors(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, bytes: number, totalBytes: number) {
-  let used = await visitorBytes(deps);
+  let used = await sumVisitorBytes(deps.db);
   let swept = 0;
   while (used + bytes > totalBytes) {
-    const oldest = await deps.db.query<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>(
-      `select t.id, t.file_id, f.storage_key, f.size_bytes as size
-         from transcripts t left join stored_files f on f.id = t.file_id
-        where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
-        order by t.created_at limit 20`,
-    );
+    const oldest = await listOldestVisitorTranscripts(deps.db, 20);
     if (oldest.length === 0) break;
     for (const transcript of oldest) {
       if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
@@ -53,10 +40,10 @@ async function makeRoomForVisitors(deps: Pick<AppDeps, 'db' | 'storage' | 'logge
       swept += 1;
       if (used + bytes <= totalBytes) break;
     }
-    used = await visitorBytes(deps);
+    used = await sumVisitorBytes(deps.db);
   }
   if (swept > 0) deps.logger.info('visitor_uploads_swept', { count: swept });
   if (used + bytes > totalBytes) {
-    throw new HttpError(503, 'Too many people are uploading without an account right now. Sign in to upload, or try again in a few minutes.');
+    throw unavailable('Too many people are uploading without an account right now. Sign in to upload, or try again in a few minutes.');
   }
 }

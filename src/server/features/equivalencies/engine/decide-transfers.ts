@@ -5,8 +5,8 @@
 // round trip and this function can be tested without a database.
 //
 // Order of authority for one course:
-//   1. an explicit rule that applies (sources present, term in range) — most sources
-//      first, then appeal > admin > csv > seed > statewide-numbering, then the newest;
+//   1. an explicit rule that applies (sources present, term in range), the first in the
+//      one order of authority (rule-picker.ts: most sources, origin, newest);
 //   2. Florida statewide course numbering when both schools take part;
 //   3. rules that exist but are out of their effective range → NO_TRANSFER;
 //   4. otherwise NEEDS_EVAL with ranked suggestions — never DIRECT on a guess.
@@ -16,6 +16,7 @@ import { convertCredits, roundCredits } from './credit-conversion';
 import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
 import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { checkGrade, type GradeCheck } from './grades';
+import { rankRules } from './rule-picker';
 import { suggestionsForStudents } from './student-suggestions';
 import { checkTermRange, describeTermRange } from './terms';
 import type {
@@ -44,7 +45,6 @@ export interface DecideTransfersInput {
   suggest?: (course: SourceCourseTaken) => SuggestedCandidate[];
 }
 
-const ORIGIN_PRIORITY: Record<RuleOrigin, number> = { appeal: 5, admin: 4, csv: 3, seed: 2, 'statewide-numbering': 1 };
 const MAX_CANDIDATES = 3;
 
 export const NO_RULE_REASON = 'No equivalency on file yet — the registrar decides, and you can ask them to review it.';
@@ -231,14 +231,6 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
   };
 }
 
-function compareRules(a: EquivalencyRule, b: EquivalencyRule): number {
-  return (
-    b.sources.length - a.sources.length ||
-    ORIGIN_PRIORITY[b.origin] - ORIGIN_PRIORITY[a.origin] ||
-    b.id - a.id
-  );
-}
-
 /** Spreads one decision over the rows it consumed; credits count on the first row only. */
 function assign(decisions: Array<EquivalencyDecision | undefined>, rowIndexes: number[], decision: EquivalencyDecision): void {
   const sorted = [...rowIndexes].sort((a, b) => a - b);
@@ -402,7 +394,7 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
   for (let rowIndex = 0; rowIndex < courses.length; rowIndex += 1) {
     if (decisions[rowIndex]) continue;
     const course = courses[rowIndex]!;
-    const candidates = [...(rulesByKey.get(keys[rowIndex]!) ?? [])].sort(compareRules);
+    const candidates = rankRules(rulesByKey.get(keys[rowIndex]!) ?? []);
 
     const applicable: RuleMatch[] = [];
     const outOfRange: RuleMatch[] = [];

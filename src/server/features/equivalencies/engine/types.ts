@@ -9,14 +9,8 @@ export type RuleOrigin = 'seed' | 'csv' | 'admin' | 'statewide-numbering' | 'app
 
 export type AcademicCalendar = 'semester' | 'quarter';
 
-export interface InstitutionInfo {
-  id: number;
-  key: string;
-  name: string;
-  state: string | null;
-  calendar: AcademicCalendar;
-  floridaStatewideNumbering: boolean;
-}
+/** A school as the engine sees it (owned by the institutions feature, which loads it). */
+export type { InstitutionInfo } from '../../institutions';
 
 export interface CourseRef {
   subject: string;

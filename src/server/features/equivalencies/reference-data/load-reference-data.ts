@@ -8,7 +8,7 @@ import { createGunzip } from 'node:zlib';
 import { createCsvRowParser } from '../engine/csv-row-parser';
 import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
 import type { CourseRef, EquivalencyRule, InstitutionInfo } from '../engine/types';
-import { canonicalInstitutionKey, resolveInstitutionKey } from './institution-names';
+import { canonicalInstitutionKey, resolveInstitutionKey } from '../../institutions';
 
 export const DEFAULT_DATA_DIR = process.env.CROSSWALK_REFERENCE_DATA ?? '/work/shared/data';
 export const WISCONSIN_RULES_FILE = 'equivalencies/wisconsin-transfer-rules.csv';

@@ -10,8 +10,7 @@
 //   "attr:AH1"        any course the school marks with that attribute (general-education codes)
 // Also accepted and written back in the forms above: "any 3000-level HIST".
 
-import { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from '../../equivalencies/engine/course-code';
-import { parseStatewideCourseNumber } from '../../equivalencies/engine/florida-statewide-numbering';
+import { courseKey, formatCourseCode, normaliseCourseCode, parseStatewideCourseNumber, splitCourseCode } from '../../equivalencies';
 
 export type CoursePattern =
   | { kind: 'course'; subject: string; number: string }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTransfers } from '../../equivalencies/engine/decide-transfers';
-import type { EquivalencyRule, InstitutionInfo, SourceCourseTaken } from '../../equivalencies/engine/types';
+import { decideTransfers, type EquivalencyRule, type InstitutionInfo, type SourceCourseTaken } from '../../equivalencies';
 import { evaluateDegreeProgress, type DecidedTranscriptCourse } from './degree-progress';
 import { awardExamCredit, type ExamCreditRule } from './exam-credit';
 import { requirement, tree } from './test-requirements';

@@ -4,9 +4,7 @@
 // (place-courses.ts) and says, per requirement, what is filled and what remains, and per course where it counts and why.
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
-import { courseKey, formatCourseCode, splitCourseCode } from '../../equivalencies/engine/course-code';
-import { creditsAtDestination } from '../../equivalencies/engine/credit-conversion';
-import type { EquivalencyDecision, RuleTarget } from '../../equivalencies/engine/types';
+import { courseKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
 import { describeCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
 import { placeCourses, type PlacementUnit, type RequirementResult, type UnitBlock } from './place-courses';

@@ -15,7 +15,7 @@
 // concentration a student's courses advance most, and says so.
 
 import type { RequirementStatus } from '../../../../shared/schemas/programs';
-import { checkGrade } from '../../equivalencies/engine/grades';
+import { checkGrade } from '../../equivalencies';
 import { matchesCoursePattern, type MatchableCourse } from './course-patterns';
 import type { RequirementNode } from './requirement-tree';
 

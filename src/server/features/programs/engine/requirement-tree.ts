@@ -2,7 +2,7 @@
 // The same checks guard the CSV import (each problem names the row) and the engine (which then trusts the tree).
 
 import type { RequirementFields, RequirementKind } from '../../../../shared/schemas/programs';
-import { isValidMinimumGrade } from '../../equivalencies/engine/grades';
+import { isValidMinimumGrade } from '../../equivalencies';
 import { parseCoursePattern, type CoursePattern } from './course-patterns';
 
 /** One requirement row, as the shared contract describes it. */

@@ -2,7 +2,7 @@
 // general-education program for the term the student started (Florida's core changed for students entering 2024-25);
 // failing that, the school's first major or degree.
 
-import { parseTerm } from '../../equivalencies/engine/terms';
+import { parseTerm } from '../../equivalencies';
 
 export interface ProgramChoice {
   id: number;

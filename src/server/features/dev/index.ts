@@ -1,0 +1,2 @@
+/** Development helpers (never registered in production). */
+export { registerDevRoutes } from './dev.routes';

@@ -1,0 +1,37 @@
+/** SQL of the catalogue import: courses upserted by (school, subject, number), a batch per statement. */
+import type { Queryable } from '../../../db/client';
+
+export interface CatalogueCourse {
+  institutionId: number;
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  creditsText: string | null;
+  description: string | null;
+}
+
+/** Inserts new courses and updates changed ones; returns how many of each (the rest were unchanged). */
+export async function upsertCatalogueCourses(tx: Queryable, courses: CatalogueCourse[]): Promise<{ inserted: number; updated: number }> {
+  const written = await tx.query<{ inserted: boolean }>(
+    `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
+     on conflict (institution_id, subject, number) do update set
+       title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
+       description = excluded.description, updated_at = now()
+     where (courses.title, courses.credits, courses.credits_text, courses.description)
+           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)
+     returning (xmax = 0) as inserted`,
+    [
+      courses.map((course) => course.institutionId),
+      courses.map((course) => course.subject),
+      courses.map((course) => course.number),
+      courses.map((course) => course.title),
+      courses.map((course) => course.credits),
+      courses.map((course) => course.creditsText),
+      courses.map((course) => course.description),
+    ],
+  );
+  const inserted = written.filter((row) => row.inserted).length;
+  return { inserted, updated: written.length - inserted };
+}

@@ -1,0 +1,100 @@
+/**
+ * The catalogue import: a CSV of courses (institution, subject, number, title, credits, description) upserted by
+ * school, subject and number. One transaction: nothing is kept when a row is wrong.
+ */
+import type { EquivalencyImportResult, ImportError } from '../../../../shared/schemas/equivalencies';
+import type { Database, Queryable } from '../../../db/client';
+import { createCsvRowParser } from '../engine/csv-row-parser';
+import { LimitedErrorList } from '../engine/limited-error-list';
+import { upsertCatalogueCourses, type CatalogueCourse } from './catalogue.queries';
+import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
+import { ImportSchools } from './import-schools';
+
+export const CATALOG_COLUMNS = ['institution', 'subject', 'number', 'title', 'credits', 'description'] as const;
+const REQUIRED_COLUMNS = ['institution', 'subject', 'number', 'title'] as const;
+
+/** Which kind of file a header line names: a rules CSV or a catalogue CSV. */
+export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
+  const names = headerLine.replace(/^\ufeff/, '').trim().toLowerCase().split(',').map((name) => name.trim().replace(/^"|"$/g, ''));
+  if (names.includes('target_code') || names.includes('source_code')) return 'rules';
+  if (names.includes('institution') && names.includes('subject') && names.includes('number')) return 'catalog';
+  return null;
+}
+
+/** What a catalogue import answers: a rules import's counts, without rules, dry runs or a preview. */
+export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview'>;
+
+/** Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong. */
+export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {
+  const started = Date.now();
+  const errors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
+  const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0 };
+  let created: string[] = [];
+  const saved = await keptOnlyIfClean(db, async (tx) => {
+    const schools = new ImportSchools(tx);
+    created = schools.created;
+    await readCatalogue(tx, input, { schools, errors, counts, batchSize });
+    return errors.count === 0;
+  });
+  return {
+    saved,
+    ...counts,
+    ...(saved ? {} : { inserted: 0, updated: 0, unchanged: 0 }),
+    institutionsCreated: saved ? created : [],
+    errors: errors.sorted(),
+    errorCount: errors.count,
+    ms: Date.now() - started,
+  };
+}
+
+async function readCatalogue(
+  tx: Queryable,
+  input: CsvInput,
+  run: { schools: ImportSchools; errors: LimitedErrorList<ImportError>; counts: { rows: number; inserted: number; updated: number; unchanged: number }; batchSize: number },
+) {
+  const { schools, errors, counts } = run;
+  const parser = createCsvRowParser();
+  let index: Record<string, number> | null = null;
+  let batch: CatalogueCourse[] = [];
+  const flush = async () => {
+    if (batch.length > 0 && errors.count === 0) {
+      const { inserted, updated } = await upsertCatalogueCourses(tx, batch);
+      counts.inserted += inserted;
+      counts.updated += updated;
+      counts.unchanged += batch.length - inserted - updated;
+    }
+    batch = [];
+  };
+  const handle = async (fields: string[], line: number) => {
+    if (!index) {
+      const names = fields.map((name) => name.trim().toLowerCase());
+      index = Object.fromEntries(names.map((name, position) => [name, position]));
+      for (const required of REQUIRED_COLUMNS) {
+        if (!(required in index)) errors.push({ line, column: required, message: `required column "${required}" is missing` });
+      }
+      return;
+    }
+    counts.rows += 1;
+    const value = (name: string) => (index && index[name] !== undefined ? (fields[index[name]!] ?? '').trim() : '');
+    const [institution, subject, number, title, credits, description] = CATALOG_COLUMNS.map(value);
+    for (const [name, text] of [['institution', institution], ['subject', subject], ['number', number], ['title', title]] as const) {
+      if (!text) errors.push({ line, column: name, message: 'is empty' });
+    }
+    if (!institution || !subject || !number || !title) return;
+    const school = await schools.resolve(institution);
+    const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
+    if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
+    batch.push({ institutionId: school.id, subject, number, title, credits: numeric, creditsText: credits || null, description: description || null });
+    if (batch.length >= run.batchSize) await flush();
+  };
+  const take = async (rows: Array<{ fields: string[]; line: number; error?: string }>) => {
+    for (const row of rows) {
+      if (row.error) errors.push({ line: row.line, message: row.error });
+      else await handle(row.fields, row.line);
+    }
+  };
+  for await (const chunk of textChunks(input)) await take(parser.push(chunk));
+  await take(parser.end());
+  if (!index) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
+  await flush();
+}

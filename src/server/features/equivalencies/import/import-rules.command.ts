@@ -1,0 +1,342 @@
+/**
+ * The one code path that writes equivalency rules from a CSV: the admin upload, `npm run import`, the demo seed and
+ * the benchmark all call importEquivalencyCsv. The whole file is one transaction: with any error, or for a dry run, it
+ * is rolled back and nothing stored changes. Rows are parsed as they stream in and written in batches, so memory stays
+ * flat however long the file is.
+ */
+import type { EquivalencyImportResult, ImportAction, ImportError, ImportPreviewRow } from '../../../../shared/schemas/equivalencies';
+import { recordAudit } from '../../../audit/audit-log';
+import type { Database, Queryable } from '../../../db/client';
+import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
+import { LimitedErrorList } from '../engine/limited-error-list';
+import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
+import { createLineByIdentity } from '../rule-identity-table';
+import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
+import { ImportSchools, type ImportedSchool } from './import-schools';
+import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type EncodedRuleBatch, type NewRuleWriter, type RuleToStore, type RuleWriterKind } from './rule-writers';
+import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups } from './rule-write.queries';
+import { SendQueue } from './send-queue';
+
+export interface ImportActor {
+  id: string | null;
+  email: string | null;
+  ipAddress?: string;
+}
+
+/**
+ * On the embedded database the rules import parses ~32 KB (~300 rows) at a time and lets the event loop run in between:
+ * on the server, whose embedded database shares the thread, other requests get their turn. In `npm run import`, where
+ * the database works on its own thread, this took 300,000 rows from 21.4-23.2 s to 18.0-18.8 s while each batch waited
+ * for answers between its statements; since new rules are sent without waiting (the COPY writer) it makes no
+ * difference there (15.1-17.6 s against 15.6-16.9 s, alternating runs). On PostgreSQL (one statement a batch) the
+ * yields only cost, 14.2-15.3 s against 9.6-13.0, so reads stay whole.
+ */
+const EMBEDDED_IMPORT_SLICE = 1 << 15;
+
+/**
+ * Rules written per statement. A few batches are in memory at once (up to two sent and not yet stored, the next one
+ * prepared meanwhile), and what they allocate lives long enough to reach V8's old generation, where it piles up until
+ * a full collection: at 5,000 a 1,000,000-row import peaked ~65 MB higher than at 1,000, and was no faster on either
+ * database (docs/BENCHMARKS.md).
+ */
+const RULE_BATCH_SIZE = 1000;
+
+/** A draft with its schools and identity, ready to preview or store. */
+interface ClassifiedRule {
+  draft: ParsedRuleDraft;
+  from: ImportedSchool;
+  to: ImportedSchool;
+  fingerprint: string;
+  contentHash: string;
+}
+
+interface PreparedBatch {
+  items: ClassifiedRule[];
+  /** False when no pair of schools in the batch had rules stored: none of its rules can be stored yet. */
+  mayBeStored: boolean;
+}
+
+const toStore = ({ draft, from, to, fingerprint, contentHash }: ClassifiedRule): RuleToStore => ({
+  row: {
+    fromInstitutionId: from.id,
+    toInstitutionId: to.id,
+    transfers: draft.transfers,
+    creditsAwarded: draft.creditsAwarded,
+    minGrade: draft.minGrade,
+    effectiveFrom: draft.effectiveFrom,
+    effectiveTo: draft.effectiveTo,
+    notes: draft.notes,
+    fingerprint,
+    contentHash,
+  },
+  sources: draft.sources,
+  targets: draft.targets,
+});
+
+/**
+ * Imports a rules CSV (columns in engine/csv-import-format.ts). `sourceUniversity` (key, name or alias) is the school
+ * the courses come from when the file has no source_university column or leaves it empty. `writer` is for the import
+ * benchmark only: by default each database gets its own (rule-writers.ts).
+ */
+export async function importEquivalencyCsv({
+  db,
+  input,
+  actor,
+  dryRun = false,
+  sourceUniversity,
+  previewLimit = 200,
+  batchSize = RULE_BATCH_SIZE,
+  writer = ruleWriterFor(db),
+}: {
+  db: Database;
+  input: CsvInput;
+  actor: ImportActor;
+  dryRun?: boolean;
+  sourceUniversity?: string;
+  previewLimit?: number;
+  batchSize?: number;
+  writer?: RuleWriterKind;
+}): Promise<EquivalencyImportResult> {
+  const started = Date.now();
+  const run = new RulesImport({ db, actor, dryRun, sourceUniversity, previewLimit, batchSize, writer });
+  const saved = await keptOnlyIfClean(db, (tx) => run.execute(tx, input));
+  return run.result(saved, Date.now() - started);
+}
+
+class RulesImport {
+  private readonly counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
+  private readonly importer = createRulesCsvImporter({ identity: false, maxErrors: MAX_REPORTED_ERRORS });
+  /** Errors found here rather than by the CSV reader: unknown schools, repeated rules. */
+  private readonly ownErrors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
+  private readonly preview: ImportPreviewRow[] = [];
+  /** Identity of every rule seen so far (53-bit numbers in typed arrays: ~24 MB for a million rules) -> its first line. */
+  private readonly seen = createLineByIdentity();
+  /** Whether each pair of schools (`from:to`) had rules stored when this import first met it (pairsWithStoredRules). */
+  private readonly pairHadRules = new Map<string, boolean>();
+  private importerErrors = 0;
+  private reportedErrors: ImportError[] = [];
+  private errorCount = 0;
+  /**
+   * Share of the last batch's rules that were already stored. A file imported again is mostly unchanged rules: then a
+   * lookup by fingerprint first, and rows built only for what differs, is cheaper than building every rule's rows.
+   */
+  private storedShare = 0;
+  private schools: ImportSchools | null = null;
+  private defaultSource: ImportedSchool | null = null;
+
+  constructor(
+    private readonly options: {
+      db: Database;
+      actor: ImportActor;
+      dryRun: boolean;
+      sourceUniversity?: string;
+      previewLimit: number;
+      batchSize: number;
+      writer: RuleWriterKind;
+    },
+  ) {}
+
+  /** Reads and stores the whole file in `tx`; true when it may be kept. */
+  async execute(tx: Queryable, input: CsvInput): Promise<boolean> {
+    const { db, dryRun, sourceUniversity, batchSize } = this.options;
+    await lockRuleImports(tx);
+    await preferIndexLookups(tx);
+    const bulk = await beginBulkRuleWrite(tx);
+    const schools = new ImportSchools(tx, bulk && db.kind === 'postgres');
+    this.schools = schools;
+    if (sourceUniversity) {
+      this.defaultSource = await schools.find(sourceUniversity);
+      if (!this.defaultSource) this.ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
+    }
+    const writer = createNewRuleWriter(tx, this.options.writer, this.options.actor.id);
+    const queue = new SendQueue();
+    const startBatch = async (drafts: ParsedRuleDraft[]) => {
+      if (drafts.length === 0) return;
+      let ready: PreparedBatch;
+      try {
+        ready = await this.prepareBatch(tx, drafts);
+      } catch (error) {
+        throw await queue.firstFailureOr(error);
+      }
+      const encoded = !dryRun && this.storedShare <= 0.5 ? this.encode(writer, ready.items) : null;
+      await queue.send(() => this.storeBatch(tx, writer, ready, encoded));
+    };
+
+    let pending: ParsedRuleDraft[] = [];
+    for await (const chunk of textChunks(input, db.kind === 'embedded' ? EMBEDDED_IMPORT_SLICE : undefined)) {
+      this.importer.push(chunk);
+      const ready = this.importer.drain();
+      this.importerErrors = ready.errorCount;
+      for (const draft of ready.rules) pending.push(draft);
+      if (pending.length >= batchSize) {
+        const batch = pending;
+        pending = [];
+        await startBatch(batch);
+      }
+    }
+    const end = this.importer.end();
+    await queue.settle();
+    this.importerErrors = end.errorCount;
+    for (const draft of end.rules) pending.push(draft);
+    for (let start = 0; start < pending.length; start += batchSize) await startBatch(pending.slice(start, start + batchSize));
+    await queue.settle();
+    this.counts.rows = end.rowCount;
+    this.reportedErrors = [...end.errors, ...this.ownErrors.sorted()].sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS);
+    this.errorCount = end.errorCount + this.ownErrors.count;
+    if (this.errorCount > 0 || dryRun) return false;
+    if (bulk) await endBulkRuleWrite(tx);
+    const { actor } = this.options;
+    const { rows, rules, inserted, updated, unchanged } = this.counts;
+    await recordAudit(tx, {
+      actor: { id: actor.id, email: actor.email },
+      action: 'equivalency_rules_imported',
+      subjectType: 'equivalency_rules',
+      details: { rows, rules, inserted, updated, unchanged, institutionsCreated: schools.created },
+      ipAddress: actor.ipAddress,
+    });
+    return true;
+  }
+
+  /** Once the file has an error nothing will be kept: reading goes on to report every error, but writing stops. */
+  private writing() {
+    return this.importerErrors + this.ownErrors.count === 0;
+  }
+
+  /** Schools, identity and repeats of one batch: this process's work, done while the previous batch is stored. */
+  private async prepareBatch(tx: Queryable, drafts: ParsedRuleDraft[]): Promise<PreparedBatch> {
+    const schools = this.schools!;
+    const items: ClassifiedRule[] = [];
+    for (const draft of drafts) {
+      const line = draft.lines[0] ?? 0;
+      let from: ImportedSchool | null;
+      if (draft.sourceUniversity) from = await schools.resolve(draft.sourceUniversity);
+      else {
+        from = this.defaultSource;
+        if (!from && !this.options.sourceUniversity) {
+          this.ownErrors.push({ line, column: 'source_university', message: 'is empty and no source school was chosen for the file' });
+        }
+      }
+      const to = await schools.resolve(draft.targetUniversity);
+      if (!from) continue;
+      if (from.id === to.id) {
+        this.ownErrors.push({ line, column: 'target_university', message: `"${draft.targetUniversity}" is the same school as the source` });
+        continue;
+      }
+      const { fingerprint, contentHash } = storedRuleIdentity(from.id, to.id, draft);
+      const identity = Number.parseInt(fingerprint, 16);
+      const firstLine = this.seen.get(identity);
+      if (firstLine !== undefined) {
+        this.ownErrors.push({ line, column: 'source_code', message: `repeats the rule on line ${firstLine} (same schools and course codes); remove one or give them a group` });
+        continue;
+      }
+      this.seen.set(identity, line);
+      items.push({ draft, from, to, fingerprint, contentHash });
+    }
+    this.counts.rules += items.length;
+    // A dry run looks every rule up anyway.
+    if (this.options.dryRun) return { items, mayBeStored: true };
+    return { items, mayBeStored: await this.mayBeStored(tx, items) };
+  }
+
+  private async mayBeStored(tx: Queryable, items: ClassifiedRule[]): Promise<boolean> {
+    const pairKey = (item: ClassifiedRule) => `${item.from.id}:${item.to.id}`;
+    const unknownPairs = new Map<string, ClassifiedRule>();
+    for (const item of items) {
+      const key = pairKey(item);
+      if (!this.pairHadRules.has(key)) unknownPairs.set(key, item);
+    }
+    if (unknownPairs.size > 0) {
+      const pairs = [...unknownPairs.values()];
+      const stored = await pairsWithStoredRules(tx, pairs.map((item) => item.from.id), pairs.map((item) => item.to.id));
+      for (const key of unknownPairs.keys()) this.pairHadRules.set(key, stored.has(key));
+    }
+    return items.some((item) => this.pairHadRules.get(pairKey(item)));
+  }
+
+  private encode(writer: NewRuleWriter, items: ClassifiedRule[]): EncodedRuleBatch {
+    return writer.encode(items.map(toStore));
+  }
+
+  /**
+   * A real import: stored rules found and new ones written by the writer; changed ones rewritten. Returns once the
+   * batch is sent; `written` settles when the database has stored it. A dry run only previews.
+   */
+  private async storeBatch(tx: Queryable, writer: NewRuleWriter, { items, mayBeStored }: PreparedBatch, encoded: EncodedRuleBatch | null): Promise<{ written: Promise<void> }> {
+    const done = { written: Promise.resolve() };
+    if (this.options.dryRun) {
+      await this.previewBatch(tx, items);
+      return done;
+    }
+    if (!this.writing() || items.length === 0) return done;
+    let batch = encoded;
+    if (this.storedShare > 0.5) {
+      const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+      batch = this.encode(writer, items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
+    }
+    const { inserted, changed, written } = await (batch ?? this.encode(writer, items)).send({ mayBeStored });
+    this.counts.inserted += inserted;
+    this.counts.updated += changed.length;
+    this.counts.unchanged += items.length - inserted - changed.length;
+    this.storedShare = (items.length - inserted) / items.length;
+    if (changed.length === 0) return { written };
+    await written;
+    const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
+    await rewriteChangedRules(
+      tx,
+      changed.map(({ id, fingerprint }) => ({ id, rule: toStore(byFingerprint.get(fingerprint)!) })),
+    );
+    return done;
+  }
+
+  /** A dry run: what each rule would do, for the counts and the preview; nothing is written. */
+  private async previewBatch(tx: Queryable, items: ClassifiedRule[]): Promise<void> {
+    const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+    // Changed rules in the preview say what changes: their stored content, read once for the batch.
+    const changedInPreview: Array<{ row: ImportPreviewRow; storedId: number; draft: ParsedRuleDraft }> = [];
+    for (const item of items) {
+      const state = stored.get(item.fingerprint);
+      const action: ImportAction = !state ? 'insert' : state.contentHash === item.contentHash ? 'unchanged' : 'update';
+      this.counts[action === 'insert' ? 'inserted' : action === 'update' ? 'updated' : 'unchanged'] += 1;
+      if (this.preview.length < this.options.previewLimit) {
+        const row: ImportPreviewRow = {
+          line: item.draft.lines[0] ?? 0,
+          action,
+          sourceUniversity: item.from.name,
+          source: describeCourses(item.draft.sources),
+          targetUniversity: item.to.name,
+          target: describeCourses(item.draft.targets),
+          credits: describeCredits(item.draft),
+          transfers: item.draft.transfers,
+        };
+        this.preview.push(row);
+        if (action === 'update' && state) changedInPreview.push({ row, storedId: state.id, draft: item.draft });
+      }
+    }
+    const contents = await findStoredRuleContents(tx, changedInPreview.map(({ storedId }) => storedId));
+    for (const { row, storedId, draft } of changedInPreview) {
+      const before = contents.get(storedId);
+      if (before) row.changes = describeRuleChanges(before, draft);
+    }
+  }
+
+  result(saved: boolean, ms: number): EquivalencyImportResult {
+    const { dryRun } = this.options;
+    const failed = this.errorCount > 0;
+    // A refused file stored nothing: a real import reports no changes, a dry run what the valid rows would do.
+    const stored = !failed || dryRun;
+    return {
+      saved,
+      dryRun,
+      rows: this.counts.rows,
+      rules: this.counts.rules,
+      inserted: stored ? this.counts.inserted : 0,
+      updated: stored ? this.counts.updated : 0,
+      unchanged: stored ? this.counts.unchanged : 0,
+      institutionsCreated: stored ? (this.schools?.created ?? []) : [],
+      errors: this.reportedErrors,
+      errorCount: this.errorCount,
+      ...(dryRun ? { preview: this.preview } : {}),
+      ms,
+    };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The schools a file names, as an import resolves them: by key, name or alias through the institutions feature (one
+ * query per spelling, remembered for the rest of the file), and created when nobody has entered them yet.
+ */
+import type { Queryable } from '../../../db/client';
+import { createInstitutionNamedInImport, findInstitution, lockInstitutionAgainstDeletion, normalizeSchoolName } from '../../institutions';
+
+export interface ImportedSchool {
+  id: number;
+  name: string;
+}
+
+export class ImportSchools {
+  /** By the name as written (one map lookup per row), then by its normalised form. */
+  private readonly byName = new Map<string, ImportedSchool>();
+  private readonly byNormalized = new Map<string, ImportedSchool>();
+  /** Names of the schools this import created, in the order it met them. */
+  readonly created: string[] = [];
+
+  /**
+   * `lockAgainstDeletion`: with foreign-key checks off (beginBulkRuleWrite) on PostgreSQL, every school the import
+   * writes rules for is locked as a foreign-key check would lock it, so no other session deletes it mid-import.
+   */
+  constructor(
+    private readonly tx: Queryable,
+    private readonly lockAgainstDeletion = false,
+  ) {}
+
+  /** A known school, or null (also when another session has just deleted it). */
+  async find(name: string): Promise<ImportedSchool | null> {
+    const found = await findInstitution(this.tx, name);
+    if (!found) return null;
+    if (this.lockAgainstDeletion && !(await lockInstitutionAgainstDeletion(this.tx, found.id))) return null;
+    return { id: found.id, name: found.name };
+  }
+
+  /** The school a name means, created (with the name as an alias) when unknown. */
+  async resolve(name: string): Promise<ImportedSchool> {
+    const known = this.byName.get(name);
+    if (known) return known;
+    const normalized = normalizeSchoolName(name);
+    let school = this.byNormalized.get(normalized) ?? (await this.find(name));
+    if (!school) {
+      const created = await createInstitutionNamedInImport(this.tx, name);
+      this.created.push(created.name);
+      school = { id: created.id, name: created.name };
+    }
+    this.byNormalized.set(normalized, school);
+    this.byName.set(name, school);
+    return school;
+  }
+}

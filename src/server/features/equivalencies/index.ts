@@ -1,0 +1,26 @@
+/**
+ * Equivalency rules: the engine that decides whether courses transfer (and the one rule-picker it uses), the rules'
+ * identity, and the commands that import rules and catalogues and export rules.
+ */
+export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
+export { creditsAtDestination } from './engine/credit-conversion';
+export { stableHash } from './engine/csv-import-format';
+export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
+export { decideTransfers } from './engine/decide-transfers';
+export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
+export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
+export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
+export { isShownToStudents } from './engine/student-suggestions';
+export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
+export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
+export { databaseCodeKey } from './equivalency.queries';
+export type { CsvInput } from './import/csv-input';
+export { exportEquivalencyCsv } from './import/export-rules.command';
+export { CATALOG_COLUMNS, detectCsvKind, importCatalogCsv, type CatalogImportResult } from './import/import-catalogue.command';
+export { importEquivalencyCsv, type ImportActor } from './import/import-rules.command';
+export { registerEquivalencyImportRoutes } from './import/import.routes';
+export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
+export { decideCourseTransfers } from './equivalency.service';
+export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
+export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
+export { currentTerm, formatTerm, parseTerm, ruleTermNote, type ParsedTerm } from './engine/terms';

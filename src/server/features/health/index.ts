@@ -1,0 +1,2 @@
+/** Liveness and whether the database and storage answer. */
+export { registerHealthRoutes } from './health.routes';

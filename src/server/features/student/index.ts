@@ -1,0 +1,2 @@
+/** The student area: profile, favorite schools, Compare favorites, data export and account deletion. */
+export { registerStudentRoutes } from './student.routes';

@@ -1,0 +1,13 @@
+/**
+ * Transcripts and students' stored files: uploads and their checks, the analysis job, the report, the transcripts a
+ * student keeps, and the one policy for who may read a transcript (transcript-access.ts).
+ */
+export { terminateTranscriptWorker } from './reader/read-transcript-in-worker';
+export { claimOwnUpload } from './stored-files';
+export { findTranscriptForReader } from './transcript-access';
+export { listStorageKeysOwnedBy } from './stored-files.queries';
+export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
+export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
+export { findOwnTranscriptRow, listTranscriptCourseRows, type TranscriptCourseRow } from './transcripts.queries';
+export { registerTranscriptRoutes } from './transcripts.routes';
+export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
