@@ -323,6 +323,35 @@ FYEX 143 First-Year Seminar      1.0     1.0     A      3.700`;
     expect(briefOcr(text)).toEqual(['ARTS 151|3|T', 'MATH 145|4|A-', 'FYEX 143|1|A']);
   });
 
+  it('reads a subject OCR gave in mixed case under the subject column', () => {
+    const text = `
+Subject  Course  Level  Title                    Grade   Credit Hours   Quality Points
+Cs       5010    GR     Programming Design       A-      4.000          14.800
+cs       5200    GR     Database Management      B       4.000          12.000`;
+    expect(briefOcr(text)).toEqual(['CS 5010|4|A-', 'CS 5200|4|B']);
+  });
+
+  it('keeps a roman numeral at the end of a monospaced title (words spaced wide), and reads the numeric grade after it', () => {
+    const text = `
+CSE   142   COMPUTER  PRGRMNG  I       4.0   3.8
+MATH  124   CALC  ANALYT  GEOM  II     5.0   3.2
+ENGL  131   COMPOSITION  EXPOS         5.0   3.6`;
+    const rows = parseCourseLines(ocrLines(text)).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade}|${r.title}`)).toEqual([
+      'CSE 142|4|3.8|COMPUTER PRGRMNG I',
+      'MATH 124|5|3.2|CALC ANALYT GEOM II',
+      'ENGL 131|5|3.6|COMPOSITION EXPOS',
+    ]);
+  });
+
+  it('cuts a digit OCR added to a credit value back to its column\'s decimals ("4.06" among "5.0"s)', () => {
+    const text = `
+CSE   142   COMPUTER  PRGRMNG         4.06   3.8
+MATH  124   CALC  ANALYT  GEOM        5.0    3.2
+ENGL  131   COMPOSITION  EXPOS        5.0    3.6`;
+    expect(briefOcr(text)).toEqual(['CSE 142|4|3.8', 'MATH 124|5|3.2', 'ENGL 131|5|3.6']);
+  });
+
   it('drops an unsure single character at the start of a row', () => {
     const text = `
 Course    Description        Units   Grade

@@ -170,6 +170,18 @@ interface LineRead {
   draft: Omit<RowDraft, 'lineIndex' | 'term' | 'section' | 'credits' | 'earned' | 'points' | 'grade' | 'fromHeader'>;
 }
 
+/**
+ * OCR reads a subject in capitals as mixed or lower case now and then ("Cs 5010", "cs 5200"): a short OCR word of
+ * letters under the subject or course column, followed by a course number, is the subject in capitals.
+ */
+function isMiscasedSubject(words: Word[], header: HeaderColumn[]): boolean {
+  const [first, second] = words;
+  if (!first || !second || first.conf === undefined || !/^[A-Za-z]{2,4}$/.test(first.text) || /^[A-Z]+$/.test(first.text)) return false;
+  if (!/^\d{3,5}[A-Z]?$/.test(second.text)) return false;
+  const h = wordHeight(first);
+  return header.some((c) => (c.role === 'subject' || c.role === 'course') && first.x1 > c.x0 - h && first.x0 < c.x1 + h);
+}
+
 /** How many of a row's first words sit under a term column printed before the course column. */
 function wordsBeforeCodeUnderTerm(words: Word[], header: HeaderColumn[]): number {
   const term = header.find((c) => c.role === 'term');
@@ -223,6 +235,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     words = words.slice(beforeCode);
   }
   const texts = words.map((w) => fixDigits(w.text));
+  if (header && isMiscasedSubject(words, header)) texts[0] = texts[0]!.toUpperCase();
   const code = findCourseCode(texts);
   if (!code) return null;
   if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
@@ -281,12 +294,15 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     while (start < classified.length - 1 && (classified[start]!.kind === 'level' || /^(\d{2,3}|[A-Z])$/.test(classified[start]!.text)) && classified[start + 1]!.kind === 'text') start++;
     let end = classified.length;
     while (end > start && isDataKind(classified[end - 1]!.kind)) end--;
-    // a title ending in a number or letter ("Calculus I", "Physics 1") keeps it when it sits close to the title
+    // a title ending in a number or letter ("Calculus I", "Physics 1") keeps it when it sits as close to the title as
+    // the title's words sit to each other (a monospaced print spaces words wider than a proportional font)
+    const titleGaps = after.slice(start + 1, end).map((w, k) => w.x0 - after[start + k]!.x1);
+    const widestTitleGap = titleGaps.length ? Math.max(...titleGaps) : 0;
     while (end < classified.length && end > start) {
       const prev = after[end - 1]!;
       const w = after[end]!;
       const gap = w.x0 - prev.x1;
-      if (classified[end - 1]!.kind === 'text' && gap < 0.8 * wordHeight(w) && (classified[end]!.kind === 'grade' || classified[end]!.kind === 'flag' || /^\d{1,2}$/.test(w.text)) && classified[end + 1] !== undefined) end++;
+      if (classified[end - 1]!.kind === 'text' && gap < Math.max(0.8 * wordHeight(w), 1.3 * widestTitleGap) && (classified[end]!.kind === 'grade' || classified[end]!.kind === 'flag' || /^\d{1,2}$/.test(w.text)) && classified[end + 1] !== undefined) end++;
       else break;
     }
     titleWords.push(...after.slice(start, end));
@@ -444,6 +460,31 @@ function rowConfidence(d: RowDraft, title: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // the document
 
+/**
+ * OCR adds a digit to a number now and then ("4.06" for "4.0" followed by a speck): an OCR number that is not a usual
+ * credit value, printed with more decimals than its column's other numbers, is cut back when that gives a usual one.
+ */
+function repairExtraDecimals(drafts: RowDraft[]): void {
+  const decimalsOf = (t: Tok) => /\.(\d+)$/.exec(t.text)?.[1]?.length ?? 0;
+  const column = (d: RowDraft, i: number) => (d.header ? (d.roles[i] ?? 'none') : 'any');
+  const counts = new Map<string, Map<number, number>>();
+  for (const d of drafts)
+    d.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined) return;
+      const byDecimals = counts.get(column(d, i)) ?? new Map<number, number>();
+      byDecimals.set(decimalsOf(t), (byDecimals.get(decimalsOf(t)) ?? 0) + 1);
+      counts.set(column(d, i), byDecimals);
+    });
+  for (const d of drafts)
+    d.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined || USUAL_CREDITS.has(t.value)) return;
+      const usual = [...(counts.get(column(d, i)) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1])[0];
+      if (!usual || usual[1] < 2 || decimalsOf(t) !== usual[0] + 1 || usual[0] === 0) return;
+      const text = t.text.slice(0, -1);
+      if (USUAL_CREDITS.has(Number(text))) d.toks[i] = { ...t, text, value: Number(text) };
+    });
+}
+
 /** Tops of the numeric grade scales (grade points, 1–5, 1–7, 1–10, percentages). */
 const GRADE_SCALES = [4.3, 5, 7, 10, 100];
 
@@ -584,6 +625,7 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
   }
 
   repairDroppedDecimals(drafts);
+  repairExtraDecimals(drafts);
   // header-less rows: one reading of the numbers for all rows of the same shape
   const signatures = chooseSignatures(drafts.filter((d) => !d.header));
   const rows: ReadRow[] = [];
