@@ -62,6 +62,11 @@ describe('line and cell rebuilding', () => {
     const words = [...place(left, 1, 0, 30), ...place(right, 1, 320, 30)].map((w) => ({ ...w, conf: /^[|{fI]$/.test(w.text) ? 40 : 90, line: Math.round(w.y0) }));
     for (const w of words) if (/^[|{]$/.test(w.text)) [w.x0, w.x1] = [w.x0 - 150, w.x1 - 150];
     expect(findGutter(words)).not.toBeNull();
+    // the page title, with an edge mark beside it (and one at the right edge above the columns), is read first
+    const title = [...place('|', 1, -150, 0), ...place('Gulf Coast University', 1, 270, 0), ...place('I', 1, 640, -14)].map((w) => ({ ...w, conf: w.text.length > 1 ? 90 : 40, line: Math.round(w.y0) }));
+    const lines = buildLines([...title, ...words]);
+    expect(lines[0]!.text).toContain('Gulf Coast University');
+    expect(parseCourseLines(lines).institution).toBe('Gulf Coast University');
   });
 
   it('does not see a gutter in a one-column table with wide gaps', () => {

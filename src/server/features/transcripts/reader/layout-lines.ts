@@ -162,6 +162,9 @@ export function withoutLeadingMarks(words: Word[]): Word[] {
   return words.slice(start);
 }
 
+/** A word of text: any word a PDF gives; from OCR, one with two letters or digits (not a speck or an edge mark). */
+const isTextWord = (w: Word) => w.conf === undefined || /[A-Za-z0-9]{2}/.test(w.text);
+
 /** Cells that begin an entry of a column of course rows: a course, a term heading, a header, or a totals label. */
 function startsEntry(cellText: string, rest: string): { entry: boolean; code: boolean } {
   const code = startsWithCourseCode(rest);
@@ -180,7 +183,7 @@ export function findGutter(words: Word[]): number | null {
   if (words.length < 20) return null;
   // in photos, a page edge or shadow read as punctuation ("|", "{") starts and ends lines: it is not the text's edge
   const lines = groupIntoLines(words).map((ws) => makeLine(withoutLeadingMarks(ws)));
-  const textWords = lines.flatMap((l) => l.words).filter((w) => w.conf === undefined || /[A-Za-z0-9]{2}/.test(w.text));
+  const textWords = lines.flatMap((l) => l.words).filter(isTextWord);
   if (textWords.length === 0) return null;
   const left = Math.min(...textWords.map((w) => w.x0));
   const right = Math.max(...textWords.map((w) => w.x1));
@@ -228,7 +231,8 @@ export function pageLines(words: Word[]): Line[] {
   const all = groupIntoLines(words);
   const spanning = new Set<Word[]>(all.filter((l) => l.some((w) => w.x0 < gutter - 1 && w.x1 > gutter + 1)));
   const colWords = all.filter((l) => !spanning.has(l)).flat();
-  const firstColY = Math.min(...colWords.filter((w) => w.x0 >= gutter).map((w) => w.y0));
+  // the right column's first text (a page edge's marks beside the page title are not)
+  const firstColY = Math.min(...colWords.filter((w) => w.x0 >= gutter && isTextWord(w)).map((w) => w.y0));
   const top = [...spanning].filter((l) => l[0]!.y1 <= firstColY);
   const rest = [...spanning].filter((l) => l[0]!.y1 > firstColY);
   const leftCol = groupIntoLines(colWords.filter((w) => w.x1 <= gutter + 1));
