@@ -1,5 +1,5 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
-import type { AppealCourseRow } from '../../../shared/schemas/transcripts';
+import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 
@@ -46,7 +46,7 @@ export interface TranscriptRowRecord {
   } | null;
   in_transfer_section: boolean;
   in_progress: boolean;
-  as_read: { subject: string; number: string; title: string; credits: number | null; grade: string | null; term: string | null } | null;
+  as_read: RowAsRead | null;
   added_by_student: boolean;
   removed_by_student: boolean;
 }
@@ -218,13 +218,8 @@ export async function lockTranscript(db: Queryable, transcriptId: string): Promi
   await db.query(`select id from transcripts where id = $1 for update`, [transcriptId]);
 }
 
-export interface StudentRowFields {
-  subject: string;
-  number: string;
-  title: string;
-  credits: number;
-  grade: string | null;
-  term: string | null;
+/** A row as the student writes it, and whether it is still in progress. */
+export interface StudentRowFields extends TranscriptCourseFields {
   inProgress: boolean;
 }
 
@@ -415,7 +410,7 @@ export interface AppealableRow {
   credits: string | number | null;
   grade: string | null;
   term: string | null;
-  as_read: AppealCourseRow['asRead'];
+  as_read: RowAsRead | null;
   added_by_student: boolean;
   detected_institution_id: number | null;
   detected_institution_name: string | null;
