@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/bench-transcripts-load.ts`: does reading transcripts slow down everyone else's search?
  *
- * Starts the real server (src/server/main.ts: job runner on, demo data, a temporary embedded database), then measures
+ * Starts the real server (compiled, dist/server/main.js: job runner on, demo data, a temporary embedded database), then measures
  * GET /api/courses/search with autocannon twice: idle, and while photos of transcripts are OCR'd back to back
  * (BENCH_OCR_IN_FLIGHT analyses kept in flight through the public API: create → PUT → analyze → poll).
  * Prints a Markdown table for the transcript section of docs/BENCHMARKS.md.
@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { autocannon, type AutocannonResult } from './support/autocannon';
+import { buildIfNeeded, COMPILED_SERVER_ARGS, DEMO_DATA_LOADED } from './support/compiled-server';
 
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -59,15 +60,18 @@ async function analyseOnce(): Promise<number> {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-ocr-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  buildIfNeeded('server');
+  const server = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: resolve(import.meta.dirname, '..'),
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, LOG_LEVEL: 'warn', SEED_DEMO: 'true', JOB_WORKERS: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The demo with the four catalogues the searches were written against (not every reference set).
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REFERENCE_SETS: 'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample', JOB_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    for (let tries = 0; ; tries += 1) {
-      if (tries > 180) throw new Error('the server did not start');
-      if (await fetch(`${BASE}/api/health`).then((response) => response.ok).catch(() => false)) break;
+    for (let tries = 0; !DEMO_DATA_LOADED.test(output); tries += 1) {
+      if (tries > 360) throw new Error('the server did not start and load its demo data');
       await sleep(500);
     }
     await analyseOnce(); // warm the OCR worker and the search cache

@@ -169,7 +169,7 @@ try {
     '## Web (Lighthouse)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\` (scripts/bench-web.ts) on ${machine()}.`,
-    'Production build served by the real server (`tsx src/server/main.ts`, embedded database, demo data).',
+    'Production build served by the real server (compiled: `node dist/server/main.js`, embedded database, demo data).',
     '',
     '### JavaScript each route loads',
     '',

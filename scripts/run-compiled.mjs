@@ -13,10 +13,11 @@
  * thread and in the embedded database's thread alike) the embedded 1,000,000-row import peaked at 318-335 MB against
  * 369-390, at the same speed (53.1 / 53.0 s against 57.0 / 50.6 s, alternating runs).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from './support/bundle-our-code.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const [entry, ...args] = process.argv.slice(2);
@@ -28,39 +29,7 @@ if (!entry) {
 const entryPath = resolve(root, entry);
 const outfile = join(root, 'node_modules/.cache/crosswalk-commands', `${relative(root, entryPath).replace(/[/\\]/g, '__').replace(/\.ts$/, '')}.mjs`);
 
-/**
- * Each module keeps its own location: the bundle would otherwise give every module the bundle's import.meta, and
- * modules find files beside them with it (the migrations folder, package.json).
- */
-const keepModuleLocations = {
-  name: 'keep-module-locations',
-  setup(plugin) {
-    plugin.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      return {
-        loader: 'ts',
-        contents: source
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
-          .replaceAll('import.meta.dirname', JSON.stringify(dirname(path)))
-          .replaceAll('import.meta.filename', JSON.stringify(path)),
-      };
-    });
-  },
-};
-
-const { outputFiles } = await build({
-  entryPoints: [entryPath],
-  outfile,
-  write: false,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'inline',
-  logLevel: 'warning',
-  plugins: [keepModuleLocations],
-});
+const { outputFiles } = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPath], outfile, sourcemap: 'inline' });
 // Written aside and renamed over the last bundle, so a command started at the same moment never reads half a file.
 await mkdir(dirname(outfile), { recursive: true });
 await writeFile(`${outfile}.${process.pid}.tmp`, outputFiles[0].contents);

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { handleError } from './http/errors';
+import { createRequestsInFlight } from './http/requests-in-flight';
 import { RouteTable } from './http/route-table';
 import { limitRequestBodies } from './http/body-limits';
 import { clientAddress, refuseCrossOriginWrites, securityHeaders, strictTransportSecurity } from './http/security';
@@ -35,7 +36,9 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const routes = new RouteTable(app);
+  const requestsInFlight = createRequestsInFlight();
 
+  app.use('*', requestsInFlight.middleware);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);
   app.onError(handleError);
-  return { app, routeTable: routes.entries };
+  return { app, routeTable: routes.entries, requestsInFlight };
 }
 
 /** Serves the built web app: hashed assets cached for a year, every other path gets index.html (client-side routes). */

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './env';
 
 describe('loadConfig', () => {
   it('uses the embedded database in ./data with no configuration', () => {
@@ -9,6 +11,22 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.demoReferenceSets).toEqual(['all']);
+  });
+
+  it('safe by default: this machine only and demo data outside production; every interface and no demo data in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-32-characters!' });
+    expect(production.host).toBe('0.0.0.0');
+    expect(production.seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-32-characters!', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('reads the demo reference sets as a list; none loads nothing', () => {
+    expect(loadConfig({ DEMO_REFERENCE_SETS: ' catalog-ufl, wisconsin-transfer-rules ,' }).demoReferenceSets).toEqual(['catalog-ufl', 'wisconsin-transfer-rules']);
+    expect(loadConfig({ DEMO_REFERENCE_SETS: 'none' }).demoReferenceSets).toEqual([]);
   });
 
   it('names the variable that has a bad value', () => {
@@ -27,5 +45,11 @@ describe('loadConfig', () => {
       'dean@school.edu',
       'registrar@school.edu',
     ]);
+  });
+
+  it('.env.example lists every variable the server reads, and nothing else', () => {
+    const example = readFileSync(resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
+    expect([...new Set(listed)].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });

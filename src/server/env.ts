@@ -13,14 +13,26 @@ const optionalUrl = z.url().optional();
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: 127.0.0.1 (this machine only) outside production, every interface in production (see buildConfig).
+  HOST: z.string().min(1).optional(),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: true outside production, false in production (demo courses have made-up offerings).
+  SEED_DEMO: booleanFlag.optional(),
+  // The reference-data sets the demo loads in the background on first start: all, none, or names (npm run data:list).
+  DEMO_REFERENCE_SETS: z
+    .string()
+    .default('all')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z
     .string()
@@ -55,6 +67,9 @@ const envSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
+/** Every variable the server reads (.env.example lists each one: env.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export type AppConfig = ReturnType<typeof buildConfig>;
 
 export class ConfigError extends Error {
@@ -66,15 +81,19 @@ export class ConfigError extends Error {
 
 function buildConfig(parsed: z.infer<typeof envSchema>) {
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT === 0 ? 3000 : parsed.PORT}`).replace(/\/$/, '');
+  const isProduction = parsed.NODE_ENV === 'production';
   return {
     nodeEnv: parsed.NODE_ENV,
-    isProduction: parsed.NODE_ENV === 'production',
+    isProduction,
     port: parsed.PORT,
-    host: parsed.HOST,
+    // Safe by default: a development server started on a machine with a public address is not published by it.
+    host: parsed.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
-    seedDemo: parsed.SEED_DEMO,
+    seedDemo: parsed.SEED_DEMO ?? !isProduction,
+    /** Names of reference sets (or `all`, or `none`) the demo loads on first start. */
+    demoReferenceSets: parsed.DEMO_REFERENCE_SETS.includes('none') ? [] : parsed.DEMO_REFERENCE_SETS,
     authSecret: parsed.BETTER_AUTH_SECRET,
     adminEmails: parsed.ADMIN_EMAILS,
     trustedProxyHeader: parsed.TRUSTED_PROXY_HEADER?.toLowerCase(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAppeal, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
+import type { AdminAppeal, AdminStats, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
 import { createAppeal, createProfile, createStoredFile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -64,12 +64,18 @@ describe('GET /api/admin/stats', () => {
     await createAppeal(t.deps.db, s.id, { status: 'in_review' });
     await createAppeal(t.deps.db, s.id, { status: 'resolved' });
     const after = await getJson<Record<string, number>>('/api/admin/stats');
-    expect(after).toEqual({
+    expect(after).toMatchObject({
       students: before.students! + 1,
       transcripts: before.transcripts! + 1,
       pendingAppeals: before.pendingAppeals! + 2,
       resolvedAppeals: before.resolvedAppeals! + 1,
     });
+  });
+
+  it('says how far the reference data has loaded, set by set', async () => {
+    const { referenceData } = await getJson<AdminStats>('/api/admin/stats');
+    expect(referenceData.loading).toBe(false);
+    expect(referenceData.sets.find((set) => set.name === 'wisconsin-transfer-rules')).toMatchObject({ state: 'not-loaded', rows: 125_503, unit: 'rules' });
   });
 });
 

@@ -8,7 +8,7 @@ const fixture = resolve(root, 'tests/fixtures/transcripts/t11002.pdf');
 const run = promisify(execFile);
 
 /**
- * `npm run analyze` is how transcript accuracy is judged (../shared/tools/score-transcripts.mjs runs
+ * `npm run analyze` is how transcript accuracy is judged (the project's scoring tool, score-transcripts.mjs, runs
  * `npm run --silent analyze -- FILE --json`), so the command is tested exactly that way, file first.
  */
 describe('npm run analyze', () => {

@@ -30,6 +30,30 @@ describe('importCatalogCsv (npm run import with a catalogue file)', () => {
     ]);
   });
 
+  it('takes a course a file lists twice as one course, the later row winning (it was a database error, a 500)', async () => {
+    const school = await createInstitution(t.deps.db);
+    const csv = `${HEADER}\n${school.name},ADV,3001,Advertising Strategy,3,First listing\n${school.name},ADV,3001,Advertising Strategy,3,Second listing\n`;
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv })).toMatchObject({ saved: true, rows: 2, inserted: 1, errorCount: 0 });
+    const rows = await t.deps.db.query<{ description: string }>(`select description from courses where institution_id = $1`, [school.id]);
+    expect(rows).toEqual([{ description: 'Second listing' }]);
+  });
+
+  it('with keepExisting adds only courses not on file and leaves the others as they are', async () => {
+    const school = await createInstitution(t.deps.db);
+    await importCatalogCsv({ db: t.deps.db, input: `${HEADER}\n${school.name},ENC,1101,English Composition I,3,The school's own text\n` });
+    const derived = `${HEADER}\n${school.name},ENC,1101,ENGLISH COMPOSITION I,,\n${school.name},ENC,1102,ENGLISH COMPOSITION II,,\n`;
+    expect(await importCatalogCsv({ db: t.deps.db, input: derived, keepExisting: true })).toMatchObject({ saved: true, inserted: 1, updated: 0, unchanged: 1 });
+    expect(await importCatalogCsv({ db: t.deps.db, input: derived, keepExisting: true })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    const rows = await t.deps.db.query<{ number: string; title: string; description: string | null }>(
+      `select number, title, description from courses where institution_id = $1 order by number`,
+      [school.id],
+    );
+    expect(rows).toEqual([
+      { number: '1101', title: 'English Composition I', description: "The school's own text" },
+      { number: '1102', title: 'ENGLISH COMPOSITION II', description: null },
+    ]);
+  });
+
   it('names the line and column of a wrong row and saves nothing', async () => {
     const school = await createInstitution(t.deps.db);
     const result = await importCatalogCsv({ db: t.deps.db, input: `${HEADER}\n${school.name},BIO,101,Biology,3,\n${school.name},BIO,,No number,3,\n` });

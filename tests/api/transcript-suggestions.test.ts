@@ -2,9 +2,8 @@
 // "Possible match: ECO 211 Principles of Macroeconomics" on every Needs Review row, Freshman Composition II and
 // Calculus II included, and a Delaware transcript sent to Ohio State got PSYCH 1100 on every row. Both schools have a
 // handful of demo courses, so whatever shares a subject, a level or a credit count looked like a match.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { STUDENT_CONFIDENCE_THRESHOLD } from '../../src/server/features/equivalencies/engine/student-suggestions';
@@ -17,19 +16,16 @@ const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 
 let t: TestApp;
 let student: Awaited<ReturnType<typeof signUp>>;
-let emptyDataDir: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The demo's schools, sample courses and their rules; no real catalogues (an empty data folder).
-  emptyDataDir = mkdtempSync(join(tmpdir(), 'crosswalk-no-data-'));
-  await seedDemoData(t.deps, { sharedDataDir: emptyDataDir, waitForRules: true });
+  // The demo's schools, sample courses and their rules; no real catalogues (the reference sets load only after a start).
+  await seedDemoData(t.deps);
   student = await signUp(t);
 }, 60_000);
 afterAll(async () => {
   await terminateTranscriptWorker();
   await t?.close();
-  rmSync(emptyDataDir, { recursive: true, force: true });
 });
 
 async function institutionId(key: string): Promise<number> {

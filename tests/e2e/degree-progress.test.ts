@@ -7,7 +7,7 @@ import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 /**
- * Degree progress in the browser, on the demo's real program data (reference-data/programs, loaded by the demo seed):
+ * Degree progress in the browser, on the demo's real program data (reference-data/programs, loaded after start):
  * a Valencia College transcript at Florida State shows Florida's general-education areas, an AP score is added, and two
  * schools are compared side by side at phone width; an admin checks a programs CSV.
  */

@@ -194,7 +194,7 @@ describe('saved searches', () => {
     await page.waitForURL(`${baseUrl}/student/login?redirect=%2Fstudent%2Fsearch`);
 
     const signIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, {
-      data: { email: 'student@crosswalk.demo', password: 'crosswalk-student' },
+      data: { email: inject('demoStudent').email, password: inject('demoStudent').password },
       headers: { origin: baseUrl },
     });
     expect(signIn.status()).toBe(200);

@@ -114,8 +114,8 @@ describe('/search: Transcript Upload', () => {
     await dialog.getByRole('link', { name: 'Sign in to submit' }).click();
 
     await page.waitForURL(/\/student\/login/);
-    await page.getByLabel('E-mail').fill('student@crosswalk.demo');
-    await page.getByLabel('Password').fill('crosswalk-student');
+    await page.getByLabel('E-mail').fill(inject('demoStudent').email);
+    await page.getByLabel('Password').fill(inject('demoStudent').password);
     await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
 
     await page.waitForURL(/\/search\?transcript=resume/);

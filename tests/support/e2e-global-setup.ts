@@ -1,9 +1,10 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildIfNeeded, COMPILED_SERVER_ARGS, DEMO_DATA_LOADED, demoAccountsFromBanner } from '../../scripts/support/compiled-server';
 import { startTestOidcProvider } from './oidc-provider';
 import { secretFromTotpUri, totpCode } from './totp';
 
@@ -26,6 +27,8 @@ declare module 'vitest' {
     ssoAdminEmail: string;
     /** Admins made as the product makes them (ADMIN_EMAILS, then TOTP set up): one per test file that needs one. */
     admins: E2eAdmin[];
+    /** The demo student, with the password the server generated and printed at its first start. */
+    demoStudent: { email: string; password: string };
   }
 }
 
@@ -39,9 +42,16 @@ export interface E2eAdmin {
 export const SSO_ADMIN_EMAIL = 'sso-admin@school.edu';
 const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${index + 1}@school.edu`);
 
-/** Starts the real product (built web app, API, embedded database with demo data) once for the browser tests. */
+/**
+ * The reference sets the browser tests' demo loads (DEMO_REFERENCE_SETS): the catalogues their searches were written
+ * against and the programs the degree-progress test reads. The whole demo (every set) is `npm start`'s; it is not
+ * needed here and would make every run a minute longer.
+ */
+const E2E_REFERENCE_SETS = 'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state';
+
+/** Starts the real product as `npm start` does (compiled server, built web app, embedded database, demo data) once. */
 export default async function setup(project: TestProject) {
-  execSync('npx tsx scripts/build-web-if-needed.ts', { cwd: root, stdio: 'inherit' });
+  buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -51,7 +61,7 @@ export default async function setup(project: TestProject) {
     clientSecret: 'crosswalk-e2e-client-secret',
     redirectUri: `${baseUrl}/api/auth/callback/school-sso`,
   });
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,
@@ -61,6 +71,7 @@ export default async function setup(project: TestProject) {
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      DEMO_REFERENCE_SETS: E2E_REFERENCE_SETS,
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: 'crosswalk-e2e',
       OIDC_CLIENT_SECRET: 'crosswalk-e2e-client-secret',
@@ -85,6 +96,14 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
+  // The demo's catalogues load in the background after start: the tests search them, so wait.
+  while (!DEMO_DATA_LOADED.test(output)) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The demo data did not load in time:\n${output}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  const demoStudent = demoAccountsFromBanner(output).find((account) => account.role === 'student');
+  if (!demoStudent) throw new Error(`The start-up banner named no demo student:\n${output}`);
+  project.provide('demoStudent', { email: demoStudent.email, password: demoStudent.password });
   project.provide('admins', await Promise.all(E2E_ADMIN_EMAILS.map((email, index) => createAdmin(baseUrl, email, `10.99.0.${index + 1}`))));
   project.provide('baseUrl', baseUrl);
   project.provide('ssoAdminEmail', SSO_ADMIN_EMAIL);

@@ -1,11 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteKyselyDialect, TRANSACTIONS_UNSUPPORTED } from './pglite-kysely-dialect';
 
-const client = new PGlite();
-const db = new Kysely<Record<string, never>>({ dialect: pgliteKyselyDialect(client) });
-afterAll(() => client.close());
+let client: PGlite;
+let db: Kysely<Record<string, never>>;
+// Opening PGlite (initdb in WebAssembly) took over 5 s on a busy 2-core machine: it happens in the set-up, whose own
+// time limit is generous, and not in the first test or when the file loads.
+beforeAll(async () => {
+  client = await PGlite.create();
+  db = new Kysely<Record<string, never>>({ dialect: pgliteKyselyDialect(client) });
+}, 120_000);
+afterAll(() => client?.close());
 
 describe('pgliteKyselyDialect', () => {
   it('runs statements on the PGlite connection it was given', async () => {

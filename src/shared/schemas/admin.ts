@@ -23,11 +23,28 @@ export type AppealListStatus = NonNullable<AdminAppealListQuery['status']>;
 
 export const adminStudentListQuerySchema = z.object({ q: searchText, cursor });
 
+/** One reference-data set on the admin overview (`npm run data:list` shows the same). */
+export const referenceSetStatusSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  rows: z.number(),
+  unit: z.string(),
+  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
+  /** While loading: how far, 0-100. */
+  percent: z.number().nullable(),
+  /** What a loaded set stored, in words ("106,664 rules, 3,788 courses, 27 schools"). */
+  stored: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type ReferenceSetStatus = z.infer<typeof referenceSetStatusSchema>;
+
 export const adminStatsSchema = z.object({
   students: z.number(),
   transcripts: z.number(),
   pendingAppeals: z.number(),
   resolvedAppeals: z.number(),
+  /** The reference data (catalogues, statewide inventories, transfer rules), while and once loaded. */
+  referenceData: z.object({ loading: z.boolean(), sets: z.array(referenceSetStatusSchema) }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

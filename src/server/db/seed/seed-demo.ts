@@ -1,35 +1,34 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createCsvRowParser, formatCsvLine } from '../../features/equivalencies/engine/csv-row-parser';
-import { importEquivalencyCsv } from '../../features/equivalencies';
+import { randomBytes } from 'node:crypto';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
 import { normalizeSchoolName } from '../../features/institutions';
-import { loadAllProgramsSets } from '../../features/programs';
 import type { AppDeps } from '../../http/app-env';
-import type { Database, Queryable } from '../client';
-import { bulkInsert } from './bulk-insert';
+import type { Queryable } from '../client';
 import { seedDemoGradeRules } from './demo-grade-rules';
 import { seedDemoAppeals } from './demo-appeals';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
 
+/** The demo's sign-in accounts (never in production). Their passwords are made at first start: see seedDemoData. */
 export const DEMO_ACCOUNTS = [
-  { role: 'student', email: 'student@crosswalk.demo', password: 'crosswalk-student', name: 'Maria Johnson' },
-  { role: 'admin', email: 'admin@crosswalk.demo', password: 'crosswalk-admin', name: 'Riley Registrar' },
+  { role: 'student', email: 'student@crosswalk.demo', name: 'Maria Johnson' },
+  { role: 'admin', email: 'admin@crosswalk.demo', name: 'Riley Registrar' },
 ] as const;
 
-/** Real catalogues from ../shared/data, loaded when that folder is present (see its README). */
-const REAL_CATALOGUES: Array<{ folder: string; institutionKey: string }> = [
-  { folder: 'university-of-florida', institutionKey: 'florida' },
-  { folder: 'florida-international-university', institutionKey: 'fiu' },
-  { folder: 'university-of-delaware', institutionKey: 'delaware' },
-  { folder: 'university-of-south-florida-sample', institutionKey: 'usf' },
-];
+export interface DemoAccount {
+  role: (typeof DEMO_ACCOUNTS)[number]['role'];
+  email: string;
+  /** Set only when this start created the account: shown once in the start-up banner, stored nowhere but its hash. */
+  password: string | null;
+}
 
 
-
-/** Loads demo data once (idempotent: every insert skips what exists). Returns the demo accounts to print. */
-export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: string; waitForRules?: boolean } = {}) {
+/**
+ * Loads the demo's own data once (idempotent: every insert skips what exists): the schools the spec names, its sample
+ * courses and grade rules. Outside production it also makes the demo accounts, each with a password generated when it
+ * is created (no password is written in the code or the README). The real reference data (catalogues, statewide
+ * inventories, transfer rules, degree programs) is loaded after the server starts: src/server/reference-data/demo-reference-load.ts.
+ */
+export async function seedDemoData(deps: AppDeps): Promise<DemoAccount[]> {
   const { db, config, logger } = deps;
   const [done] = await db.query(`select 1 from app_meta where key = 'demo_seeded'`);
   if (!done) {
@@ -39,42 +38,26 @@ export async function seedDemoData(deps: AppDeps, options: { sharedDataDir?: str
       await seedSampleCourses(tx);
       await seedDemoGradeRules(tx);
     });
-    const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
-    const loaded = await seedRealCatalogues(db, sharedDataDir);
     await db.query(`insert into app_meta (key, value) values ('demo_seeded', $1) on conflict (key) do nothing`, [new Date().toISOString()]);
-    logger.info('demo_data_loaded', { ms: Date.now() - started, realCatalogues: loaded });
-  }
-  // Real Wisconsin rules load after the server is up (a few seconds of work that first start need not wait for), with
-  // their own marker: a process stopped half-way rolls the import back and the next start loads them again.
-  const [rulesDone] = await db.query(`select 1 from app_meta where key = 'demo_wisconsin_rules'`);
-  if (!rulesDone) {
-    const sharedDataDir = options.sharedDataDir ?? resolve(process.cwd(), '../shared/data');
-    const started = Date.now();
-    const loading = seedWisconsinRules(db, sharedDataDir)
-      .then(async (rules) => {
-        await db.query(`insert into app_meta (key, value) values ('demo_wisconsin_rules', $1) on conflict (key) do nothing`, [String(rules)]);
-        logger.info('demo_rules_loaded', { ms: Date.now() - started, rules });
-      })
-      .catch((error: unknown) => logger.warn('demo_rules_not_loaded', { message: error instanceof Error ? error.message : String(error) }));
-    if (options.waitForRules) await loading;
-  }
-  // Degree programs from reference-data/programs (a few seconds), with their own marker like the rules.
-  const [programsDone] = await db.query(`select 1 from app_meta where key = 'demo_programs'`);
-  if (!programsDone) {
-    const { loaded, failed } = await loadAllProgramsSets(db);
-    await db.query(`insert into app_meta (key, value) values ('demo_programs', $1) on conflict (key) do nothing`, [loaded.join(',')]);
-    logger.info('demo_programs_loaded', { loaded, failed });
+    logger.info('demo_data_loaded', { ms: Date.now() - started });
   }
   if (config.isProduction) return [];
-  for (const account of DEMO_ACCOUNTS) await ensureAccount(deps, account);
-  return DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
+  const accounts: DemoAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) accounts.push({ role: account.role, email: account.email, password: await ensureAccount(deps, account) });
+  return accounts;
 }
 
-async function ensureAccount(deps: AppDeps, account: (typeof DEMO_ACCOUNTS)[number]) {
+/** 16 characters from 96 random bits: not guessable, and short enough to type from a terminal. */
+const generatePassword = () => randomBytes(12).toString('base64url');
+
+/** Creates the account when missing and returns its new password; null when it existed (its password is not known). */
+async function ensureAccount(deps: AppDeps, account: (typeof DEMO_ACCOUNTS)[number]): Promise<string | null> {
   const [existing] = await deps.db.query<{ id: string }>(`select id from "user" where lower(email) = lower($1)`, [account.email]);
   let userId = existing?.id;
+  let password: string | null = null;
   if (!userId) {
-    const created = await deps.auth.api.signUpEmail({ body: { email: account.email, password: account.password, name: account.name } });
+    password = generatePassword();
+    const created = await deps.auth.api.signUpEmail({ body: { email: account.email, password, name: account.name } });
     userId = created.user.id;
   }
   const role = account.role === 'admin' ? 'admin,student' : 'student';
@@ -84,6 +67,7 @@ async function ensureAccount(deps: AppDeps, account: (typeof DEMO_ACCOUNTS)[numb
     [userId, account.name, account.role === 'student' ? 'Valencia College' : '', account.role === 'student' ? 'Economics' : ''],
   );
   if (account.role === 'student') await seedDemoAppeals(deps.db, userId);
+  return password;
 }
 
 async function seedInstitutions(tx: Queryable) {
@@ -208,72 +192,4 @@ async function insertSeedRule(
     `insert into equivalency_rule_targets (rule_id, position, subject, number, title, credits) values ($1, 0, $2, $3, $4, $5)`,
     [created.id, ...rule.target],
   );
-}
-
-async function seedRealCatalogues(db: Queryable, sharedDataDir: string): Promise<string[]> {
-  const loaded: string[] = [];
-  const ids = await institutionIds(db);
-  for (const catalogue of REAL_CATALOGUES) {
-    const file = resolve(sharedDataDir, 'catalogs', catalogue.folder, 'courses.csv');
-    const institutionId = ids.get(catalogue.institutionKey);
-    if (!existsSync(file) || institutionId === undefined) continue;
-    const parser = createCsvRowParser();
-    const [, ...records] = [...parser.push(readFileSync(file, 'utf8')), ...parser.end()].map((row) => row.fields);
-    const rows = records
-      .filter((record) => record.length >= 4 && record[1] && record[2] && record[3])
-      .map(([, subject = '', number = '', title = '', credits = '', description = '']) => {
-        const numeric = /^\d+(\.\d+)?$/.test(credits.trim()) ? Number(credits) : null;
-        return [institutionId, subject.trim(), number.trim(), title.trim(), numeric, credits.trim() || null, description.trim() || null];
-      });
-    await bulkInsert(
-      db,
-      {
-        table: 'courses',
-        columns: [
-          ['institution_id', 'int'],
-          ['subject', 'text'],
-          ['number', 'text'],
-          ['title', 'text'],
-          ['credits', 'numeric'],
-          ['credits_text', 'text'],
-          ['description', 'text'],
-        ],
-        onConflict: 'on conflict (institution_id, subject, number) do nothing',
-      },
-      rows,
-    );
-    loaded.push(catalogue.folder);
-  }
-  return loaded;
-}
-
-/** Only the rows whose target is UW-Madison: a real, useful slice (about 5,300 rules) that loads in a few seconds. */
-async function* wisconsinRulesInto(file: string, targetUniversity: string): AsyncGenerator<string> {
-  const parser = createCsvRowParser();
-  let targetColumn = -1;
-  const keep = (rows: Array<{ fields: string[] }>) => {
-    const lines: string[] = [];
-    for (const row of rows) {
-      if (targetColumn < 0) {
-        targetColumn = row.fields.findIndex((name) => name.trim().toLowerCase() === 'target_university');
-        lines.push(formatCsvLine(row.fields));
-      } else if (row.fields[targetColumn] === targetUniversity) lines.push(formatCsvLine(row.fields));
-    }
-    return lines.length > 0 ? `${lines.join('\n')}\n` : '';
-  };
-  const decoder = new TextDecoder();
-  for await (const chunk of createReadStream(file)) {
-    const text = keep(parser.push(decoder.decode(chunk as Buffer, { stream: true })));
-    if (text) yield text;
-  }
-  const rest = keep(parser.end());
-  if (rest) yield rest;
-}
-
-/** Real Wisconsin transfer rules into UW-Madison, through the same import an admin uses. */
-async function seedWisconsinRules(db: Database, sharedDataDir: string): Promise<number> {
-  const file = resolve(sharedDataDir, 'equivalencies', 'wisconsin-transfer-rules.csv');
-  if (!existsSync(file)) return 0;
-  const result = await importEquivalencyCsv({ db, input: wisconsinRulesInto(file, 'UW-Madison'), actor: { id: null, email: 'demo seed' } });
-  return result.inserted + result.unchanged;
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
+import { readReferenceDataStatus } from '../../reference-data/load-reference-sets';
 import { signedInUser } from '../../http/session';
 import { listPathways, listSchoolsOverview, readAdminStats, readTransferDataOverview } from './admin-overview.queries';
 import { listAnnouncements, listPartners, listPublishedAnnouncements } from './admin-staff.queries';
@@ -21,7 +22,10 @@ const staffActor = (c: Context<AppEnv>): StaffActor => {
  * Appeals, transcripts, schools, accounts and equivalency data register their admin routes in their own features.
  */
 export function registerAdminRoutes(routes: RouteTable) {
-  routes.get('/api/admin/stats', 'admin', async (c) => c.json(await readAdminStats(c.get('deps').db)));
+  routes.get('/api/admin/stats', 'admin', async (c) => {
+    const { db } = c.get('deps');
+    return c.json({ ...(await readAdminStats(db)), referenceData: await readReferenceDataStatus(db) });
+  });
 
   routes.get('/api/admin/students', 'admin', async (c) => {
     const query = readQuery(c, adminStudentListQuerySchema);

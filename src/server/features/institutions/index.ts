@@ -1,7 +1,7 @@
 /** The schools: which school a name means, the schools an import creates, and Universities Management. */
 export { normalizeSchoolName, schoolKeyFromName } from '../../../shared/institutions/school-names';
 export { registerInstitutionRoutes } from './institutions.routes';
-export { createInstitutionNamedInImport, findInstitution, findInstitutionById } from './institutions.service';
+export { changeInstitution, createInstitution, createInstitutionNamedInImport, findInstitution, findInstitutionById } from './institutions.service';
 export {
   findInstitutionIdsByAlias,
   institutionJsonSql,

@@ -5,4 +5,4 @@
 export { registerProgramRoutes } from './programs.routes';
 export { getDegreeProgress, compareDegreeProgress, getExamScores, degreeProgressForCourses, findSchoolProgram, listSchoolPrograms, type CourseTaken, type ProgramsActor } from './programs.service';
 export { importProgramData, exportProgramCsv, type ProgramCsvFile } from './programs-import.service';
-export { loadProgramsSet, loadAllProgramsSets, programsSetFolder, PROGRAMS_SETS, type ProgramsSetName, type ProgramsSetLoad } from './reference-data/load-programs-set';
+export { loadProgramsSet, programsSetFolder, PROGRAMS_SETS, type ProgramsSetName, type ProgramsSetLoad } from './reference-data/load-programs-set';

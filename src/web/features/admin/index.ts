@@ -1,4 +1,4 @@
-/** The admin area's data: statistics, the appeals workflow, the student directory, partners and account roles. */
+/** The admin area's data: statistics (with the reference-data sets' loading state), the appeals workflow, the student directory, partners and account roles. */
 export {
   adminAccountQueries,
   adminAppealQueries,
@@ -10,3 +10,4 @@ export {
   useUpdateAppeal,
 } from './admin-queries';
 export { AppealReviewForm } from './appeal-review-form';
+export { ReferenceDataPanel } from './reference-data-panel';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, FileText, GraduationCap, Inbox, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { adminAppealQueries, adminStatsQueries } from '../../features/admin';
+import { adminAppealQueries, adminStatsQueries, ReferenceDataPanel } from '../../features/admin';
 import { appealStatusText } from '../../features/appeals';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -117,6 +117,8 @@ export default function AdminHubPage() {
           </ul>
         </section>
       </div>
+
+      <ReferenceDataPanel referenceData={stats.data?.referenceData} />
 
       <section aria-labelledby="comms-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5">
         <h2 id="comms-heading" className="text-lg font-bold text-slate-900">

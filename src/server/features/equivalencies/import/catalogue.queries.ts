@@ -11,16 +11,27 @@ export interface CatalogueCourse {
   description: string | null;
 }
 
-/** Inserts new courses and updates changed ones; returns how many of each (the rest were unchanged). */
-export async function upsertCatalogueCourses(tx: Queryable, courses: CatalogueCourse[]): Promise<{ inserted: number; updated: number }> {
-  const written = await tx.query<{ inserted: boolean }>(
-    `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
-     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
-     on conflict (institution_id, subject, number) do update set
+/**
+ * Inserts new courses and updates changed ones; returns how many of each (the rest were unchanged). With
+ * `keepExisting` a course already on file is left as it is (derived reference data must not overwrite a school's own
+ * catalogue). The courses must not name one (school, subject, number) twice: one statement may not write a row twice.
+ */
+export async function upsertCatalogueCourses(
+  tx: Queryable,
+  courses: CatalogueCourse[],
+  { keepExisting = false }: { keepExisting?: boolean } = {},
+): Promise<{ inserted: number; updated: number }> {
+  const onConflict = keepExisting
+    ? 'do nothing'
+    : `do update set
        title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
        description = excluded.description, updated_at = now()
      where (courses.title, courses.credits, courses.credits_text, courses.description)
-           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)
+           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)`;
+  const written = await tx.query<{ inserted: boolean }>(
+    `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
+     on conflict (institution_id, subject, number) ${onConflict}
      returning (xmax = 0) as inserted`,
     [
       courses.map((course) => course.institutionId),

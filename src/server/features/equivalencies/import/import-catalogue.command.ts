@@ -24,8 +24,22 @@ export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
 /** What a catalogue import answers: a rules import's counts, without rules, dry runs or a preview. */
 export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview'>;
 
-/** Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong. */
-export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Database; input: CsvInput; batchSize?: number }): Promise<CatalogImportResult> {
+/**
+ * Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong.
+ * `keepExisting` adds only courses not yet on file and leaves the others as they are (reference data derived from
+ * another source, such as a statewide inventory, must not overwrite a school's own catalogue).
+ */
+export async function importCatalogCsv({
+  db,
+  input,
+  batchSize = 5000,
+  keepExisting = false,
+}: {
+  db: Database;
+  input: CsvInput;
+  batchSize?: number;
+  keepExisting?: boolean;
+}): Promise<CatalogImportResult> {
   const started = Date.now();
   const errors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
   const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0 };
@@ -33,7 +47,7 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
   const saved = await keptOnlyIfClean(db, async (tx) => {
     const schools = new ImportSchools(tx);
     created = schools.created;
-    await readCatalogue(tx, input, { schools, errors, counts, batchSize });
+    await readCatalogue(tx, input, { schools, errors, counts, batchSize, keepExisting });
     return errors.count === 0;
   });
   return {
@@ -50,20 +64,28 @@ export async function importCatalogCsv({ db, input, batchSize = 5000 }: { db: Da
 async function readCatalogue(
   tx: Queryable,
   input: CsvInput,
-  run: { schools: ImportSchools; errors: LimitedErrorList<ImportError>; counts: { rows: number; inserted: number; updated: number; unchanged: number }; batchSize: number },
+  run: {
+    schools: ImportSchools;
+    errors: LimitedErrorList<ImportError>;
+    counts: { rows: number; inserted: number; updated: number; unchanged: number };
+    batchSize: number;
+    keepExisting: boolean;
+  },
 ) {
   const { schools, errors, counts } = run;
   const parser = createCsvRowParser();
   let index: Record<string, number> | null = null;
-  let batch: CatalogueCourse[] = [];
+  // By school, subject and number: a course a file lists twice (the UF catalogue lists 842 under two departments)
+  // is one course, the later row winning as it would from a later batch. One statement may not write a row twice.
+  let batch = new Map<string, CatalogueCourse>();
   const flush = async () => {
-    if (batch.length > 0 && errors.count === 0) {
-      const { inserted, updated } = await upsertCatalogueCourses(tx, batch);
+    if (batch.size > 0 && errors.count === 0) {
+      const { inserted, updated } = await upsertCatalogueCourses(tx, [...batch.values()], { keepExisting: run.keepExisting });
       counts.inserted += inserted;
       counts.updated += updated;
-      counts.unchanged += batch.length - inserted - updated;
+      counts.unchanged += batch.size - inserted - updated;
     }
-    batch = [];
+    batch = new Map();
   };
   const handle = async (fields: string[], line: number) => {
     if (!index) {
@@ -84,8 +106,8 @@ async function readCatalogue(
     const school = await schools.resolve(institution);
     const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
     if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
-    batch.push({ institutionId: school.id, subject, number, title, credits: numeric, creditsText: credits || null, description: description || null });
-    if (batch.length >= run.batchSize) await flush();
+    batch.set(`${school.id}|${subject}|${number}`, { institutionId: school.id, subject, number, title, credits: numeric, creditsText: credits || null, description: description || null });
+    if (batch.size >= run.batchSize) await flush();
   };
   const take = async (rows: Array<{ fields: string[]; line: number; error?: string }>) => {
     for (const row of rows) {

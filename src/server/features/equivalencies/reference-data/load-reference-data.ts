@@ -1,17 +1,16 @@
-// Loads the public reference data in /work/shared/data (Wisconsin transfer rules and
-// course catalogues) into the engine's shapes, for the suggestion CLI and its evaluation
-// until the database holds the same data. Files are streamed, never read whole.
+// Loads the reference data the repository carries (reference-data/: the Wisconsin transfer rules and the course
+// catalogues) into the engine's shapes, for the suggestion CLI and its evaluation, which work without a database.
+// Files are streamed, never read whole.
 
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { REFERENCE_DATA_DIR, referenceFiles, type ReferenceFiles } from '../../../reference-data/reference-files';
 import { createCsvRowParser } from '../engine/csv-row-parser';
 import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
 import type { CourseRef, EquivalencyRule, InstitutionInfo } from '../engine/types';
 import { canonicalInstitutionKey, resolveInstitutionKey } from '../../institutions';
 
-export const DEFAULT_DATA_DIR = process.env.CROSSWALK_REFERENCE_DATA ?? '/work/shared/data';
-export const WISCONSIN_RULES_FILE = 'equivalencies/wisconsin-transfer-rules.csv';
+export const WISCONSIN_RULES_FILE = 'equivalencies/wisconsin-transfer-rules.csv.gz';
 
 /** Schools in Florida's statewide course numbering among the reference catalogues. */
 const FLORIDA_STATEWIDE = new Set(['florida-international-university', 'university-of-florida', 'university-of-south-florida']);
@@ -50,17 +49,8 @@ export function createInstitutionRegistry(): InstitutionRegistry {
   };
 }
 
-/** `file`, or `file.gz` when only the compressed copy exists (the repository's reference-data/ is gzip-compressed). */
-function existingDataFile(file: string): string | null {
-  if (existsSync(file)) return file;
-  return existsSync(`${file}.gz`) ? `${file}.gz` : null;
-}
-
-async function streamFile(file: string, push: (chunk: string) => void): Promise<void> {
-  const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
-  const stream = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  stream.setEncoding('utf8');
-  for await (const chunk of stream) push(chunk as string);
+async function streamFile(files: ReferenceFiles, file: string, push: (chunk: string) => void): Promise<void> {
+  for await (const chunk of files.file(file).text()) push(chunk);
 }
 
 /** Converts an import draft into an engine rule between registered schools. */
@@ -81,9 +71,9 @@ export function draftToRule(draft: ParsedRuleDraft, id: number, registry: Instit
   };
 }
 
-export async function loadRuleDrafts(file: string): Promise<ParsedRuleDraft[]> {
+export async function loadRuleDrafts(files: ReferenceFiles, file: string): Promise<ParsedRuleDraft[]> {
   const importer = createRulesCsvImporter();
-  await streamFile(file, (chunk) => importer.push(chunk));
+  await streamFile(files, file, (chunk) => importer.push(chunk));
   const result = importer.end();
   if (result.errors.length > 0) throw new Error(`${file}: ${result.errors.length} import errors, first: line ${result.errors[0]?.line} ${result.errors[0]?.message}`);
   return result.rules;
@@ -95,8 +85,8 @@ function readCatalogCredits(text: string | undefined): number | null {
   return /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : null;
 }
 
-/** Reads catalogs/NAME/courses.csv (institution, subject, number, title, credits, description). */
-export async function loadCatalog(file: string): Promise<{ institutionName: string; courses: CourseRef[] }> {
+/** Reads catalogs/NAME/courses.csv.gz (institution, subject, number, title, credits, description). */
+export async function loadCatalog(files: ReferenceFiles, file: string): Promise<{ institutionName: string; courses: CourseRef[] }> {
   const parser = createCsvRowParser();
   const courses: CourseRef[] = [];
   let institutionName = '';
@@ -112,7 +102,7 @@ export async function loadCatalog(file: string): Promise<{ institutionName: stri
       courses.push({ subject: value('subject'), number: value('number'), title: value('title') || null, credits: readCatalogCredits(value('credits')), description: value('description') || null });
     }
   };
-  await streamFile(file, (chunk) => take(parser.push(chunk)));
+  await streamFile(files, file, (chunk) => take(parser.push(chunk)));
   take(parser.end());
   return { institutionName, courses };
 }
@@ -125,20 +115,20 @@ export interface ReferenceData {
 }
 
 export async function loadReferenceData(options: { dataDir?: string; includeRules?: boolean } = {}): Promise<ReferenceData> {
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const files = referenceFiles(options.dataDir ?? REFERENCE_DATA_DIR);
   const registry = createInstitutionRegistry();
   const catalogs = new Map<number, CourseRef[]>();
-  const catalogDir = path.join(dataDir, 'catalogs');
+  const catalogDir = path.join(files.root, 'catalogs');
   if (existsSync(catalogDir)) {
     for (const folder of readdirSync(catalogDir).sort()) {
-      const file = existingDataFile(path.join(catalogDir, folder, 'courses.csv'));
-      if (!file) continue;
-      const { institutionName, courses } = await loadCatalog(file);
+      const file = path.join('catalogs', folder, 'courses.csv.gz');
+      if (!existsSync(path.join(files.root, file))) continue;
+      const { institutionName, courses } = await loadCatalog(files, file);
       catalogs.set(registry.ensure(institutionName || folder).id, courses);
     }
   }
-  const rulesFile = existingDataFile(path.join(dataDir, WISCONSIN_RULES_FILE));
-  const drafts = options.includeRules === false || !rulesFile ? [] : await loadRuleDrafts(rulesFile);
+  const drafts =
+    options.includeRules === false || !existsSync(path.join(files.root, WISCONSIN_RULES_FILE)) ? [] : await loadRuleDrafts(files, WISCONSIN_RULES_FILE);
   const rules = drafts.map((draft, index) => draftToRule(draft, index + 1, registry));
   return { registry, drafts, rules, catalogs };
 }

@@ -459,21 +459,3 @@ export async function loadProgramsSet(db: Database, folder: string, options: { r
   if (!result.saved) throw new Error(`${name}: ${result.errorCount} errors, nothing loaded: ${result.errors.slice(0, 5).map((error) => `line ${error.line} ${error.column ?? ''} ${error.message}`).join('; ')}`);
   return { set: name, result, rules: loadedRules, skipped };
 }
-
-/**
- * Every set, for the demo: a set whose schools are not on file is skipped with its reason (the others still load; each
- * set is its own transaction). Returns what loaded and what did not.
- */
-export async function loadAllProgramsSets(db: Database, repositoryRoot = process.cwd()): Promise<{ loaded: ProgramsSetName[]; failed: Array<{ set: ProgramsSetName; reason: string }> }> {
-  const loaded: ProgramsSetName[] = [];
-  const failed: Array<{ set: ProgramsSetName; reason: string }> = [];
-  for (const set of PROGRAMS_SETS) {
-    try {
-      await loadProgramsSet(db, programsSetFolder(set, repositoryRoot), { repositoryRoot });
-      loaded.push(set);
-    } catch (error) {
-      failed.push({ set, reason: error instanceof Error ? error.message.slice(0, 300) : String(error) });
-    }
-  }
-  return { loaded, failed };
-}

@@ -1,5 +1,5 @@
 /**
- * Row accuracy on the sample text PDFs, scored like ../shared/tools/score-transcripts.mjs (scripts/transcript-layouts/
+ * Row accuracy on the sample text PDFs, scored like the project's transcript scoring tool (scripts/transcript-layouts/
  * score.ts: rows matched as a multiset on subject|number with whitespace removed; credits within 0.01; grades compared
  * with IP / "In Progress" / empty treated alike). Images are left to scripts/bench-transcripts.ts (OCR is slow).
  */
