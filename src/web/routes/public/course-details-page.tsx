@@ -17,7 +17,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
     .filter(Boolean)
     .join(' ');
   const facts: Array<[string, string | null]> = [
-    ['Credits awarded', transfer.creditsAwarded === null ? null : String(transfer.creditsAwarded)],
+    ['Credits awarded', transfer.creditsAwarded === null ? null : `${transfer.creditsAwarded}${transfer.creditUnit ? ` ${transfer.creditUnit} units` : ''}`],
     ['Minimum grade', transfer.minGrade],
     ['Effective', effective || null],
     ['Not in effect now', transfer.termNote],

@@ -27,5 +27,7 @@ export function convertCredits(credits: number, from: AcademicCalendar, to: Acad
  * progress shows sums this, so quarter and semester credits are never added together.
  */
 export function creditsAtDestination(credits: number, evidence: Pick<DecisionEvidence, 'creditConversion'> | null | undefined): number {
-  return evidence?.creditConversion?.convertedCredits ?? credits;
+  const conversion = evidence?.creditConversion;
+  // only a conversion of these very credits: a rule's award converted from its table's units is not the row's credits
+  return conversion && conversion.originalCredits === credits ? conversion.convertedCredits : credits;
 }

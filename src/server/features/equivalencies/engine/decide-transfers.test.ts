@@ -209,6 +209,20 @@ describe('credit conversion', () => {
     expect(creditsAtDestination(4, decisions[1]!.evidence)).toBe(2.67);
     expect(creditsAtDestination(4, { creditConversion: null })).toBe(4);
   });
+  it('converts credits a rule states in quarter units for a semester school, and names the units; semester units at a semester school stay', () => {
+    const quarter = rule([src('ENGL 1A', null)], [tgt('ENGL 100')], { creditsAwarded: 5, creditUnit: 'quarter' });
+    const [decision] = decide({ rules: [quarter], courses: [taken('ENGL', '1A', { credits: null })] });
+    expect(decision).toMatchObject({ status: 'DIRECT', creditsAwarded: 3.33, evidence: { creditConversion: { from: 'quarter', to: 'semester', originalCredits: 5, convertedCredits: 3.33 } } });
+    expect(decision?.reason).toContain('The rule awards 5 quarter units: 3.33 semester credits.');
+    const semester = rule([src('ENGL 1B', null)], [tgt('ENGL 101')], { creditsAwarded: 3, creditUnit: 'semester' });
+    expect(decide({ rules: [semester], courses: [taken('ENGL', '1B', { credits: null })] })[0]).toMatchObject({ creditsAwarded: 3, evidence: { creditConversion: null } });
+  });
+  it("counts a row's own credits, not a rule's award converted from its table's units, in totals at the same calendar", () => {
+    const quarter = rule([src('ENGL 1A', null)], [tgt('ENGL 100')], { creditsAwarded: 5, creditUnit: 'quarter' });
+    const [decision] = decide({ rules: [quarter], courses: [taken('ENGL', '1A', { credits: 3 })] });
+    expect(decision?.creditsAwarded).toBe(3.33);
+    expect(creditsAtDestination(3, decision!.evidence)).toBe(3);
+  });
   it('does not convert between schools on the same calendar', () => {
     const r = rule([src('MATH 104', 4)], [tgt('MATH 112')]);
     expect(decide({ rules: [r], courses: [taken('MATH', '104', { credits: 4 })] })[0]?.evidence.creditConversion).toBeNull();

@@ -142,12 +142,15 @@ interface CreditResult {
 }
 
 /**
- * Credits in destination units. A rule's creditsAwarded is already in destination units;
+ * Credits in destination units. A rule's creditsAwarded is in destination units, unless the table that made it said
+ * quarter or semester units (creditUnit) and the destination counts the other way: then they are converted;
  * otherwise the student's own credits (or the rule's source credits) are converted when
  * the calendars differ; last, the destination courses' own credits.
  */
-function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: SourceCourseTaken[], ruleCredits: number | null, ruleSources: Array<{ credits: number | null }>, targets: Array<{ credits: number | null }>): CreditResult {
-  if (ruleCredits !== null) return { credits: roundCredits(ruleCredits), conversion: null };
+function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: SourceCourseTaken[], rule: Pick<EquivalencyRule, 'creditsAwarded' | 'creditUnit' | 'sources'>, targets: Array<{ credits: number | null }>): CreditResult {
+  const ruleCredits = rule.creditsAwarded;
+  if (ruleCredits !== null) return rule.creditUnit ? convertCredits(ruleCredits, rule.creditUnit, to.calendar) : { credits: roundCredits(ruleCredits), conversion: null };
+  const ruleSources = rule.sources;
   const sum = (values: Array<number | null | undefined>) => (values.every((value) => typeof value === 'number') ? (values as number[]).reduce((a, b) => a + b, 0) : null);
   const sourceCredits = sum(taken.map((course) => course.credits)) ?? sum(ruleSources.map((course) => course.credits));
   if (sourceCredits !== null) return convertCredits(sourceCredits, from.calendar, to.calendar);
@@ -155,8 +158,9 @@ function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: Sourc
   return { credits: targetCredits === null ? 0 : roundCredits(targetCredits), conversion: null };
 }
 
-function describeConversion(conversion: CreditConversion | null): string {
+function describeConversion(conversion: CreditConversion | null, statedByRule: boolean): string {
   if (!conversion) return '';
+  if (statedByRule) return ` The rule awards ${conversion.originalCredits} ${conversion.from} units: ${conversion.convertedCredits} ${conversion.to} credits.`;
   return ` Your ${conversion.originalCredits} ${conversion.from} credits count as ${conversion.convertedCredits} ${conversion.to} credits.`;
 }
 
@@ -209,7 +213,7 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
     return { status: gate.status, source, targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence };
   }
 
-  const { credits, conversion } = awardedCredits(from, to, taken, rule.creditsAwarded, rule.sources, targets);
+  const { credits, conversion } = awardedCredits(from, to, taken, rule, targets);
   const electives = targets.filter((target) => target.isElective);
   let reason = `${sourceText} ${taken.length > 1 ? 'transfer' : 'transfers'} to ${to.name} as ${targetText}`;
   reason += electives.length === targets.length
@@ -219,7 +223,7 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
       : '.';
   reason += ` Based on ${originLabel(rule.origin)}.`;
   if (rule.minGrade) reason += ` It needs at least a ${rule.minGrade.toUpperCase()}.`;
-  reason += describeConversion(conversion);
+  reason += describeConversion(conversion, rule.creditsAwarded !== null);
   return {
     status: 'DIRECT',
     source,
@@ -346,9 +350,9 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
   if (gate.status !== 'ok') {
     return { rows, decision: { status: gate.status, source: taken.map(courseRef), targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence } };
   }
-  const { credits, conversion } = awardedCredits(from, to, taken, null, [], targets);
+  const { credits, conversion } = awardedCredits(from, to, taken, { creditsAwarded: null, creditUnit: null, sources: [] }, targets);
   const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)} transfer` : `${formatCourseCode(course)} transfers`;
-  const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion)}`;
+  const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion, false)}`;
   return {
     rows,
     decision: { status: 'DIRECT', source: taken.map(courseRef), targets, creditsAwarded: credits, transfersTo: transfersToText(to, targets), reason, evidence: { ...evidence, creditConversion: conversion } },
