@@ -318,7 +318,7 @@ describe('compare favorites', () => {
     );
     await t.deps.db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade)
-       values ($1, 0, 'ECO', '2013', 'Macroeconomics', 3, 3, 'A'), ($1, 1, 'ART', '1000', 'Drawing', 1, 1, 'B')`,
+       values ($1, 0, 'ECO', '2013', 'Macroeconomics', 3, 3, 'A'), ($1, 1, 'ART', '1000', 'Drawing', 1, 1, 'B'), ($1, 2, 'AMH', '2010', 'History', 3, 0, 'W')`,
       [transcript!.id],
     );
     const response = await get(`/api/student/compare?a=${encodeURIComponent(first.name)}&b=${encodeURIComponent(second.key)}`, student.cookie);
@@ -327,8 +327,10 @@ describe('compare favorites', () => {
     expect(body.transcript?.id).toBe(transcript!.id);
     expect(body.schools.map((school) => school.school.name)).toEqual([first.name, second.name]);
     expect(body.schools[0]!.courses[0]).toMatchObject({ subject: 'ECO', number: '2013', status: 'DIRECT' });
-    expect(body.schools[0]!.credits).toMatchObject({ total: 4, direct: 3 });
-    expect(body.schools[0]!.acceptedShare).toBe(0.75);
+    // A W earns nothing, but it is a 3-credit course not accepted: counted as the report counts it.
+    expect(body.schools[0]!.courses[2]).toMatchObject({ subject: 'AMH', number: '2010', status: 'NO_TRANSFER', credits: 3 });
+    expect(body.schools[0]!.credits).toEqual({ total: 7, direct: 3, review: 1, none: 3 });
+    expect(body.schools[0]!.acceptedShare).toBe(0.43);
     expect(body.schools[1]!.credits.direct).toBe(0);
 
     const unknown = await get('/api/student/compare?a=Nowhere%20U&b=Compare%20Tech', student.cookie);

@@ -130,7 +130,7 @@ describe.each([
     await compare.getByText('Based on t11000.pdf from Valencia College.').waitFor();
     for (const school of ['Florida State University', 'University of Central Florida']) {
       const column = compare.getByRole('region', { name: `Compared at ${school}` });
-      await column.getByText(/^\d+% accepted$/).waitFor();
+      await column.getByText(/^\d+% of credits accepted$/).waitFor();
       const listed = (await column.getByRole('listitem').allTextContents()).map((text) => text.split(' ').slice(0, 2).join(' '));
       expect(listed.sort(), school).toEqual([...codes].sort());
     }

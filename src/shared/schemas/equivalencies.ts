@@ -148,6 +148,21 @@ export const institutionListQuerySchema = z.object({
   q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(200).optional()),
 });
 
+/** `GET /api/schools?q=`: the schools a student may pick (favorites), found by name, key or alias. */
+export const schoolSearchQuerySchema = z.object({ q: z.string().trim().min(1, 'type part of a school name').max(200) });
+
+export interface SchoolSuggestion {
+  id: number;
+  name: string;
+  state: string | null;
+  /** The text names this school exactly (its name, key or an alias, ignoring case and punctuation). */
+  exact: boolean;
+}
+
+export interface SchoolSearchResponse {
+  schools: SchoolSuggestion[];
+}
+
 export interface InstitutionRecord {
   id: number;
   key: string;

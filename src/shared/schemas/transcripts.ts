@@ -177,6 +177,8 @@ export interface TranscriptResultItem {
   transfersTo: string | null;
   credits: number;
   grade: string | null;
+  /** The grade earns no credit at any school (F, W, I, …), by the equivalency engine's one grade rule. */
+  gradeEarnsNoCredit: boolean;
   term: string | null;
   statusCode: TranscriptRowStatus;
   statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';

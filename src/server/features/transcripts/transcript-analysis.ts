@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideForCourses, gradeForDecision, type DecisionEvidence } from '../equivalencies';
+import { creditsAtDestination, decideByGradeAlone, decideForCourses, gradeForDecision, type DecisionEvidence } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
@@ -32,7 +32,10 @@ export const READ_FAILED_PREFIX = 'We could not read this file.';
 /** What deciding a row needs: a row as read, or as the student corrected it. */
 type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
 
-/** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
+/**
+ * Matches read rows against the destination's rules. An unknown issuing school leaves every row for review, except what
+ * the grade alone decides (an F or a W earns no credit at any school: the engine's one grade rule).
+ */
 async function matchRows(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
@@ -48,28 +51,32 @@ async function matchRows(
     inTransferSection: row.transferSection,
     inProgress: row.inProgress,
   });
+  const courses = input.rows.map((row) => ({
+    subject: row.subject,
+    number: row.number,
+    title: row.title,
+    credits: row.credits,
+    grade: gradeForDecision(row.grade, row.inProgress),
+    term: row.term,
+  }));
   if (input.fromInstitutionId === null || input.rows.length === 0) {
-    return input.rows.map((row) => ({
-      ...base(row),
-      status: 'NEEDS_EVAL' as const,
-      ruleId: null,
-      transfersTo: null,
-      creditsAwarded: null,
-      reason: UNKNOWN_SCHOOL_REASON,
-      evidence: null,
-    }));
+    return input.rows.map((row, index) => {
+      const refused = decideByGradeAlone(courses[index]!);
+      return {
+        ...base(row),
+        status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
+        ruleId: null,
+        transfersTo: null,
+        creditsAwarded: refused ? 0 : null,
+        reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
+        evidence: null,
+      };
+    });
   }
   const { decisions } = await decideForCourses(db, {
     fromInstitutionId: input.fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
-    courses: input.rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      grade: gradeForDecision(row.grade, row.inProgress),
-      term: row.term,
-    })),
+    courses,
   });
   return input.rows.map((row, index) => {
     const decision = decisions[index];

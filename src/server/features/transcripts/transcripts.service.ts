@@ -177,6 +177,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       transfersTo: row.transfers_to,
       credits,
       grade: row.grade,
+      gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
@@ -392,12 +393,16 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
   }
 }
 
-/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+/**
+ * A stored transcript row as the engine takes the course: what the course is worth (its credits, else those earned),
+ * as the analysis decided it and the report counts it (a W or an F earns 0 but is still a 3-credit course not
+ * accepted, which Compare's share of credits must count), and the grade as it counts.
+ */
 export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
   subject: row.subject,
   number: row.number,
   title: row.title,
-  credits: row.earned ?? row.credits,
+  credits: row.credits ?? row.earned,
   grade: gradeForDecision(row.grade, row.in_progress),
   term: row.term,
 });

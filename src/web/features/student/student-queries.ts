@@ -4,6 +4,7 @@ import {
   analyzeTranscript,
   deleteTranscript,
   fetchComparison,
+  fetchSchools,
   fetchStudentAppeal,
   fetchStudentMe,
   removeFavorite,
@@ -24,6 +25,16 @@ export const studentQueries = {
   /** How the latest analysed transcript fares at two favorites. */
   comparison: (a: string, b: string) =>
     queryOptions({ queryKey: [...STUDENT, 'comparison', a, b] as const, retry: false, queryFn: ({ signal }) => fetchComparison(a, b, signal) }),
+};
+
+/** Known schools matching what a student typed (the favorites picker); the list changes only with the catalogue. */
+export const schoolQueries = {
+  search: (text: string) =>
+    queryOptions({
+      queryKey: ['schools', text.trim().toLowerCase()] as const,
+      queryFn: ({ signal }) => fetchSchools(text.trim(), signal),
+      staleTime: 5 * 60_000,
+    }),
 };
 
 /** A change to the student's records: when it succeeds, everything cached about the student is read again. */

@@ -51,6 +51,7 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       transfersTo: direct ? `${destinationName}: ${subject} ${number} ${title}` : null,
       credits,
       grade: null,
+      gradeEarnsNoCredit: false,
       term: null,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),

@@ -17,6 +17,7 @@ const item = (id: string, subject: string, number: string, statusCode: Transcrip
   transfersTo: statusCode === 'DIRECT' ? `FSU: ${subject} ${number}` : null,
   credits: 3,
   grade: 'B',
+  gradeEarnsNoCredit: false,
   term: 'Fall 2024',
   statusCode,
   statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
@@ -70,6 +71,38 @@ describe('the report’s appeal dialog', () => {
     expect(await screen.findByText('Appeal submitted to your transfer school.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
+  });
+
+  it('gives focus back to the Request Appeal button when the dialog closes, and to its row once the appeal is on file', async () => {
+    const { dialog } = await openAppeal({ 'POST /api/appeals': { status: 201, body: { appeal: { id: 'a1', status: 'submitted', createdAt: '2026-11-24T08:00:00Z' } } } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = screen.getAllByRole('listitem')[1]!;
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Request Appeal' })).toHaveFocus());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Request Appeal' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit Appeal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveFocus());
+  });
+
+  it('counts one credit as "1 credit"', async () => {
+    const oneCredit = { ...report, items: [{ ...item('r1', 'SLS', '1101', 'DIRECT'), credits: 1 }, item('r2', 'ART', '1300', 'NO_TRANSFER')] };
+    fakeApi({ 'GET /api/account/session': { body: { account: student } } });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: oneCredit } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^SLS 1101.*1 credit · Grade B/);
+    expect(second).toHaveTextContent('3 credits · Grade B');
+  });
+
+  it('says an appeal rarely changes a grade that earns no credit, as the server decided it', async () => {
+    const failed = { ...report, items: [item('r1', 'ENC', '1101', 'DIRECT'), { ...item('r2', 'ART', '1300', 'NO_TRANSFER'), grade: 'WF', gradeEarnsNoCredit: true }] };
+    fakeApi({ 'GET /api/account/session': { body: { account: student } } });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: failed } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Request Appeal' }));
+    expect(await screen.findByText(/A grade of WF does not earn credit at most schools/)).toBeInTheDocument();
   });
 
   it('sends an empty note (no presence check) but not one longer than the appeal schema allows', async () => {

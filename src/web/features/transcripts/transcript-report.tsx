@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
@@ -17,6 +17,7 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
 };
 
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
+const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -49,6 +50,8 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+const rowElementId = (itemId: string) => `report-row-${itemId}`;
+
 interface RowNotice {
   tone: 'success' | 'error';
   text: string;
@@ -67,10 +70,10 @@ function ResultRow({
   appealed: boolean;
   /** What became of the appeal just sent from this row, shown where the student is looking. */
   notice: RowNotice | null;
-  onAppeal: () => void;
+  onAppeal: (opener: HTMLElement) => void;
 }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li id={rowElementId(item.id)} tabIndex={-1} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-bold text-slate-900">
@@ -78,7 +81,8 @@ function ResultRow({
             <span className="font-normal text-slate-700"> {item.title}</span>
           </p>
           <p className="text-sm text-slate-600">
-            {credits(item.credits)} credits{item.grade ? ` · Grade ${item.grade}` : ''}
+            {creditCount(item.credits)}
+            {item.grade ? ` · Grade ${item.grade}` : ''}
             {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
           </p>
           {item.creditConversion && (
@@ -118,7 +122,7 @@ function ResultRow({
       {item.statusCode === 'NO_TRANSFER' && !appealed && (
         <button
           type="button"
-          onClick={onAppeal}
+          onClick={(event) => onAppeal(event.currentTarget)}
           className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           Request Appeal
@@ -152,6 +156,14 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   // The row the last appeal was sent from and what became of it; the rows appealed from this report.
   const [message, setMessage] = useState<(RowNotice & { itemId: string }) | null>(null);
   const [appealed, setAppealed] = useState<ReadonlySet<string>>(new Set());
+  // Focus goes back where the student was when the dialog closes: the Request Appeal button, or its row once the
+  // appeal is on file and the button is gone (a dialog opened in code has no trigger for Radix to return to).
+  const opener = useRef<{ itemId: string; button: HTMLElement } | null>(null);
+  const returnFocus = () => {
+    const from = opener.current;
+    if (!from) return;
+    (from.button.isConnected ? from.button : document.getElementById(rowElementId(from.itemId)))?.focus();
+  };
   useEffect(() => {
     if (draft) sessionStorage.removeItem(APPEAL_DRAFT_KEY);
   }, [draft]);
@@ -163,7 +175,8 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
 
-  const open = (item: TranscriptResultItem) => {
+  const open = (item: TranscriptResultItem, button: HTMLElement) => {
+    opener.current = { itemId: item.id, button };
     setInitialNote('');
     setMessage(null);
     setSelected(item);
@@ -218,11 +231,15 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       )}
       {report.institutionName && !report.detectedInstitution && !analysis.sample && (
         <Alert tone="info">
-          We don&apos;t know {report.institutionName}&apos;s courses yet, so every course is listed for {destinationName} to review.
+          We don&apos;t know {report.institutionName}&apos;s courses yet, so {destinationName} reviews each course; only a grade that earns no
+          credit anywhere (such as an F or a W) is decided here.
         </Alert>
       )}
       {!report.institutionName && !analysis.sample && report.items.length > 0 && (
-        <Alert tone="info">We could not find the school&apos;s name on this transcript, so every course is listed for review.</Alert>
+        <Alert tone="info">
+          We could not find the school&apos;s name on this transcript, so each course is listed for review; only a grade that earns no credit
+          anywhere (such as an F or a W) is decided here.
+        </Alert>
       )}
 
       <div className={checkable ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]' : ''}>
@@ -267,7 +284,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                     destinationName={destinationName}
                     appealed={appealed.has(item.id)}
                     notice={message?.itemId === item.id ? message : null}
-                    onAppeal={() => open(item)}
+                    onAppeal={(button) => open(item, button)}
                   />
                 ))}
               </ul>
@@ -286,6 +303,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         appealFormHref={(note) => appealFormHref(selected, report, note)}
         onSaveDraft={(note) => selected && sessionStorage.setItem(APPEAL_DRAFT_KEY, JSON.stringify({ itemId: selected.id, note }))}
         onClose={() => setSelected(null)}
+        onClosed={returnFocus}
         onSubmit={submit}
       />
     </section>

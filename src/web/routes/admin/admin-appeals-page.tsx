@@ -136,7 +136,7 @@ export default function AdminAppealsPage() {
               <p>Select an appeal to review it.</p>
               <p className="mt-2 text-sm">
                 Students submit appeals from their{' '}
-                <Link to="/student/appeal" className="font-semibold text-brand-700 hover:underline">
+                <Link to="/student/appeal" className="font-semibold text-brand-700 underline">
                   appeal form
                 </Link>
                 .

@@ -81,7 +81,11 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
                   <span className="block text-xs text-slate-600">{row.targetUniversity}</span>
                   {row.transfers ? row.target : <span className="text-red-800">Does not transfer ({row.target})</span>}
                   {/* On a phone the credits go under the target instead of in a column of their own. */}
-                  {row.credits && <span className="block text-xs text-slate-600 sm:hidden">{/units$/.test(row.credits) ? row.credits : `${row.credits} credits`}</span>}
+                  {row.credits && (
+                    <span className="block text-xs text-slate-600 sm:hidden">
+                      {/units$/.test(row.credits) ? row.credits : `${row.credits} ${row.credits === '1' ? 'credit' : 'credits'}`}
+                    </span>
+                  )}
                   {row.action === 'update' && row.changes && (
                     <span className="mt-1 block text-xs text-amber-900">
                       Changes: {row.changes.length > 0 ? row.changes.join('; ') : 'only how the courses are written'}

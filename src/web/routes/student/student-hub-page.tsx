@@ -70,7 +70,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         <HubCard title="Favorite universities" id="hub-favorites">
           {data.favorites.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No favorites yet. <Link to="/student/profile#favorites" className="font-semibold text-brand-700 hover:underline">Add schools</Link> you are thinking about.
+              No favorites yet. <Link to="/student/profile#favorites" className="font-semibold text-brand-700 underline">Add schools</Link> you are thinking about.
             </p>
           ) : (
             <ul className="flex flex-wrap gap-2">
@@ -86,7 +86,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         <HubCard title="Recent transcripts" id="hub-transcripts">
           {recent.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No transcripts yet. <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 hover:underline">Upload one</Link>.
+              No transcripts yet. <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 underline">Upload one</Link>.
             </p>
           ) : (
             <ul className="divide-y divide-slate-100">

@@ -136,6 +136,16 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
   return { status: 'ok' };
 }
 
+/**
+ * The grade rule on its own, for a course nothing else decides (no rule, no statewide numbering, or a school we do not
+ * know): a grade that earns no credit anywhere (F, W, I, …) is No Transfer, whatever the school; null otherwise.
+ */
+export function decideByGradeAlone(course: SourceCourseTaken): EquivalencyDecision | null {
+  const gate = gradeGate([course], null, '');
+  if (gate.status !== 'NO_TRANSFER') return null;
+  return { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+}
+
 interface CreditResult {
   credits: number;
   conversion: CreditConversion | null;
@@ -430,11 +440,12 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       }
     }
 
-    const gate = gradeGate([course], null, '');
-    if (gate.status === 'NO_TRANSFER') {
-      decisions[rowIndex] = { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+    const refused = decideByGradeAlone(course);
+    if (refused) {
+      decisions[rowIndex] = refused;
       continue;
     }
+    const gate = gradeGate([course], null, '');
 
     const expired = outOfRange[0];
     if (expired) {

@@ -84,7 +84,8 @@ export function itemsToWords(items: TextItemLike[], page: number, pageHeight: nu
   return words;
 }
 
-export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<PdfTextResult> {
+/** `onPage(done, of)`: after each page, for progress. */
+export async function extractPdfWords(doc: PdfDoc, maxPages: number, onPage?: (done: number, of: number) => void): Promise<PdfTextResult> {
   const pages = doc.numPages;
   const pageWords: Word[][] = [];
   const charsPerPage: number[] = [];
@@ -100,6 +101,7 @@ export async function extractPdfWords(doc: PdfDoc, maxPages: number): Promise<Pd
     mergedCellShare.push(withNumbers.filter((i) => MERGED_CELLS.test(i.str)).length / Math.max(1, withNumbers.length));
     pageWords.push(pw);
     page.cleanup();
+    onPage?.(p, Math.min(pages, maxPages));
   }
   return { pages, pageWords, charsPerPage, mergedCellShare };
 }

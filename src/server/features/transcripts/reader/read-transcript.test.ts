@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcr } from './ocr';
 import { readTranscript, TranscriptReadError } from './read-transcript';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
@@ -87,5 +88,23 @@ describe('readTranscript chooses the better text for each page', () => {
     expect(r.rows).toEqual([]);
     expect(r.courseRowsFound).toBe(false);
     expect(r.confidence).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync(FIXTURES))('readTranscript reports its progress', () => {
+  afterAll(() => terminateOcr());
+  it('moves through a photo while it is recognised, not only at its start and end', async () => {
+    const fractions: number[] = [];
+    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11001.png'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    const between = new Set(fractions.filter((fraction) => fraction > 0.05 && fraction < 0.95).map((fraction) => Math.round(fraction * 10)));
+    expect(between.size).toBeGreaterThanOrEqual(3);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+  }, 60_000);
+
+  it('counts a text PDF’s pages as they are read', async () => {
+    const fractions: number[] = [];
+    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11000.pdf'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    expect(fractions).toEqual([0, 0.2, 1]);
   });
 });

@@ -38,7 +38,8 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
     const pages = doc.numPages;
     if (pages > maxPages) throw new TranscriptReadError('too_many_pages', `This PDF has ${pages} pages; the limit is ${maxPages}. Please upload only the transcript pages.`);
     if (pages === 0) throw new TranscriptReadError('empty', 'This PDF has no pages.');
-    const text = await extractPdfWords(doc, maxPages);
+    // Fractions: a PDF's text takes the first fifth (a text PDF is then done); recognising scanned pages or a photo the rest.
+    const text = await extractPdfWords(doc, maxPages, (done, of) => progress((0.2 * done) / of));
     const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
     if (textPages < Math.max(1, Math.ceil(pages / 2))) return { pages, text: null };
     const sources: TextSource[] = text.pageWords.map(() => 'pdfjs');
@@ -71,7 +72,7 @@ async function ocrPages(images: Buffer[] | Uint8Array[], progress: (fraction: nu
   const words: Word[] = [];
   const confs: number[] = [];
   for (const [i, image] of images.entries()) {
-    const r = await ocrImage(image, i + 1);
+    const r = await ocrImage(image, i + 1, (fraction) => progress((i + fraction) / images.length));
     words.push(...r.words);
     confs.push(r.confidence);
     progress((i + 1) / images.length);
@@ -116,7 +117,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     else {
       progress('reading', 0.2);
       const images = await rasterizePdf(bytes, { pages: Math.min(pages, MAX_OCR_PAGES), dpi: SCAN_DPI });
-      text = await ocrPages(images, (f) => progress('ocr', f));
+      text = await ocrPages(images, (f) => progress('ocr', 0.2 + 0.8 * f));
     }
   } else {
     await checkImageSize(bytes);
