@@ -271,7 +271,7 @@ describe('appeals', () => {
 });
 
 describe('appeal limits', () => {
-  it('refuses a second open appeal for the same course and school, allows one once it is resolved, and caps appeals an hour', async () => {
+  it('refuses a second open appeal for the same course and school, allows one with new evidence once denied, and caps appeals an hour', async () => {
     const student = await signUp(t);
     const first = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie);
     expect(first.status).toBe(201);
@@ -286,7 +286,10 @@ describe('appeal limits', () => {
     // Another school is another appeal.
     expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000', targetSchool: 'Florida State University' }, student.cookie)).status).toBe(201);
     await t.deps.db.query(`update appeals set status = 'resolved', decision = 'denied' where id = $1`, [appeal.id]);
-    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie)).status).toBe(201);
+    // Denied: the same appeal again is refused; one with new evidence is another appeal.
+    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie)).status).toBe(409);
+    const newEvidence = { ...appealBody, courseCode: 'SYG 2000', notes: `${appealBody.notes} The department has since confirmed the lab hours.` };
+    expect((await send('POST', '/api/student/submit-appeal', newEvidence, student.cookie)).status).toBe(201);
     expect(await t.deps.db.query('select id from appeals where user_id = $1', [student.id])).toHaveLength(3);
 
     await t.deps.db.query(

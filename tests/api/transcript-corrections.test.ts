@@ -148,7 +148,16 @@ describe('"What we read": the student corrects the reading', () => {
     const { appeal: created } = (await appeal.json()) as { appeal: { id: string } };
     const detail = await t.app.request(`/api/admin/appeals/${created.id}`, { headers: { cookie: admin.cookie } });
     expect(detail.status).toBe(200);
-    expect(((await detail.json()) as { appeal: { courseRow: unknown } }).appeal.courseRow).toMatchObject({ credits: 4, correction: 'edited', asRead: { credits: chm.credits } });
+    const body = (await detail.json()) as { appeal: { courseRow: unknown }; evidence: { correction: { changes: Array<{ what: string; from: string | null; to: string | null }> } | null } };
+    expect(body.appeal.courseRow).toMatchObject({ credits: 4, correction: 'edited', asRead: { credits: chm.credits } });
+    // The evidence beside the decision names each change in the clerk's words, from what was read to what was sent.
+    expect(body.evidence.correction?.changes).toEqual(
+      expect.arrayContaining([
+        { what: 'Grade', from: chm.grade, to: 'B+' },
+        { what: 'Credits', from: String(chm.credits), to: '4' },
+      ]),
+    );
+    expect(body.evidence.correction?.changes.map((change) => change.what)).not.toContain('Term');
   });
 
   it("refuses to let anyone but the transcript's student correct it (another student, a signed-out caller, an admin)", async () => {

@@ -430,6 +430,57 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
   return row ?? null;
 }
 
+/** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
+export interface AppealEvidenceRecord
+  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
+  row_id: string;
+  transcript_id: string;
+  file_name: string;
+  file_stored: boolean;
+  detected_institution_name: string | null;
+  to_institution_name: string | null;
+  summary: Record<string, number> | null;
+  analyzed_at: string | Date | null;
+  created_at: string | Date;
+}
+
+const EVIDENCE_SELECT = `
+  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.rule_id, r.transfers_to, r.reason, r.evidence,
+         t.id as transcript_id, t.file_name, (f.status = 'stored') is true as file_stored, t.detected_institution_name, i.name as to_institution_name,
+         t.summary, t.analyzed_at, t.created_at
+    from transcript_rows r join transcripts t on t.id = r.transcript_id
+    left join stored_files f on f.id = t.file_id
+    left join institutions i on i.id = t.to_institution_id`;
+
+/** The row an appeal was sent from (the student's own transcript). */
+export async function findEvidenceRowById(db: Queryable, input: { rowId: string; userId: string }): Promise<AppealEvidenceRecord | null> {
+  const [row] = await db.query<AppealEvidenceRecord>(`${EVIDENCE_SELECT} where r.id = $1 and t.user_id = $2`, [input.rowId, input.userId]);
+  return row ?? null;
+}
+
+/** The course on the student's newest analysed transcript, for an appeal sent without one (the appeal form). */
+export async function findEvidenceRowByCode(db: Queryable, input: { userId: string; subject: string; number: string }): Promise<AppealEvidenceRecord | null> {
+  const [row] = await db.query<AppealEvidenceRecord>(
+    `${EVIDENCE_SELECT}
+      where t.user_id = $1 and t.analyzed_at is not null and upper(r.subject) = upper($2) and upper(r.number) = upper($3)
+      order by t.analyzed_at desc, r.position limit 1`,
+    [input.userId, input.subject, input.number],
+  );
+  return row ?? null;
+}
+
+/** The courses of the student's own transcript (ownership in the WHERE), for what each row's appeal has become. */
+export async function listOwnTranscriptCourses(
+  db: Queryable,
+  input: { transcriptId: string; userId: string },
+): Promise<Array<{ id: string; subject: string; number: string; to_institution_id: number | null }>> {
+  return db.query(
+    `select r.id, r.subject, r.number, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where t.id = $1 and t.user_id = $2 order by r.position`,
+    [input.transcriptId, input.userId],
+  );
+}
+
 /** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
 export async function listOldestVisitorTranscripts(
   db: Queryable,

@@ -25,6 +25,7 @@ const appeal: AdminAppeal = {
   adminNotes: 'Asked the department.',
   version: 3,
   courseRow: null,
+  dueAt: '2026-11-25T23:59:59.999Z',
 };
 
 const saved = (changes: Partial<AdminAppeal>) => ({ body: { appeal: { ...appeal, ...changes } } });

@@ -7,6 +7,7 @@ import {
   fetchSchools,
   fetchStudentAppeal,
   fetchStudentMe,
+  markAppealCenterSeen,
   removeFavorite,
   saveProfile,
   submitAppeal,
@@ -50,3 +51,5 @@ export const useUploadTranscript = () => useStudentMutation(uploadTranscript);
 export const useDeleteTranscript = () => useStudentMutation(deleteTranscript);
 export const useAnalyzeTranscript = () => useStudentMutation(analyzeTranscript);
 export const useSubmitAppeal = () => useStudentMutation(submitAppeal);
+/** Records the visit without reading the hub again, so what was new stays marked until the student leaves. */
+export const useMarkAppealCenterSeen = () => useMutation({ mutationFn: markAppealCenterSeen });

@@ -21,6 +21,7 @@ export function AppealDialog({
   item,
   initialNote,
   destinationName,
+  earlierDenial = false,
   signedIn,
   loginHref,
   appealFormHref,
@@ -32,6 +33,8 @@ export function AppealDialog({
   item: TranscriptResultItem | null;
   initialNote: string;
   destinationName: string;
+  /** This course's earlier appeal was denied: a new one needs new evidence (the server's rule). */
+  earlierDenial?: boolean;
   signedIn: boolean;
   loginHref: string;
   /** The full appeal form (/student/appeal) pre-filled from the row and this note, where a syllabus can be attached. */
@@ -86,6 +89,12 @@ export function AppealDialog({
             <p className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
               A grade of {item.grade?.trim().toUpperCase()} does not earn credit at most schools, and an appeal rarely changes that. It is
               most useful if the grade was later replaced, or a different grading policy applied to you.
+            </p>
+          )}
+          {earlierDenial && (
+            <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Your earlier appeal for this course was denied. To appeal again, say in your note what is new (a replaced grade, a
+              letter from the department), or attach the syllabus on the full appeal form.
             </p>
           )}
           <label htmlFor="appeal-note" className="mt-4 block text-sm font-semibold text-slate-800">

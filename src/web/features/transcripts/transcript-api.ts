@@ -7,13 +7,18 @@ import {
   type SearchAppealResponse,
   type TranscriptResponse,
 } from '@shared/schemas/transcripts';
-import { ApiError, withoutFieldNames } from '../../lib/api-client';
+import type { ReportRowAppeal } from '@shared/schemas/student';
+import { ApiError, apiFetch, isServerWords, requestFailedText, withoutFieldNames } from '../../lib/api-client';
 
 /** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
 export class ServerUnreachableError extends Error {
-  constructor(message = 'The server could not be reached.') {
-    super(message);
+  /** A 5xx that said why (worth showing); false for a network error or a wordless answer. */
+  readonly hasServerReason: boolean;
+
+  constructor(serverReason?: string) {
+    super(serverReason ?? 'The server could not be reached.');
     this.name = 'ServerUnreachableError';
+    this.hasServerReason = serverReason !== undefined && isServerWords(serverReason);
   }
 }
 
@@ -35,7 +40,7 @@ async function send<T>(path: string, init: { method: string; body?: unknown; tok
   }
   const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (response.status >= 500) throw new ServerUnreachableError(typeof data?.error === 'string' ? data.error : undefined);
-  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : `Request failed (${response.status})`, response.status);
+  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : requestFailedText(response.status), response.status);
   return data as T;
 }
 
@@ -71,3 +76,6 @@ export const correctTranscriptRow = (id: string, rowId: string, changes: Correct
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 
 export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });
+
+/** What became of each row's appeal on the signed-in student's own transcript. */
+export const fetchReportRowAppeals = (id: string) => apiFetch<{ rows: ReportRowAppeal[] }>(`/api/student/transcripts/${encodeURIComponent(id)}/appeals`);

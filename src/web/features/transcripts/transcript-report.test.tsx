@@ -124,6 +124,47 @@ describe('the report’s appeal dialog', () => {
     expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
   });
+
+  it('says what to do when the server gives no reason', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 404, body: {} } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to submit appeal. Please try again in a few minutes.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Request failed');
+  });
+
+  it('shows the reason a failing server gives (5xx)', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 503, body: { error: 'Appeals are paused for maintenance until 6 pm. Please send yours after that.' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Appeals are paused for maintenance until 6 pm. Please send yours after that.');
+  });
+});
+
+describe("the report row's appeal", () => {
+  const reportWith = (items: TranscriptResultItem[]) => ({ report: { ...report, items }, sample: false }) as TranscriptAnalysis;
+  const rowAppeal = (rowId: string, status: 'submitted' | 'resolved', decision: 'approved' | 'denied' | null, studentMessage: string | null = null) => ({
+    rowId,
+    appeal: { id: `a-${rowId}`, status, decision, studentMessage, createdAt: '2026-11-20T10:00:00Z' },
+    canAppealAgain: decision === 'denied',
+  });
+
+  it('shows its status or decision with the message, offers no second appeal while one is open, and another after a denial', async () => {
+    fakeApi({
+      'GET /api/account/session': { body: { account: student } },
+      'GET /api/student/transcripts/t1/appeals': {
+        body: { rows: [rowAppeal('open', 'submitted', null), rowAppeal('denied', 'resolved', 'denied', 'A D does not transfer; send the replaced grade.')] },
+      },
+    });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={reportWith([item('open', 'SYG', '2010', 'NO_TRANSFER'), item('denied', 'ART', '1300', 'NO_TRANSFER')])} onTryAnother={vi.fn()} />);
+    const [open, denied] = screen.getAllByRole('listitem');
+    expect(await within(open!).findByText('submitted', { exact: true })).toBeInTheDocument();
+    expect(within(open!).queryByRole('button', { name: /Appeal/ })).not.toBeInTheDocument();
+    expect(within(denied!).getByText('denied', { exact: true })).toBeInTheDocument();
+    expect(within(denied!).getByText('“A D does not transfer; send the replaced grade.”')).toBeInTheDocument();
+    fireEvent.click(within(denied!).getByRole('button', { name: 'Appeal again with new evidence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit an Appeal' });
+    expect(within(dialog).getByText(/Your earlier appeal for this course was denied/)).toBeInTheDocument();
+  });
 });
 
 describe('the report’s credits from a school on the other calendar', () => {

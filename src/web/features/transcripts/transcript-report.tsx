@@ -1,11 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isServerWords } from '../../lib/api-client';
+import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
+import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
 import { formatCredits as credits } from './format-credits';
 import { WhatWeRead } from './what-we-read';
@@ -16,6 +20,8 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
   NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
 };
 
+/** Spec section 8's text when the server gave no reason, and what to do about it. */
+const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
 const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
@@ -61,13 +67,16 @@ function ResultRow({
   item,
   destinationName,
   appealed,
+  rowAppeal,
   notice,
   onAppeal,
 }: {
   item: TranscriptResultItem;
   destinationName: string;
-  /** An appeal for this course is on file (sent from this report): no second one. */
+  /** An appeal for this course was just sent from this report: no second one. */
   appealed: boolean;
+  /** The server's word on this row's newest appeal: its status or decision, and whether another may be sent. */
+  rowAppeal: ReportRowAppeal | undefined;
   /** What became of the appeal just sent from this row, shown where the student is looking. */
   notice: RowNotice | null;
   onAppeal: (opener: HTMLElement) => void;
@@ -119,13 +128,27 @@ function ResultRow({
           . Only {destinationName} can confirm it.
         </p>
       )}
-      {item.statusCode === 'NO_TRANSFER' && !appealed && (
+      {rowAppeal && !appealed && (
+        <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <p>
+            <span className="font-semibold">
+              Your appeal: <span className="capitalize">{appealOutcomeText(rowAppeal.appeal)}</span>
+            </span>
+            {rowAppeal.appeal.status !== 'resolved' && ' — the transfer office usually answers within 3 business days.'}{' '}
+            <Link to={`/student/appeals/${rowAppeal.appeal.id}`} className="font-semibold text-brand-800 underline">
+              See it
+            </Link>
+          </p>
+          {rowAppeal.appeal.studentMessage && <p className="mt-1 whitespace-pre-line text-slate-700">“{rowAppeal.appeal.studentMessage}”</p>}
+        </div>
+      )}
+      {item.statusCode === 'NO_TRANSFER' && !appealed && (!rowAppeal || rowAppeal.canAppealAgain) && (
         <button
           type="button"
           onClick={(event) => onAppeal(event.currentTarget)}
           className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Request Appeal
+          {rowAppeal?.canAppealAgain ? 'Appeal again with new evidence' : 'Request Appeal'}
         </button>
       )}
       {notice && (
@@ -150,6 +173,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const report = analysis.report;
   const { data: account } = useAccount();
   const signedIn = Boolean(account?.roles.includes('student'));
+  const queryClient = useQueryClient();
+  // A signed-in student's own report says what became of each row's appeal (the server decides which rows may be appealed again).
+  const rowAppeals = useQuery({ ...transcriptQueries.rowAppeals(report?.id ?? ''), enabled: signedIn && Boolean(report) && !analysis.sample });
   const [draft] = useState(readDraft);
   const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
   const [initialNote, setInitialNote] = useState(draft?.note ?? '');
@@ -196,13 +222,15 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       });
       setMessage({ itemId, tone: 'success', text: 'Appeal submitted to your transfer school.' });
       markAppealed();
+      void queryClient.invalidateQueries({ queryKey: transcriptQueries.rowAppeals(report.id).queryKey });
       setSelected(null);
       return true;
     } catch (error) {
-      const text = error instanceof ApiError || (error instanceof ServerUnreachableError && error.message !== 'The server could not be reached.') ? error.message : 'Unable to submit appeal';
+      // The server's reason whenever it gave one (409 "You already appealed …"); else what to do.
+      const serverReason = (error instanceof ApiError && isServerWords(error.message)) || (error instanceof ServerUnreachableError && error.hasServerReason);
       // Already on file (409): the row says so instead of offering the same appeal again.
       if (error instanceof ApiError && error.status === 409) markAppealed();
-      setMessage({ itemId, tone: 'error', text: text || 'Unable to submit appeal' });
+      setMessage({ itemId, tone: 'error', text: serverReason ? error.message : APPEAL_FAILED_TEXT });
       setSelected(null);
       return false;
     }
@@ -283,6 +311,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                     item={item}
                     destinationName={destinationName}
                     appealed={appealed.has(item.id)}
+                    rowAppeal={rowAppeals.data?.get(item.id)}
                     notice={message?.itemId === item.id ? message : null}
                     onAppeal={(button) => open(item, button)}
                   />
@@ -298,6 +327,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         item={selected}
         initialNote={initialNote}
         destinationName={destinationName}
+        earlierDenial={selected ? rowAppeals.data?.get(selected.id)?.canAppealAgain === true : false}
         signedIn={signedIn}
         loginHref={LOGIN_HREF}
         appealFormHref={(note) => appealFormHref(selected, report, note)}
