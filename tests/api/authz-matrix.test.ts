@@ -25,6 +25,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/transcripts': 'public',
   'POST /api/transcripts/:id/analyze': 'public',
   'GET /api/transcripts/:id': 'public',
+  'POST /api/transcripts/:id/rows': 'public',
+  'PATCH /api/transcripts/:id/rows/:rowId': 'public',
   'POST /api/transcripts/:id/claim': 'student',
   'POST /api/appeals': 'student',
   'GET /api/student/me': 'student',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
+import type { AppealCourseRow } from './transcripts';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
@@ -105,6 +106,8 @@ export interface AdminAppeal {
   updatedAt: string;
   adminNotes: string;
   version: number;
+  /** The transcript row appealed, as it stood then; says when the student corrected what the reader read. */
+  courseRow: AppealCourseRow | null;
   /** The submission date plus 3 business days (appealDueDate). */
   dueAt: string;
 }

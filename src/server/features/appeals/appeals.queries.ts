@@ -4,6 +4,7 @@
  */
 import type { AppealDecision, AppealStatus } from '../../../shared/schemas/appeal-status';
 import { ADMIN_PAGE_SIZE, type AppealListStatus, type AppealSort } from '../../../shared/schemas/admin';
+import type { AppealCourseRow } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import { type Cursor, decodeCursor, encodeCursor, likePattern } from '../../db/keyset-cursor';
 import { invalidField } from '../../domain-errors';
@@ -16,7 +17,7 @@ const APPEAL_COLUMNS = `
   a.id, a.user_id, a.course_name, a.course_code, a.current_school, a.target_school, a.notes, a.syllabus_link,
   a.status, a.decision, a.admin_notes, a.student_message, a.created_rule_id, a.version, a.created_at, a.updated_at,
   a.created_at::text as cursor_at, a.student_snapshot,
-  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.transcript_row_id,
+  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.course_row, a.transcript_row_id,
   f.id as file_id, f.storage_key as file_key, f.original_name as file_name, f.size_bytes as file_size,
   coalesce(nullif(a.student_snapshot->>'name', ''), nullif(p.full_name, ''), u.name) as student_name,
   coalesce(nullif(a.student_snapshot->>'email', ''), u.email) as student_email, u.email as account_email,
@@ -52,6 +53,8 @@ export interface AppealRow {
   number: string | null;
   from_institution_id: number | null;
   to_institution_id: number | null;
+  /** The transcript row appealed, as it stood then (with the student's correction); null for a manual entry. */
+  course_row: AppealCourseRow | null;
   transcript_row_id: string | null;
   file_id: string | null;
   file_key: string | null;
@@ -267,14 +270,15 @@ export interface NewAppeal {
   syllabusLink: string | null;
   syllabusFileId: string | null;
   snapshot: { name: string; email: string; major: string; currentSchool: string };
+  courseRow: AppealCourseRow | null;
 }
 
 /** The one insert of an appeal, with its first event (submitted), in the caller's transaction. */
 export async function insertAppeal(tx: Queryable, appeal: NewAppeal): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into appeals (user_id, transcript_id, transcript_row_id, course_name, course_code, subject, number, current_school, target_school,
-                          from_institution_id, to_institution_id, notes, syllabus_link, syllabus_file_id, student_snapshot, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, 'submitted') returning id`,
+                          from_institution_id, to_institution_id, notes, syllabus_link, syllabus_file_id, student_snapshot, course_row, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, 'submitted') returning id`,
     [
       appeal.userId,
       appeal.transcriptId,
@@ -291,6 +295,7 @@ export async function insertAppeal(tx: Queryable, appeal: NewAppeal): Promise<st
       appeal.syllabusLink,
       appeal.syllabusFileId,
       JSON.stringify(appeal.snapshot),
+      appeal.courseRow ? JSON.stringify(appeal.courseRow) : null,
     ],
   );
   if (!row) throw new Error('appeal insert returned nothing');

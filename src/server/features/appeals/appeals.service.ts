@@ -9,6 +9,7 @@ import type {
   AdminAppealDetail,
   AppealEvent as AdminAppealEvent,
   AppealEvidence,
+  AppealStudentCorrection,
   AppealListStatus,
   AppealSort,
   CreateRuleFromAppeal,
@@ -121,6 +122,7 @@ export function presentAdminAppeal(row: AppealRow): AdminAppeal {
     createdRuleId: row.created_rule_id,
     adminNotes: row.admin_notes,
     version: row.version,
+    courseRow: row.course_row,
     dueAt: appealDueDate(row.created_at).toISOString(),
   };
 }
@@ -227,6 +229,7 @@ async function findAppealedCourse(db: Queryable, input: { userId: string; transc
       fromInstitutionId: from?.id ?? null,
       currentSchool: from?.name ?? '',
       toInstitutionId: null,
+      courseRow: null,
     };
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.transcriptId)) throw notOnTranscript();
@@ -242,6 +245,13 @@ async function findAppealedCourse(db: Queryable, input: { userId: string; transc
     fromInstitutionId: row.detected_institution_id,
     currentSchool: row.detected_institution_name ?? '',
     toInstitutionId: row.to_institution_id,
+    courseRow: {
+      credits: row.credits === null ? null : Number(row.credits),
+      grade: row.grade,
+      term: row.term,
+      correction: row.added_by_student ? ('added' as const) : row.as_read ? ('edited' as const) : null,
+      asRead: row.as_read,
+    },
   };
 }
 
@@ -300,6 +310,7 @@ export async function submitStudentAppeal({ db, storage, user, input }: { db: Da
     syllabusLink: input.syllabusLink || null,
     syllabusFileId: syllabus?.id ?? null,
     snapshotSchool: currentSchool,
+    courseRow: null,
   });
   const row = await findAppealRow(db, id, user.id);
   if (!row) throw new Error('submitted appeal not found');
@@ -391,6 +402,33 @@ export async function getAdminAppeal(db: Queryable, id: string): Promise<AdminAp
 const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
+ * What the student changed in the row before appealing, from the row as it stood when the appeal was sent
+ * (`course_row`): each field the reader read differently, in the clerk's words, or the whole course when the student
+ * added it. Null when the student changed nothing.
+ */
+function studentCorrection(appeal: AppealRow): AppealStudentCorrection | null {
+  const sent = appeal.course_row;
+  if (!sent?.correction) return null;
+  const correctedAt = new Date(appeal.created_at).toISOString();
+  if (sent.correction === 'added') {
+    const course = [appeal.course_code, appeal.course_name].filter(Boolean).join(' ');
+    return { changes: [{ what: 'Course', from: null, to: course }], note: 'Added by the student: our reader did not find this course on the transcript.', correctedAt };
+  }
+  const read = sent.asRead;
+  if (!read) return null;
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
+  const fields: Array<[string, string | null, string | null]> = [
+    ['Course code', text(`${read.subject} ${read.number}`.trim()), text(appeal.course_code)],
+    ['Title', text(read.title), text(appeal.course_name)],
+    ['Credits', text(read.credits), text(sent.credits)],
+    ['Grade', text(read.grade), text(sent.grade)],
+    ['Term', text(read.term), text(sent.term)],
+  ];
+  const changes = fields.filter(([, from, to]) => from !== to).map(([what, from, to]) => ({ what, from, to }));
+  return changes.length > 0 ? { changes, note: null, correctedAt } : null;
+}
+
+/**
  * The evidence beside the decision: the transcript row the appeal was sent from (or, for one sent from the appeal
  * form, the same course on the student's newest analysed transcript), as the engine decided it, and its transcript.
  */
@@ -398,7 +436,7 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
   const sent = appeal.transcript_row_id ? await findEvidenceRowById(db, { rowId: appeal.transcript_row_id, userId: appeal.user_id }) : null;
   const code = sent ? null : sourceCode(appeal);
   const record: AppealEvidenceRecord | null = sent ?? (code ? await findEvidenceRowByCode(db, { userId: appeal.user_id, ...code }) : null);
-  if (!record) return { row: null, correction: null, transcript: null };
+  if (!record) return { row: null, correction: studentCorrection(appeal), transcript: null };
   const summary = record.summary;
   return {
     row: {
@@ -415,8 +453,7 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
       suggestions: record.evidence?.candidates ?? [],
       matchedByCode: sent === null,
     },
-    // The hook for the students' own corrections of a row (being added separately): none are recorded yet.
-    correction: null,
+    correction: studentCorrection(appeal),
     transcript: {
       id: record.transcript_id,
       fileName: record.file_name,

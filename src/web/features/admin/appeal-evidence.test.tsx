@@ -25,6 +25,7 @@ const appeal: AdminAppeal = {
   adminNotes: '',
   version: 1,
   dueAt: '2026-11-25T23:59:59.999Z',
+  courseRow: null,
 };
 
 const evidence: AppealEvidence = {

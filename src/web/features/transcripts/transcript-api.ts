@@ -1,5 +1,7 @@
 import {
   TRANSCRIPT_TOKEN_HEADER,
+  type AddTranscriptRowInput,
+  type CorrectTranscriptRowInput,
   type CreateTranscriptResponse,
   type SearchAppealInput,
   type SearchAppealResponse,
@@ -62,6 +64,14 @@ export const analyzeTranscript = (id: string, toInstitution: string, token: stri
   send<{ id: string; status: string }>(`/api/transcripts/${id}/analyze`, { method: 'POST', body: { toInstitution }, token });
 
 export const fetchTranscript = (id: string, token: string | null) => send<TranscriptResponse>(`/api/transcripts/${id}`, { method: 'GET', token });
+
+/** "What we read": a course the reader missed; the answer is the report decided again. */
+export const addTranscriptRow = (id: string, row: AddTranscriptRowInput, token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/rows`, { method: 'POST', body: row, token });
+
+/** "What we read": a row fixed, removed or put back; the answer is the report decided again. */
+export const correctTranscriptRow = (id: string, rowId: string, changes: CorrectTranscriptRowInput, token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/rows/${rowId}`, { method: 'PATCH', body: changes, token });
 
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 

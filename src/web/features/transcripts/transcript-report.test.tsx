@@ -24,6 +24,9 @@ const item = (id: string, subject: string, number: string, statusCode: Transcrip
   toEquivalencyId: null,
   reason: 'Because of a rule on file.',
   candidates: [],
+  correction: null,
+  asRead: null,
+  creditConversion: null,
 });
 
 const report: TranscriptResponse = {
@@ -39,6 +42,7 @@ const report: TranscriptResponse = {
   summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
   rows: [],
   items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
+  reading: [],
   expiresAt: null,
 };
 
@@ -160,5 +164,17 @@ describe("the report row's appeal", () => {
     fireEvent.click(within(denied!).getByRole('button', { name: 'Appeal again with new evidence' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit an Appeal' });
     expect(within(dialog).getByText(/Your earlier appeal for this course was denied/)).toBeInTheDocument();
+  });
+});
+
+describe('the report’s credits from a school on the other calendar', () => {
+  it('shows the conversion on the row and says the totals are in the destination’s units', () => {
+    fakeApi({ 'GET /api/account/session': { body: { account: null } } });
+    const quarterItem = { ...item('r1', 'MATH', '1A', 'NEEDS_EVAL'), credits: 4, creditConversion: { from: 'quarter' as const, to: 'semester' as const, originalCredits: 4, convertedCredits: 2.67 } };
+    const quarter = { ...report, items: [quarterItem], summary: { courses: 1, directTransfers: 0, totalCredits: 2.67, creditsTransferring: 0 } };
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: quarter }} onTryAnother={vi.fn()} />);
+    expect(within(screen.getByRole('listitem')).getByText('4 quarter credits = 2.67 semester credits at Florida State University')).toBeInTheDocument();
+    expect(screen.getByText(/Florida State University counts semester credits: your quarter credits are converted \(× 2\/3\)/)).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Summary')).getByText('2.67')).toBeInTheDocument();
   });
 });

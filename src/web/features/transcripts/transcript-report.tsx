@@ -11,6 +11,8 @@ import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
+import { formatCredits as credits } from './format-credits';
+import { WhatWeRead } from './what-we-read';
 
 const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
   DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
@@ -21,7 +23,6 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
 /** Spec section 8's text when the server gave no reason, and what to do about it. */
 const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
-const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
@@ -93,6 +94,17 @@ function ResultRow({
             {item.grade ? ` · Grade ${item.grade}` : ''}
             {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
           </p>
+          {item.creditConversion && (
+            <p className="text-sm text-slate-700">
+              {credits(item.creditConversion.originalCredits)} {item.creditConversion.from} credits = {credits(item.creditConversion.convertedCredits)} {item.creditConversion.to} credits at{' '}
+              {destinationName}
+            </p>
+          )}
+          {item.correction && (
+            <p className="mt-1 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+              {item.correction === 'added' ? 'Added by you' : 'Corrected by you'}
+            </p>
+          )}
         </div>
         <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[item.statusCode]}`}>{item.statusLabel}</span>
       </div>
@@ -184,6 +196,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   if (!report) return null;
 
   const destinationName = report.destination?.name ?? 'your transfer school';
+  // "What we read" is for the student's own file on the server; a sample has no reading to check.
+  const checkable = report.reading.length > 0 && !analysis.sample;
+  const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
 
   const open = (item: TranscriptResultItem, button: HTMLElement) => {
@@ -255,40 +270,58 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
         </Alert>
       )}
 
-      {report.items.length === 0 ? (
-        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
-          <p className="text-amber-900">
-            This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
-          </p>
-          <button type="button" onClick={onTryAnother} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            Try another transcript
-          </button>
-        </div>
-      ) : (
-        <>
-          {report.summary && (
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
-              <Stat label="Courses" value={String(report.summary.courses)} />
-              <Stat label="Direct transfers" value={String(report.summary.directTransfers)} />
-              <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
-              <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
-            </div>
+      <div className={checkable ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]' : ''}>
+        <div className="flex min-w-0 flex-col gap-4">
+          {checkable && (
+            <p className="text-sm text-slate-600">
+              Did we misread a course?{' '}
+              <a href="#what-we-read" className="font-semibold text-brand-800 underline">
+                Check what we read
+              </a>
+            </p>
           )}
-          <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
-            {report.items.map((item) => (
-              <ResultRow
-                key={item.id}
-                item={item}
-                destinationName={destinationName}
-                appealed={appealed.has(item.id)}
-                rowAppeal={rowAppeals.data?.get(item.id)}
-                notice={message?.itemId === item.id ? message : null}
-                onAppeal={(button) => open(item, button)}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+          {report.items.length === 0 ? (
+            <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
+              <p className="text-amber-900">
+                This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
+              </p>
+              <button type="button" onClick={onTryAnother} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                Try another transcript
+              </button>
+            </div>
+          ) : (
+            <>
+              {report.summary && (
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
+                  <Stat label="Courses" value={String(report.summary.courses)} />
+                  <Stat label="Direct transfers" value={String(report.summary.directTransfers)} />
+                  <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
+                  <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
+                </div>
+              )}
+              {conversion && (
+                <p className="text-sm text-slate-600">
+                  {destinationName} counts {conversion.to} credits: your {conversion.from} credits are converted ({conversion.from === 'quarter' ? '× 2/3' : '× 3/2'}) in the totals and on each course.
+                </p>
+              )}
+              <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
+                {report.items.map((item) => (
+                  <ResultRow
+                    key={item.id}
+                    item={item}
+                    destinationName={destinationName}
+                    appealed={appealed.has(item.id)}
+                    rowAppeal={rowAppeals.data?.get(item.id)}
+                    notice={message?.itemId === item.id ? message : null}
+                    onAppeal={(button) => open(item, button)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        {checkable && <WhatWeRead rows={report.reading} onChange={analysis.correct} />}
+      </div>
 
       <AppealDialog
         item={selected}

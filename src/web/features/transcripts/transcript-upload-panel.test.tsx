@@ -36,6 +36,7 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
     summary: status === 'done' ? { courses: 8, directTransfers: 5, totalCredits: 24, creditsTransferring: 15 } : null,
     rows: [],
     items: [],
+    reading: [],
     expiresAt: null,
     ...extra,
   },

@@ -26,6 +26,7 @@ const appealOf = (n: number, changes: Partial<AdminAppeal> = {}): AdminAppeal =>
   adminNotes: '',
   version: 1,
   dueAt: `2026-01-0${n + 3}T23:59:59.999Z`,
+  courseRow: null,
   ...changes,
 });
 

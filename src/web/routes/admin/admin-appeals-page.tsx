@@ -355,6 +355,16 @@ function AppealDetail({ appealId, onNext, actionsRef }: { appealId: string; onNe
             </dd>
           )}
         </div>
+        {appeal.courseRow && (
+          <div className="sm:col-span-2">
+            <dt className="font-semibold text-slate-700">On the student&apos;s transcript when appealed</dt>
+            <dd>
+              {appeal.courseRow.credits ?? '—'} credits{appeal.courseRow.grade ? ` · Grade ${appeal.courseRow.grade}` : ''}
+              {appeal.courseRow.term ? ` · ${appeal.courseRow.term}` : ''}
+            </dd>
+            {appeal.courseRow.correction && <dd className="text-amber-900">Changed by the student before appealing: see Evidence.</dd>}
+          </div>
+        )}
         <div className="sm:col-span-2">
           <dt className="font-semibold text-slate-700">Appeal summary</dt>
           <dd className="whitespace-pre-line text-slate-800">{appeal.notes || '—'}</dd>

@@ -496,10 +496,27 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       candidates,
     };
   });
-  return withDuplicateCreditMarked(
-    decisions.map((decision) => decision!),
-    to,
+  return withRowCreditsConverted(
+    withDuplicateCreditMarked(
+      decisions.map((decision) => decision!),
+      to,
+    ),
+    input,
   );
+}
+
+/**
+ * From a quarter school to a semester school (or back) every row says what its own credits are in the destination's
+ * units, whatever the decision, so the report can show the conversion on the row and add credits in one unit. A
+ * rule's own credit award (already in destination units) is left as the rule says.
+ */
+function withRowCreditsConverted(decisions: EquivalencyDecision[], { from, to, courses }: DecideTransfersInput): EquivalencyDecision[] {
+  if (from.calendar === to.calendar) return decisions;
+  return decisions.map((decision, index) => {
+    const credits = courses[index]?.credits;
+    if (typeof credits !== 'number') return decision;
+    return { ...decision, evidence: { ...decision.evidence, creditConversion: convertCredits(credits, from.calendar, to.calendar).conversion } };
+  });
 }
 
 /**

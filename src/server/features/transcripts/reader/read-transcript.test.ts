@@ -68,6 +68,29 @@ describe.skipIf(!existsSync(FIXTURES))('readTranscript on a text PDF', () => {
   });
 });
 
+const CASES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcript-cases');
+
+describe('readTranscript chooses the better text for each page', () => {
+  it('reads a letter-spaced browser-printed PDF with poppler, where pdf.js gives "E x p o s i t o r y"', async () => {
+    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'letter-spaced.pdf'))));
+    expect(r.diagnostics.textSources).toEqual(['poppler']);
+    expect(r.rows.map((x) => `${x.subject} ${x.number}|${x.title}|${x.credits}|${x.grade}`)).toEqual([
+      'ENGL 1301|Expository Writing|3|A-',
+      'MATH 2413|Calculus with Analytic Geometry I|4|B',
+      'HIST 1301|United States History I|3|CR',
+    ]);
+    expect(r.institution).toBe('Foxglove State College');
+    expect(r.courseRowsFound).toBe(true);
+  });
+
+  it('says so when a file holds no course rows', async () => {
+    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'not-a-transcript.pdf'))));
+    expect(r.rows).toEqual([]);
+    expect(r.courseRowsFound).toBe(false);
+    expect(r.confidence).toBe(0);
+  });
+});
+
 describe.skipIf(!existsSync(FIXTURES))('readTranscript reports its progress', () => {
   afterAll(() => terminateOcr());
   it('moves through a photo while it is recognised, not only at its start and end', async () => {
