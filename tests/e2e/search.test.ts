@@ -80,7 +80,8 @@ describe('/search: Smart Search', () => {
   it('says who to contact when nothing matches, and Refine your search reopens the card', async () => {
     const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
     await page.goto('/search');
-    await smartSearch(page, 'Calculus 1 at Miami Dade College to University of Florida');
+    // A school whose courses the demo does not know (it knows Miami Dade's whole statewide inventory, calculus included).
+    await smartSearch(page, 'Calculus 1 at University of Miami to University of Florida');
     await page
       .getByText("No results found. Please reach out to University of Florida and contact their Registrar's Office for assistance.")
       .waitFor();
