@@ -1,5 +1,6 @@
 import type { AppDeps } from '../http/app-env';
 import { compactAdminCounts, refreshAdminStatistics } from '../features/admin';
+import { EVALUATION_REDECIDE_JOB, redecidePairJob } from '../features/evaluation-queue';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
@@ -7,6 +8,7 @@ import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 /** Every kind of background job the product runs. */
 export const JOB_HANDLERS: JobHandlers = {
   [TRANSCRIPT_ANALYZE_JOB]: analyzeTranscriptJob,
+  [EVALUATION_REDECIDE_JOB]: redecidePairJob,
 };
 
 /**

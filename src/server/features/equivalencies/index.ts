@@ -18,6 +18,7 @@ export { exportEquivalencyCsv } from './import/export-rules.command';
 export { CATALOG_COLUMNS, detectCsvKind, importCatalogCsv, type CatalogImportResult } from './import/import-catalogue.command';
 export { importEquivalencyCsv, type ImportActor } from './import/import-rules.command';
 export { registerEquivalencyImportRoutes } from './import/import.routes';
+export { writeRegistrarRule, type RegistrarRule } from './import/registrar-rule.command';
 export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
 export { decideCourseTransfers } from './equivalency.service';
 export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';

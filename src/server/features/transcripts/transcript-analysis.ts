@@ -17,12 +17,11 @@ export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
 export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, so the destination school will need to review this course.";
 export const READ_FAILED_PREFIX = 'We could not read this file.';
 
-/** Matches read rows against the destination's rules; an unknown issuing school leaves every row for review. */
-async function matchRows(
-  db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ReadRow[] },
-): Promise<AnalyzedRow[]> {
-  const base = (row: ReadRow) => ({
+/** A course as the report lists it, before the engine decides it. */
+export type ListedCourse = Pick<AnalyzedRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'inTransferSection' | 'inProgress'>;
+
+function listedCourse(row: ReadRow): ListedCourse {
+  return {
     subject: row.subject,
     number: row.number,
     title: row.title,
@@ -32,18 +31,19 @@ async function matchRows(
     term: row.term,
     inTransferSection: row.transferSection,
     inProgress: row.inProgress,
-  });
-  if (input.fromInstitutionId === null || input.rows.length === 0) {
-    return input.rows.map((row) => ({
-      ...base(row),
-      status: 'NEEDS_EVAL' as const,
-      ruleId: null,
-      transfersTo: null,
-      creditsAwarded: null,
-      reason: UNKNOWN_SCHOOL_REASON,
-      evidence: null,
-    }));
-  }
+  };
+}
+
+/**
+ * Decides a report's rows against the destination's rules; an unknown issuing school leaves every row for review. The
+ * analysis job and the re-decision after a registrar's decision (report-redecision.ts) both use it.
+ */
+export async function matchRows(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ListedCourse[] },
+): Promise<AnalyzedRow[]> {
+  const undecided = (row: ListedCourse) => ({ ...row, status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null });
+  if (input.fromInstitutionId === null || input.rows.length === 0) return input.rows.map(undecided);
   const { decisions } = await decideForCourses(db, {
     fromInstitutionId: input.fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
@@ -58,11 +58,9 @@ async function matchRows(
   });
   return input.rows.map((row, index) => {
     const decision = decisions[index];
-    if (!decision) {
-      return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
-    }
+    if (!decision) return undecided(row);
     return {
-      ...base(row),
+      ...row,
       status: decision.status,
       ruleId: decision.evidence.ruleId,
       transfersTo: decision.transfersTo,
@@ -73,7 +71,7 @@ async function matchRows(
   });
 }
 
-function summarise(rows: AnalyzedRow[]) {
+export function summarise(rows: AnalyzedRow[]) {
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     courses: rows.length,
@@ -135,7 +133,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
 
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
   const school = reading.institution ? await findInstitution(db, reading.institution) : null;
-  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
+  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows.map(listedCourse) });
   await setTranscriptProgress(db, transcriptId, 'matching', 90);
   const summary = summarise(rows);
   await db.transaction((tx) =>

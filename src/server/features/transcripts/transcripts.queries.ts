@@ -347,3 +347,83 @@ export async function listOldestVisitorTranscripts(
     [limit],
   );
 }
+
+/** A stored report's rows as the re-decision reads them back (report-redecision.ts). */
+export interface StoredCourseRow {
+  id: string;
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  earned: number | null;
+  grade: string | null;
+  term: string | null;
+  in_transfer_section: boolean;
+  in_progress: boolean;
+}
+
+export async function findReportForRedecision(
+  db: Queryable,
+  transcriptId: string,
+): Promise<{ fromInstitutionId: number | null; toInstitutionId: number; rows: StoredCourseRow[] } | null> {
+  const [report] = await db.query<{ detected_institution_id: number | null; to_institution_id: number }>(
+    `select detected_institution_id, to_institution_id from transcripts
+      where id = $1 and status in ('done', 'saved') and to_institution_id is not null`,
+    [transcriptId],
+  );
+  if (!report) return null;
+  const rows = await db.query<StoredCourseRow>(
+    `select id, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+       from transcript_rows where transcript_id = $1 order by position`,
+    [transcriptId],
+  );
+  return { fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows };
+}
+
+/** The report's rows decided again, in place (their ids stay: appeals point at them), and its summary. One statement each. */
+export async function saveRedecidedRows(tx: Queryable, transcriptId: string, rows: Array<AnalyzedRow & { id: string }>, summary: Record<string, number>): Promise<void> {
+  await tx.query(
+    `update transcript_rows r
+        set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
+            reason = u.reason, evidence = u.evidence
+       from unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
+            as u(id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
+      where r.id = u.id and r.transcript_id = $1`,
+    [
+      transcriptId,
+      rows.map((row) => row.id),
+      rows.map((row) => row.status),
+      rows.map((row) => row.ruleId),
+      rows.map((row) => row.transfersTo),
+      rows.map((row) => row.creditsAwarded),
+      rows.map((row) => row.reason),
+      rows.map((row) => JSON.stringify(row.evidence ?? null)),
+    ],
+  );
+  await tx.query(`update transcripts set summary = $2 where id = $1`, [transcriptId, JSON.stringify(summary)]);
+}
+
+/** A student (or a visitor's report) with an undecided row for one course from one school to one destination. */
+export interface ReportWithUndecidedCourse {
+  transcript_id: string;
+  user_id: string | null;
+  email: string | null;
+  name: string | null;
+}
+
+/** Every kept report that lists this course undecided: what a registrar's decision on the pair re-decides. */
+export async function listReportsWithUndecidedCourse(
+  db: Queryable,
+  pair: { fromInstitutionId: number; toInstitutionId: number; codeKey: string },
+): Promise<ReportWithUndecidedCourse[]> {
+  return db.query<ReportWithUndecidedCourse>(
+    `select distinct t.id as transcript_id, t.user_id, u.email, u.name
+       from transcript_rows r
+       join transcripts t on t.id = r.transcript_id
+       left join "user" u on u.id = t.user_id
+      where r.status = 'NEEDS_EVAL' and r.code_key = $3
+        and t.detected_institution_id = $1 and t.to_institution_id = $2 and t.status in ('done', 'saved')
+        and (t.expires_at is null or t.expires_at > now())`,
+    [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],
+  );
+}

@@ -148,7 +148,7 @@ class RulesImport {
       this.defaultSource = await schools.find(sourceUniversity);
       if (!this.defaultSource) this.ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
     }
-    const writer = createNewRuleWriter(tx, this.options.writer, this.options.actor.id);
+    const writer = createNewRuleWriter(tx, this.options.writer, { actorId: this.options.actor.id, origin: 'csv' });
     const queue = new SendQueue();
     const startBatch = async (drafts: ParsedRuleDraft[]) => {
       if (drafts.length === 0) return;
