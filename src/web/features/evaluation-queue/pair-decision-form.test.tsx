@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { QueuePair } from '@shared/schemas/evaluation-queue';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import { PairDecisionForm } from './pair-decision-form';
 
@@ -39,7 +39,8 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 describe('PairDecisionForm', () => {
   it('shows each suggestion labelled as a suggestion with its confidence and evidence, and approves the one chosen', async () => {
     const api = fakeApi({ [DECISIONS]: decided });
-    renderWithApp(<PairDecisionForm pair={pair} />);
+    const onDecided = vi.fn();
+    renderWithApp(<PairDecisionForm pair={pair} onDecided={onDecided} />);
     expect(screen.getByText('Suggestions (not rules yet)')).toBeTruthy();
     expect(screen.getByText('Suggestion 1')).toBeTruthy();
     expect(screen.getByText('Confidence 86%')).toBeTruthy();
@@ -53,7 +54,9 @@ describe('PairDecisionForm', () => {
       target: { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics' },
       studentMessage: 'Approved by the economics department.',
     });
-    expect(await screen.findByText(/2 reports and any open appeals on ECO 2013 are being updated; each student gets an e-mail/)).toBeTruthy();
+    const summary = 'Decided ECO 2013 from Valencia College: 2 reports and any open appeals on it are being updated; each student gets an e-mail.';
+    expect(await screen.findByText(summary)).toBeTruthy();
+    expect(onDecided).toHaveBeenCalledWith(summary);
   });
 
   it('approves another course the clerk types, and says in plain words what is missing first', async () => {

@@ -1,4 +1,4 @@
-import { evaluationDecisionSchema, type EvaluationDecision, type QueuePair, type QueueSuggestion } from '@shared/schemas/evaluation-queue';
+import { evaluationDecisionSchema, type EvaluationDecision, type EvaluationDecisionResult, type QueuePair, type QueueSuggestion } from '@shared/schemas/evaluation-queue';
 import { useId } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,15 +9,25 @@ import { useDecidePair } from './evaluation-queue-queries';
 const code = (course: { subject: string; number: string }) => `${course.subject} ${course.number}`;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-/** The evidence behind a suggestion in a registrar's words, strongest first (the engine's own reasons lead). */
+/** What the registrar is told once a decision is saved (the pair then leaves the list, or moves to its end). */
+export function decisionSummary(pair: QueuePair, result: EvaluationDecisionResult): string {
+  if (result.jobId === null) return `${code(pair.course)} from ${pair.fromInstitution.name} is left for later: it moves to the end of the queue.`;
+  const reports = `${result.reports} report${result.reports === 1 ? '' : 's'}`;
+  return `Decided ${code(pair.course)} from ${pair.fromInstitution.name}: ${reports} and any open appeals on it are being updated; each student gets an e-mail.`;
+}
+
+/**
+ * The evidence behind a suggestion in a registrar's words, strongest first: the engine's own reasons, then what they
+ * leave out (a shared statewide number, how alike the descriptions are).
+ */
 function evidenceLines(suggestion: QueueSuggestion): string[] {
   const { evidence } = suggestion;
   const lines = [...suggestion.why];
-  if (evidence.statewideNumber && !lines.some((line) => line.includes(evidence.statewideNumber!))) lines.push(`Same statewide number: ${evidence.statewideNumber}`);
-  if (evidence.peerSchools > 0 && !lines.some((line) => /school/i.test(line))) lines.push(`${evidence.peerSchools} other school${evidence.peerSchools === 1 ? '' : 's'} transfer a like course as this one`);
-  lines.push(`Title similarity ${percent(evidence.titleSimilarity)}${evidence.descriptionSimilarity === null ? '' : `, description similarity ${percent(evidence.descriptionSimilarity)}`}`);
-  if (evidence.credits.yours !== null || evidence.credits.candidate !== null) lines.push(`Credits: ${evidence.credits.yours ?? '?'} here, ${evidence.credits.candidate ?? '?'} there`);
-  return [...new Set(lines)];
+  const mentions = (word: string) => lines.some((line) => line.toLowerCase().includes(word));
+  if (evidence.statewideNumber && !mentions('statewide')) lines.push(`Same statewide number: ${evidence.statewideNumber}`);
+  if (evidence.descriptionSimilarity !== null && !mentions('description')) lines.push(`descriptions ${percent(evidence.descriptionSimilarity)} alike`);
+  if (lines.length === 0) lines.push(`title ${percent(evidence.titleSimilarity)} alike`);
+  return lines;
 }
 
 const MESSAGES = {
@@ -31,7 +41,7 @@ const MESSAGES = {
  * not transfer (with the reason the students will read), or leave it for later. Checked by the same schema the server
  * checks the decision with.
  */
-export function PairDecisionForm({ pair }: { pair: QueuePair }) {
+export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecided?: (summary: string) => void }) {
   const form = useSchemaForm({
     schema: evaluationDecisionSchema,
     initialValues: { subject: '', number: '', title: '', reason: '', studentMessage: '' },
@@ -44,20 +54,11 @@ export function PairDecisionForm({ pair }: { pair: QueuePair }) {
 
   const send = (decision: Record<string, unknown>) => {
     const valid = form.validate({ ...identity, ...decision });
-    if (valid) mutation.mutate(valid as EvaluationDecision);
+    if (valid) mutation.mutate(valid as EvaluationDecision, { onSuccess: (result) => onDecided?.(decisionSummary(pair, result)) });
   };
   const approve = (target: { subject: string; number: string; title?: string }) => send({ action: 'approve', target, studentMessage });
 
-  if (mutation.isSuccess) {
-    const result = mutation.data;
-    return (
-      <Alert tone="success">
-        {result.jobId === null
-          ? `${code(pair.course)} is left for later: it moves to the end of the queue.`
-          : `Decided. ${result.reports} report${result.reports === 1 ? '' : 's'} and any open appeals on ${code(pair.course)} are being updated; each student gets an e-mail.`}
-      </Alert>
-    );
-  }
+  if (mutation.isSuccess) return <Alert tone="success">{decisionSummary(pair, mutation.data)}</Alert>;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -92,35 +93,42 @@ export function PairDecisionForm({ pair }: { pair: QueuePair }) {
         )}
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-slate-900">Another course</legend>
-        <div className="grid gap-2 sm:grid-cols-[8rem_8rem_1fr]">
-          <FormField label="Subject" {...form.textField('subject')} error={form.errorFor('target.subject')} autoCapitalize="characters" />
-          <FormField label="Number" {...form.textField('number')} error={form.errorFor('target.number')} />
-          <FormField label="Title (optional)" {...form.textField('title')} error={form.errorFor('target.title')} />
-        </div>
-        <div>
-          <Button
-            variant="secondary"
-            disabled={mutation.isPending}
-            onClick={() => approve({ subject: form.values.subject, number: form.values.number, title: form.values.title.trim() || undefined })}
-          >
-            Approve another course
-          </Button>
-        </div>
-      </fieldset>
+      <details className="group rounded-md border border-slate-200 bg-slate-50 p-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          Another course, does not transfer, or a message to the students
+        </summary>
+        <div className="mt-3 flex flex-col gap-4">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-slate-900">Another course</legend>
+          <div className="grid gap-2 sm:grid-cols-[8rem_8rem_1fr]">
+            <FormField label="Subject" {...form.textField('subject')} error={form.errorFor('target.subject')} autoCapitalize="characters" />
+            <FormField label="Number" {...form.textField('number')} error={form.errorFor('target.number')} />
+            <FormField label="Title (optional)" {...form.textField('title')} error={form.errorFor('target.title')} />
+          </div>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={mutation.isPending}
+              onClick={() => approve({ subject: form.values.subject, number: form.values.number, title: form.values.title.trim() || undefined })}
+            >
+              Approve another course
+            </Button>
+          </div>
+        </fieldset>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-slate-900">Does not transfer</legend>
-        <TextAreaField label="Reason the students will read" rows={2} {...form.textField('reason')} />
-        <div>
-          <Button variant="danger" disabled={mutation.isPending} onClick={() => send({ action: 'no-transfer', reason: form.values.reason, studentMessage })}>
-            Does not transfer
-          </Button>
-        </div>
-      </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-slate-900">Does not transfer</legend>
+          <TextAreaField label="Reason the students will read" rows={2} {...form.textField('reason')} />
+          <div>
+            <Button variant="danger" disabled={mutation.isPending} onClick={() => send({ action: 'no-transfer', reason: form.values.reason, studentMessage })}>
+              Does not transfer
+            </Button>
+          </div>
+        </fieldset>
 
-      <TextAreaField label="Message to the students (optional, e-mailed with the decision)" rows={2} {...form.textField('studentMessage')} error={form.errorFor('studentMessage')} />
+        <TextAreaField label="Message to the students (optional, e-mailed with the decision)" rows={2} {...form.textField('studentMessage')} error={form.errorFor('studentMessage')} />
+        </div>
+      </details>
 
       {mutation.isError && <Alert tone="error">{mutation.error.message || 'The decision was not saved. Please try again.'}</Alert>}
       {form.errors.form && <Alert tone="error">{form.errors.form}</Alert>}

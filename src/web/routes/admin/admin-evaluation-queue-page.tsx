@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -16,6 +17,8 @@ export default function AdminEvaluationQueuePage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const queue = useQuery(evaluationQueueQueries.page(page));
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+  // A decided pair leaves the list; what was decided stays in view here, newest first.
+  const [decided, setDecided] = useState<string[]>([]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,6 +34,16 @@ export default function AdminEvaluationQueuePage() {
           </p>
         )}
       </header>
+
+      {decided.length > 0 && (
+        <div role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <ul className="flex flex-col gap-1">
+            {decided.map((summary, index) => (
+              <li key={`${index}-${summary}`}>{summary}</li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {queue.isPending ? (
         <p role="status" className="text-slate-600">
@@ -65,7 +78,7 @@ export default function AdminEvaluationQueuePage() {
                     <span className="text-slate-600">since {formatDate(pair.oldestAt)}</span>
                   </p>
                 </header>
-                <PairDecisionForm pair={pair} />
+                <PairDecisionForm pair={pair} onDecided={(summary) => setDecided((current) => [summary, ...current].slice(0, 5))} />
               </article>
             </li>
           ))}
