@@ -11,7 +11,7 @@ export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type Cours
 export { checkGrade, gradeForDecision, isValidMinimumGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
 export type { EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
-export { addRuleFromApprovedAppeal, decideForCourses } from './equivalency.service';
+export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts } from './equivalency.service';
 export { databaseCodeKey } from './equivalency.queries';
 export type { CsvInput } from './import/csv-input';
 export { exportEquivalencyCsv } from './import/export-rules.command';

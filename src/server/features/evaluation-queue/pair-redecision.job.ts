@@ -8,7 +8,7 @@ import type { JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { mergeRoles } from '../../../shared/roles';
 import { resolveOpenAppealsOnCourse } from '../appeals';
-import { listReportsWithUndecidedCourse, redecideReport, type ReportWithUndecidedCourse } from '../transcripts';
+import { listReportsWithUndecidedCourse, redecideReports, type ReportWithUndecidedCourse } from '../transcripts';
 import { findDecider, findDecision, saveDecisionOutcome, type DecisionRow } from './evaluation-queue.queries';
 
 interface Payload {
@@ -63,8 +63,7 @@ async function redecidePair(deps: AppDeps, payload: Payload): Promise<Record<str
   const still = await listReportsWithUndecidedCourse(db, pair);
   const listed = new Set([...payload.transcriptIds, ...still.map((report) => report.transcript_id)]);
   const students = new Map<string, ReportWithUndecidedCourse>(still.filter((report) => report.user_id).map((report) => [report.user_id!, report]));
-  let reports = 0;
-  for (const transcriptId of listed) if (await redecideReport(db, transcriptId)) reports++;
+  const reports = await redecideReports(db, [...listed]);
 
   const message = decisionMessage(decision, payload.studentMessage);
   const resolved = await resolveOpenAppealsOnCourse(

@@ -11,5 +11,5 @@ export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } f
 export { findOwnTranscriptRow, listTranscriptCourseRows, type TranscriptCourseRow } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
-export { redecideReport } from './report-redecision';
+export { redecideReports } from './report-redecision';
 export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';

@@ -1,29 +1,64 @@
 /**
- * A stored report decided again with today's rules, after a registrar decided a course in the evaluation queue: the
- * same engine call as the analysis (matchRows), on the rows already read, never the file again. Rows keep their ids,
- * so appeals that point at a row still find it.
+ * Stored reports decided again with today's rules, after a registrar decided a course in the evaluation queue: the
+ * analysis's own engine call (matchReports), on the rows already read, never the files again. Reports between the same
+ * two schools are decided together, a chunk at a time, so the engine loads rules and catalogues once per chunk. Only
+ * rows whose decision changed are written: a row still undecided keeps the suggestions its analysis ranked (ranking
+ * them again for 1,000 reports took ~45 s of the job's time, docs/BENCHMARKS.md). Rows keep their ids, so appeals that
+ * point at a row still find it.
  */
 import type { Database } from '../../db/client';
-import { matchRows, summarise } from './transcript-analysis';
-import { findReportForRedecision, saveRedecidedRows } from './transcripts.queries';
+import { matchReports, summarise, type ListedCourse } from './transcript-analysis';
+import { findReportsForRedecision, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
 
-/** Re-decides one report; false when it is gone or not analysed. */
-export async function redecideReport(db: Database, transcriptId: string): Promise<boolean> {
-  const report = await findReportForRedecision(db, transcriptId);
-  if (!report) return false;
-  const listed = report.rows.map((row) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    earned: row.earned,
-    grade: row.grade,
-    term: row.term,
-    inTransferSection: row.in_transfer_section,
-    inProgress: row.in_progress,
-  }));
-  const decided = await matchRows(db, { fromInstitutionId: report.fromInstitutionId, toInstitutionId: report.toInstitutionId, rows: listed });
-  const rows = decided.map((row, index) => ({ ...row, id: report.rows[index]!.id }));
-  await db.transaction((tx) => saveRedecidedRows(tx, transcriptId, rows, summarise(decided)));
-  return true;
+/** Reports decided in one engine call and one write. */
+const CHUNK = 100;
+
+const listed = (row: StoredCourseRow): ListedCourse => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.credits,
+  earned: row.earned,
+  grade: row.grade,
+  term: row.term,
+  inTransferSection: row.in_transfer_section,
+  inProgress: row.in_progress,
+});
+
+async function redecideChunk(db: Database, reports: StoredReport[]): Promise<void> {
+  const bySchools = new Map<string, StoredReport[]>();
+  for (const report of reports) {
+    const key = `${report.fromInstitutionId}:${report.toInstitutionId}`;
+    bySchools.set(key, [...(bySchools.get(key) ?? []), report]);
+  }
+  const decided: Parameters<typeof saveRedecidedReports>[1] = [];
+  for (const group of bySchools.values()) {
+    const first = group[0]!;
+    const rows = await matchReports(db, {
+      fromInstitutionId: first.fromInstitutionId,
+      toInstitutionId: first.toInstitutionId,
+      reports: group.map((report) => report.rows.map(listed)),
+      withSuggestions: false,
+    });
+    group.forEach((report, index) => {
+      const reportRows = rows[index] ?? [];
+      const changed = reportRows
+        .map((row, position) => ({ ...row, id: report.rows[position]!.id, was: report.rows[position]!.status }))
+        .filter((row) => !(row.status === 'NEEDS_EVAL' && row.was === 'NEEDS_EVAL'))
+        .map(({ was: _was, ...row }) => row);
+      decided.push({ id: report.id, rows: changed, summary: summarise(reportRows) });
+    });
+  }
+  await db.transaction((tx) => saveRedecidedReports(tx, decided));
+}
+
+/** Re-decides these reports (those gone or not analysed are skipped); returns how many were decided again. */
+export async function redecideReports(db: Database, transcriptIds: string[]): Promise<number> {
+  let count = 0;
+  for (let start = 0; start < transcriptIds.length; start += CHUNK) {
+    const reports = await findReportsForRedecision(db, transcriptIds.slice(start, start + CHUNK));
+    if (reports.length > 0) await redecideChunk(db, reports);
+    count += reports.length;
+  }
+  return count;
 }

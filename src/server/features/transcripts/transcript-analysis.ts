@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { decideForCourses, gradeForDecision } from '../equivalencies';
+import { decideForTranscripts, gradeForDecision } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { TranscriptReadError, type ReadRow } from './reader/types';
@@ -36,39 +36,54 @@ function listedCourse(row: ReadRow): ListedCourse {
 
 /**
  * Decides a report's rows against the destination's rules; an unknown issuing school leaves every row for review. The
- * analysis job and the re-decision after a registrar's decision (report-redecision.ts) both use it.
+ * analysis job uses it; the re-decision after a registrar's decision (report-redecision.ts) decides many reports at once.
  */
 export async function matchRows(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ListedCourse[] },
 ): Promise<AnalyzedRow[]> {
+  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows] });
+  return rows;
+}
+
+/** Several reports between the same two schools, each decided on its own, with the engine's loads shared. */
+export async function matchReports(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; reports: ListedCourse[][]; withSuggestions?: boolean },
+): Promise<AnalyzedRow[][]> {
   const undecided = (row: ListedCourse) => ({ ...row, status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null });
-  if (input.fromInstitutionId === null || input.rows.length === 0) return input.rows.map(undecided);
-  const { decisions } = await decideForCourses(db, {
-    fromInstitutionId: input.fromInstitutionId,
+  const fromInstitutionId = input.fromInstitutionId;
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) return input.reports.map((rows) => rows.map(undecided));
+  const { transcripts } = await decideForTranscripts(db, {
+    fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
-    courses: input.rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      grade: gradeForDecision(row.grade, row.inProgress),
-      term: row.term,
-    })),
+    withSuggestions: input.withSuggestions,
+    transcripts: input.reports.map((rows) =>
+      rows.map((row) => ({
+        subject: row.subject,
+        number: row.number,
+        title: row.title,
+        credits: row.credits,
+        grade: gradeForDecision(row.grade, row.inProgress),
+        term: row.term,
+      })),
+    ),
   });
-  return input.rows.map((row, index) => {
-    const decision = decisions[index];
-    if (!decision) return undecided(row);
-    return {
-      ...row,
-      status: decision.status,
-      ruleId: decision.evidence.ruleId,
-      transfersTo: decision.transfersTo,
-      creditsAwarded: decision.creditsAwarded,
-      reason: decision.reason,
-      evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-    };
-  });
+  return input.reports.map((rows, report) =>
+    rows.map((row, index) => {
+      const decision = transcripts[report]?.decisions[index];
+      if (!decision) return undecided(row);
+      return {
+        ...row,
+        status: decision.status,
+        ruleId: decision.evidence.ruleId,
+        transfersTo: decision.transfersTo,
+        creditsAwarded: decision.creditsAwarded,
+        reason: decision.reason,
+        evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+      };
+    }),
+  );
 }
 
 export function summarise(rows: AnalyzedRow[]) {

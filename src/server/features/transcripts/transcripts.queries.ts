@@ -351,6 +351,7 @@ export async function listOldestVisitorTranscripts(
 /** A stored report's rows as the re-decision reads them back (report-redecision.ts). */
 export interface StoredCourseRow {
   id: string;
+  status: AnalyzedRow['status'] | null;
   subject: string;
   number: string;
   title: string;
@@ -362,36 +363,46 @@ export interface StoredCourseRow {
   in_progress: boolean;
 }
 
-export async function findReportForRedecision(
-  db: Queryable,
-  transcriptId: string,
-): Promise<{ fromInstitutionId: number | null; toInstitutionId: number; rows: StoredCourseRow[] } | null> {
-  const [report] = await db.query<{ detected_institution_id: number | null; to_institution_id: number }>(
-    `select detected_institution_id, to_institution_id from transcripts
-      where id = $1 and status in ('done', 'saved') and to_institution_id is not null`,
-    [transcriptId],
-  );
-  if (!report) return null;
-  const rows = await db.query<StoredCourseRow>(
-    `select id, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
-       from transcript_rows where transcript_id = $1 order by position`,
-    [transcriptId],
-  );
-  return { fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows };
+export interface StoredReport {
+  id: string;
+  fromInstitutionId: number | null;
+  toInstitutionId: number;
+  rows: StoredCourseRow[];
 }
 
-/** The report's rows decided again, in place (their ids stay: appeals point at them), and its summary. One statement each. */
-export async function saveRedecidedRows(tx: Queryable, transcriptId: string, rows: Array<AnalyzedRow & { id: string }>, summary: Record<string, number>): Promise<void> {
+/** Analysed reports with their rows, in two queries however many: what the re-decision reads back. */
+export async function findReportsForRedecision(db: Queryable, transcriptIds: string[]): Promise<StoredReport[]> {
+  const reports = await db.query<{ id: string; detected_institution_id: number | null; to_institution_id: number }>(
+    `select id, detected_institution_id, to_institution_id from transcripts
+      where id = any($1::uuid[]) and status in ('done', 'saved') and to_institution_id is not null`,
+    [transcriptIds],
+  );
+  const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
+    `select transcript_id, id, status, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+       from transcript_rows where transcript_id = any($1::uuid[]) order by transcript_id, position`,
+    [reports.map((report) => report.id)],
+  );
+  const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
+  for (const { transcript_id, ...row } of rows) byReport.get(transcript_id)?.push(row);
+  return reports.map((report) => ({ id: report.id, fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows: byReport.get(report.id) ?? [] }));
+}
+
+/** Reports' rows decided again, in place (their ids stay: appeals point at them), and their summaries: two statements. */
+export async function saveRedecidedReports(
+  tx: Queryable,
+  reports: Array<{ id: string; rows: Array<AnalyzedRow & { id: string }>; summary: Record<string, number> }>,
+): Promise<void> {
+  const rows = reports.flatMap((report) => report.rows.map((row) => ({ ...row, transcriptId: report.id })));
   await tx.query(
     `update transcript_rows r
         set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
             reason = u.reason, evidence = u.evidence
-       from unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
-            as u(id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
-      where r.id = u.id and r.transcript_id = $1`,
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
+            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
+      where r.id = u.id and r.transcript_id = u.transcript_id`,
     [
-      transcriptId,
       rows.map((row) => row.id),
+      rows.map((row) => row.transcriptId),
       rows.map((row) => row.status),
       rows.map((row) => row.ruleId),
       rows.map((row) => row.transfersTo),
@@ -400,7 +411,10 @@ export async function saveRedecidedRows(tx: Queryable, transcriptId: string, row
       rows.map((row) => JSON.stringify(row.evidence ?? null)),
     ],
   );
-  await tx.query(`update transcripts set summary = $2 where id = $1`, [transcriptId, JSON.stringify(summary)]);
+  await tx.query(`update transcripts t set summary = u.summary from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [
+    reports.map((report) => report.id),
+    reports.map((report) => JSON.stringify(report.summary)),
+  ]);
 }
 
 /** A student (or a visitor's report) with an undecided row for one course from one school to one destination. */
