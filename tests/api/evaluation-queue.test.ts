@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
+import { rankEvaluationQueue } from '../../src/server/features/evaluation-queue';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { EvaluationDecisionResult, EvaluationQueuePage, QueuePair } from '../../src/shared/schemas/evaluation-queue';
@@ -105,6 +106,9 @@ describe('the evaluation queue', () => {
       jsonRequest('POST', { transcriptId: reports.get(first.id), subject: appealed.course.subject, number: appealed.course.number, note: 'Please look at this course.' }, first.cookie),
     );
     expect(response.status).toBe(201);
+    // The count is read with the page; the order is the background ranking's (an appeal waits for the periodic one).
+    expect(findPair(await queue(admin.cookie), code(appealed.course))).toMatchObject({ openAppeals: 1 });
+    await rankEvaluationQueue(t.deps.db);
     const after = await queue(admin.cookie);
     expect(after.pairs[0]).toMatchObject({ key: appealed.key, openAppeals: 1 });
 
@@ -169,6 +173,7 @@ describe('the evaluation queue', () => {
     const remaining = await queue(admin.cookie);
     const top = remaining.pairs[0]!;
     expect((await decide({ ...pairOf(top), action: 'dismiss' })).status).toBe(200);
+    expect(await runPendingJobs(t.deps)).toBe(1); // the ranking the dismissal asked for
     const later = await queue(admin.cookie);
     expect(later.pairs.at(-1)).toMatchObject({ key: top.key, dismissed: true });
     // Deciding a course nobody waits on any more says so.

@@ -54,6 +54,8 @@ export interface EvaluationQueuePage {
   page: number;
   pageSize: number;
   hasMore: boolean;
+  /** When the pairs were last put in order (in the background); their counts are read when the page is. */
+  rankedAt: string | null;
   /** Of the pairs decided with suggestions on offer, how many took one as offered. */
   accepted: { decided: number; acceptedAsOffered: number };
 }

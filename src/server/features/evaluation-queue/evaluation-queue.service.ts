@@ -19,16 +19,35 @@ import { enqueueJob } from '../../jobs/job-queue';
 import { courseKey, databaseCodeKey, decideForCourses, writeRegistrarRule } from '../equivalencies';
 import { listReportsWithUndecidedCourse } from '../transcripts';
 import {
+  countPairsNow,
   countSuggestionsAccepted,
   findUndecidedPair,
   insertDecision,
-  listQueuePairs,
+  listRankedPairs,
+  queueRankedAt,
+  rankingJobQueued,
+  rankQueuePairs,
+  removeRankedPair,
   setDecisionJob,
   type PairKey,
   type QueuePairRow,
 } from './evaluation-queue.queries';
 
 export const EVALUATION_REDECIDE_JOB = 'evaluation.redecide';
+export const EVALUATION_RANK_JOB = 'evaluation.rank';
+
+/**
+ * Asks for the pairs to be ranked again in the background (after an analysis, a decision, a dismissal); one waiting
+ * ranking job serves every request made before it runs.
+ */
+export async function requestQueueRanking(db: Queryable): Promise<void> {
+  if (!(await rankingJobQueued(db, EVALUATION_RANK_JOB))) await enqueueJob(db, { kind: EVALUATION_RANK_JOB, payload: {} });
+}
+
+/** The ranking job, and the periodic re-ranking that catches what no event announces (appeals, expiry, deletions). */
+export async function rankEvaluationQueue(db: Database): Promise<{ pairs: number }> {
+  return { pairs: await rankQueuePairs(db) };
+}
 const SUGGESTIONS_PER_PAIR = 3;
 
 type SuggestionSource = Awaited<ReturnType<typeof decideForCourses>>['suggestions'][number][number];
@@ -93,22 +112,31 @@ function presentPair(row: QueuePairRow, suggestions: QueueSuggestion[]): QueuePa
   };
 }
 
-export async function listEvaluationQueue(db: Queryable, query: { page: number }): Promise<EvaluationQueuePage> {
+/**
+ * One page of the queue: the pairs in the background ranking's order (ranked once, inline, on a database that was
+ * never ranked), each counted now and with the suggestion owner's best three.
+ */
+export async function listEvaluationQueue(db: Database, query: { page: number }): Promise<EvaluationQueuePage> {
+  if ((await queueRankedAt(db)) === null) await rankQueuePairs(db);
   const pageSize = EVALUATION_QUEUE_PAGE_SIZE;
-  const rows = await listQueuePairs(db, { limit: pageSize + 1, offset: (query.page - 1) * pageSize });
-  const shown = rows.slice(0, pageSize);
-  const [suggestions, accepted] = await Promise.all([
+  const ranked = await listRankedPairs(db, { limit: pageSize + 1, offset: (query.page - 1) * pageSize });
+  const shownKeys = ranked.slice(0, pageSize);
+  const counted = new Map((await countPairsNow(db, shownKeys)).map((row) => [`${row.from_id}:${row.to_id}:${row.code_key}`, row]));
+  const shown = shownKeys.flatMap((pair) => counted.get(`${pair.fromInstitutionId}:${pair.toInstitutionId}:${pair.codeKey}`) ?? []);
+  const [suggestions, accepted, rankedAt] = await Promise.all([
     suggestionsFor(
       db,
       shown.map((row) => ({ fromId: row.from_id, toId: row.to_id, course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits } })),
     ),
     countSuggestionsAccepted(db),
+    queueRankedAt(db),
   ]);
   return {
     pairs: shown.map((row, index) => presentPair(row, suggestions[index] ?? [])),
     page: query.page,
     pageSize,
-    hasMore: rows.length > pageSize,
+    hasMore: ranked.length > pageSize,
+    rankedAt: rankedAt?.toISOString() ?? null,
     accepted: { decided: accepted.decided, acceptedAsOffered: accepted.accepted_as_offered },
   };
 }
@@ -143,6 +171,7 @@ export async function decideEvaluationPair(
       await audit(tx, { action: 'dismissed' });
       return id;
     });
+    await requestQueueRanking(db);
     return { decisionId, ruleId: null, jobId: null, reports: 0 };
   }
 
@@ -176,6 +205,7 @@ export async function decideEvaluationPair(
       reason,
       decidedBy: input.actor.id,
     });
+    await removeRankedPair(tx, pair);
     await audit(tx, { action, ruleId, target: target ? `${target.subject} ${target.number}` : null, suggestionRank: rank >= 0 ? rank : null, reports: reports.length });
     return { decisionId, ruleId };
   });

@@ -10,6 +10,7 @@ import { mergeRoles } from '../../../shared/roles';
 import { resolveOpenAppealsOnCourse } from '../appeals';
 import { listReportsWithUndecidedCourse, redecideReports, type ReportWithUndecidedCourse } from '../transcripts';
 import { findDecider, findDecision, saveDecisionOutcome, type DecisionRow } from './evaluation-queue.queries';
+import { rankEvaluationQueue, requestQueueRanking } from './evaluation-queue.service';
 
 interface Payload {
   decisionId: number;
@@ -87,9 +88,14 @@ async function redecidePair(deps: AppDeps, payload: Payload): Promise<Record<str
   }
   const outcome = { reports, appealsResolved: resolved.length, studentsMailed: mailed + toldByAppeal.size };
   await saveDecisionOutcome(db, decision.id, outcome);
+  await requestQueueRanking(db);
   return outcome;
 }
 
 export const redecidePairJob: JobHandler = {
   run: (job, deps) => redecidePair(deps, readPayload(job)),
+};
+
+export const rankQueueJob: JobHandler = {
+  run: (_job, deps) => rankEvaluationQueue(deps.db),
 };

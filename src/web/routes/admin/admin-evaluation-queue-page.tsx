@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { evaluationQueueQueries, PairDecisionForm } from '../../features/evaluation-queue';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
@@ -28,6 +28,11 @@ export default function AdminEvaluationQueuePage() {
           Courses no rule decides yet, most needed first. One decision answers every student waiting on the course: their reports and open appeals are updated
           and each is e-mailed.
         </p>
+        {queue.data?.rankedAt && (
+          <p className="mt-2 text-sm text-slate-600">
+            Order as of {formatDateTime(queue.data.rankedAt)} (re-ranked after each analysis and decision); the counts are current.
+          </p>
+        )}
         {queue.data && queue.data.accepted.decided > 0 && (
           <p className="mt-2 text-sm text-slate-700">
             Suggestions accepted as offered: {queue.data.accepted.acceptedAsOffered} of {queue.data.accepted.decided} decisions.
