@@ -14,7 +14,7 @@ import { findInstitution } from '../src/server/features/institutions';
 import { degreeProgressForCourses, findSchoolProgram } from '../src/server/features/programs';
 import type { DegreeProgress, DegreeRequirement } from '../src/shared/schemas/programs';
 import type { ReadRow } from '../src/server/features/transcripts/reader/types';
-import { readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
+import { NO_COURSE_ROWS_MESSAGE, readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
 import { terminateOcr } from '../src/server/features/transcripts/reader/ocr';
 
 interface Match {
@@ -111,6 +111,7 @@ async function main(): Promise<number> {
     const matched = to ? await matchRows(reading.institution, to, reading.rows, program) : null;
     const progress = matched?.progress;
     if (json) {
+      // The first keys are the contract scorers read; the later ones were added with the table reader.
       const out = {
         institution: reading.institution,
         ...(matched ? { to: matched.toName } : {}),
@@ -124,14 +125,27 @@ async function main(): Promise<number> {
           status: matched?.matches[i]?.status ?? null,
           transfersTo: matched?.matches[i]?.transfersTo ?? null,
           ...(matched ? { reason: matched.matches[i]?.reason ?? null } : {}),
+          earned: r.earned,
+          inProgress: r.inProgress,
+          section: r.section,
+          confidence: r.confidence,
+          ...(r.creditsEstimated ? { creditsEstimated: true } : {}),
           ...(progress ? { countsToward: progress.courses[i]?.countsToward.map((requirement) => requirement.id) ?? [] } : {}),
         })),
+        courseRowsFound: reading.courseRowsFound,
+        ...(reading.courseRowsFound ? {} : { message: NO_COURSE_ROWS_MESSAGE }),
+        confidence: reading.confidence,
+        institutionWebAddress: reading.institutionWebAddress,
+        source: reading.source,
+        pages: reading.pages,
         ...(progress ? { program: progress.program.code, requirements: flattenRequirements(progress.requirements) } : {}),
       };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       const d = reading.diagnostics;
-      process.stdout.write(`${reading.institution ?? '(institution not found)'} — ${reading.pages} page(s), read by ${reading.source}, ${reading.rows.length} course(s), ${d.ms} ms${d.ocrConfidence !== undefined ? `, OCR confidence ${d.ocrConfidence.toFixed(0)}` : ''}\n\n`);
+      const school = reading.institution ?? (reading.institutionWebAddress ? `(institution not named; web address ${reading.institutionWebAddress})` : '(institution not found)');
+      process.stdout.write(`${school} — ${reading.pages} page(s), read by ${reading.source}, ${reading.rows.length} course(s), confidence ${reading.confidence.toFixed(2)}, ${d.ms} ms${d.ocrConfidence !== undefined ? `, OCR confidence ${d.ocrConfidence.toFixed(0)}` : ''}\n\n`);
+      if (!reading.courseRowsFound) process.stdout.write(`${NO_COURSE_ROWS_MESSAGE}\n\n`);
       if (matched) process.stdout.write(`Transferring to ${matched.toName}\n\n`);
       const table = reading.rows.map((r, i) => [
         r.term ?? '',
@@ -139,7 +153,7 @@ async function main(): Promise<number> {
         r.title.length > 44 ? r.title.slice(0, 43) + '…' : r.title,
         `${r.credits}${r.creditsEstimated ? '*' : ''}`,
         r.grade ?? '',
-        [r.inProgress ? 'in progress' : '', r.transferSection ? 'transfer' : ''].filter(Boolean).join(', '),
+        [r.inProgress ? 'in progress' : '', r.section === 'test' ? 'test credit' : r.transferSection ? 'transfer' : '', r.confidence < 0.6 ? `unsure (${r.confidence.toFixed(2)})` : ''].filter(Boolean).join(', '),
         ...(matched ? [matched.matches[i]?.status ?? '', matched.matches[i]?.transfersTo ?? ''] : []),
       ]);
       const head = ['Term', 'Course', 'Title', 'Credits', 'Grade', 'Notes', ...(matched ? ['Status', 'Transfers to'] : [])];

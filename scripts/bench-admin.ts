@@ -116,6 +116,9 @@ async function main() {
     };
     const secondStudents = (await get('/api/admin/students')).nextCursor as string;
     const secondAppeals = (await get('/api/admin/appeals?status=submitted')).nextCursor as string;
+    const secondDue = (await get('/api/admin/appeals?status=submitted&sort=due')).nextCursor as string;
+    const secondBySchool = (await get('/api/admin/appeals?status=&sort=school')).nextCursor as string;
+    const ucf = encodeURIComponent('University of Central Florida');
 
     const cases: Array<[string, string]> = [
       ['stats', '/api/admin/stats'],
@@ -132,6 +135,22 @@ async function main() {
       ['appeals, submitted, search "student 777"', '/api/admin/appeals?status=submitted&q=student%20777'],
       ['appeals, all, search "central florida"', '/api/admin/appeals?status=&q=central%20florida'],
       ['appeals, all, search with no match', '/api/admin/appeals?status=&q=zzzzqqq'],
+      // The clerk's queue (issue 26): each sort, the school filter, both together, and the counts.
+      ['queue: submitted, due date (the default)', '/api/admin/appeals?status=submitted&sort=due'],
+      ['queue: submitted, due date, second page', `/api/admin/appeals?status=submitted&sort=due&cursor=${secondDue}`],
+      ['queue: all, due date', '/api/admin/appeals?status=&sort=due'],
+      ['queue: pending, due date', '/api/admin/appeals?status=pending&sort=due'],
+      ['queue: resolved, newest', '/api/admin/appeals?status=resolved&sort=newest'],
+      ['queue: all, by school', '/api/admin/appeals?status=&sort=school'],
+      ['queue: all, by school, second page', `/api/admin/appeals?status=&sort=school&cursor=${secondBySchool}`],
+      ['queue: in review, by school', '/api/admin/appeals?status=in_review&sort=school'],
+      ['queue: one school, due date', `/api/admin/appeals?status=&school=${ucf}&sort=due`],
+      ['queue: one school, submitted, due date', `/api/admin/appeals?status=submitted&school=${ucf}&sort=due`],
+      ['queue: one school, pending, newest', `/api/admin/appeals?status=pending&school=${ucf}&sort=newest`],
+      ['queue: one school, submitted, search "macroeconomics", due date', `/api/admin/appeals?status=submitted&school=${ucf}&q=macroeconomics&sort=due`],
+      ['queue: all, search "student 777", by school', '/api/admin/appeals?status=&q=student%20777&sort=school'],
+      ['queue: counts', '/api/admin/appeals/counts'],
+      ['queue: counts, one school', `/api/admin/appeals/counts?school=${ucf}`],
     ];
     const results: Array<{ label: string; p50: number; p99: number; max: number }> = [];
     for (const [label, path] of cases) {

@@ -1,113 +1,153 @@
 /**
- * Accuracy and speed of the transcript reader over a folder with truth.json (default tests/fixtures/transcripts).
- * usage: tsx scripts/bench-transcripts.ts [DIR] [--runs N]
- * Scores like the project's transcript scoring tool (score-transcripts.mjs), separately for text PDFs and for images/scans, and reports
- * p50/p95 time per text PDF and per image page (OCR worker created once, before timing).
+ * Accuracy and speed of the transcript reader, reported separately for
+ *   1. the samples (tests/fixtures/transcripts),
+ *   2. generated layouts, family by family (leave-one-family-out: each family's score next to the score of all the
+ *      others; the families the reader was tuned on are marked), for text PDFs and for photos,
+ *   3. the re-typeset real layouts (tests/fixtures/transcripts-real).
+ * usage: tsx scripts/bench-transcripts.ts [DIR] [--sets samples,generated,real] [--runs N] [--per-family N] [--photos N]
+ *                                         [--seed N] [--families a,b] [--no-photos] [--verbose]
+ * With DIR, scores only that folder (it must hold a truth.json). Generated documents are written once to
+ * .tmp/transcript-layouts/seed-N-… and reused. Time per text PDF is per document; time per photo is per page.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getOcrWorker, terminateOcr } from '../src/server/features/transcripts/reader/ocr';
 import { readTranscript } from '../src/server/features/transcripts/reader/read-transcript';
+import { generateTranscripts } from './transcript-layouts/generate';
+import { FAMILIES, type Family } from './transcript-layouts/layouts';
+import { addScore, emptyTotals, merge, percentile, rates, scoreDocument, type Totals } from './transcript-layouts/score';
+import type { TruthEntry } from './transcript-layouts/truth';
 
-interface TruthCourse {
-  subject: string;
-  number: string;
-  credits: number;
-  grade: string | null;
-}
-interface Truth {
-  id: string;
-  layout: string;
-  files: string[];
-  school: string;
-  courses: TruthCourse[];
-}
+/** Families whose generated documents were looked at while the reader was built; the others were never inspected. */
+export const TUNED_FAMILIES: readonly Family[] = ['banner', 'peoplesoft', 'colleague', 'workday'];
 
 const args = process.argv.slice(2);
-const dir = resolve(args.find((a) => !a.startsWith('--')) ?? 'tests/fixtures/transcripts');
-const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
-if (!existsSync(join(dir, 'truth.json'))) {
-  console.error(`no truth.json in ${dir}`);
-  process.exit(2);
-}
-const truth = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth[];
-const norm = (s: unknown) => String(s ?? '').toUpperCase().replace(/\s+/g, '');
-const key = (r: { subject: string; number: string }) => `${norm(r.subject)}|${norm(r.number)}`;
-const gradeOf = (g: unknown) => {
-  const s = norm(g);
-  return s === '' || s === 'IP' || s === 'INPROGRESS' ? '' : s;
-};
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const VALUED = new Set(['--sets', '--runs', '--per-family', '--photos', '--seed', '--families']);
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.has(args[i - 1]!)));
+const runs = Number(option('--runs') ?? 1);
+const verbose = flag('--verbose');
+const withPhotos = !flag('--no-photos');
 
-interface Tally {
-  files: number;
-  failed: number;
-  tp: number;
-  fp: number;
-  fn: number;
-  credits: number;
-  grades: number;
-  inst: number;
-  times: number[];
-}
-const tally = (): Tally => ({ files: 0, failed: 0, tp: 0, fp: 0, fn: 0, credits: 0, grades: 0, inst: 0, times: [] });
-const groups = { pdf: tally(), image: tally() };
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]! : NaN;
-};
+const isPhoto = (f: string) => !f.toLowerCase().endsWith('.pdf');
 
-await getOcrWorker(); // warm-up, not timed
-for (const t of truth)
-  for (const f of t.files) {
-    const g = f.endsWith('.pdf') ? groups.pdf : groups.image;
-    g.files++;
-    const bytes = new Uint8Array(readFileSync(join(dir, f)));
-    let rows: { subject: string; number: string; credits: number; grade: string | null }[] = [];
-    let institution: string | null = null;
-    for (let i = 0; i < runs; i++) {
-      const start = performance.now();
-      try {
-        const r = await readTranscript(bytes);
-        rows = r.rows;
-        institution = r.institution;
-        g.times.push((performance.now() - start) / r.pages);
-      } catch (err) {
-        if (i === 0) g.failed++;
-        console.error(`${f}: ${(err as Error).message}`);
-        break;
+interface SetResult {
+  pdf: Totals;
+  photo: Totals;
+}
+
+async function scoreFolder(dir: string, entries: TruthEntry[], label: string): Promise<SetResult> {
+  const result: SetResult = { pdf: emptyTotals(), photo: emptyTotals() };
+  for (const t of entries)
+    for (const f of t.files) {
+      if (isPhoto(f) && !withPhotos) continue;
+      const totals = isPhoto(f) ? result.photo : result.pdf;
+      const bytes = new Uint8Array(readFileSync(join(dir, f)));
+      let rows: { subject: string; number: string; credits: number; grade: string | null }[] = [];
+      let institution: string | null = null;
+      let failed = false;
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        try {
+          const reading = await readTranscript(bytes);
+          rows = reading.rows;
+          institution = reading.institution;
+          totals.times.push((performance.now() - started) / (isPhoto(f) ? reading.pages : 1));
+        } catch (error) {
+          failed = true;
+          process.stderr.write(`${label} ${f}: ${(error as Error).message}\n`);
+          break;
+        }
       }
+      if (failed) totals.failed++;
+      const s = scoreDocument(t.courses, rows, t.school, institution);
+      addScore(totals, s, t.schoolPrinted !== false);
+      if (verbose && (s.misses.length || (t.schoolPrinted !== false && !s.schoolFound)))
+        process.stdout.write(`  ${f}: ${s.misses.join('; ')}${t.schoolPrinted !== false && !s.schoolFound ? ` | school: got ${JSON.stringify(institution)} want ${JSON.stringify(t.school)}` : ''}\n`);
     }
-    const want = new Map<string, TruthCourse[]>();
-    for (const c of t.courses) want.set(key(c), [...(want.get(key(c)) ?? []), c]);
-    for (const r of rows) {
-      const left = want.get(key(r));
-      if (!left?.length) {
-        g.fp++;
-        continue;
-      }
-      let i = left.findIndex((c) => gradeOf(r.grade) === gradeOf(c.grade) && Math.abs(r.credits - c.credits) < 0.01);
-      if (i < 0) i = 0;
-      const [c] = left.splice(i, 1);
-      g.tp++;
-      if (Math.abs(r.credits - c!.credits) < 0.01) g.credits++;
-      if (gradeOf(r.grade) === gradeOf(c!.grade)) g.grades++;
-    }
-    g.fn += [...want.values()].reduce((n, l) => n + l.length, 0);
-    if (norm(institution).includes(norm(t.school).replace(/^THE/, ''))) g.inst++;
+  return result;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
+
+function line(name: string, t: Totals): string {
+  if (t.documents === 0) return `| ${name} | 0 | – | – | – | – | – | – | – | – | – |`;
+  const r = rates(t);
+  return `| ${name} | ${t.documents}${t.failed ? ` (${t.failed} failed)` : ''} | ${r.precision.toFixed(3)} | ${r.recall.toFixed(3)} | ${r.f1.toFixed(3)} | ${t.creditsRight}/${t.tp} (${pct(r.credits)}) | ${t.gradesRight}/${t.tp} (${pct(r.grades)}) | ${t.schoolFound}/${t.schoolDocuments} | ${ms(percentile(t.times, 0.5))} | ${ms(percentile(t.times, 0.95))} |`;
+}
+
+const HEAD = '| set | documents | row precision | recall | F1 | credits right | grades right | school found | time p50 | time p95 |\n|---|---|---|---|---|---|---|---|---|---|';
+
+function printSet(title: string, r: SetResult): void {
+  process.stdout.write(`\n### ${title}\n\n${HEAD}\n${line('text PDFs', r.pdf)}\n${r.photo.documents ? line('photos (per page)', r.photo) + '\n' : ''}`);
+}
+
+function readTruth(dir: string): TruthEntry[] | null {
+  const file = join(dir, 'truth.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TruthEntry[]) : null;
+}
+
+async function generatedSet(): Promise<void> {
+  const seed = Number(option('--seed') ?? 2026);
+  const perFamily = Number(option('--per-family') ?? 12);
+  const photos = Number(option('--photos') ?? 3);
+  const families = (option('--families')?.split(',') ?? [...FAMILIES]) as Family[];
+  const dir = resolve(`.tmp/transcript-layouts/seed-${seed}-n${perFamily}-p${photos}`);
+  let truth = readTruth(dir);
+  if (!truth || families.some((f) => !truth!.some((t) => t.layout === f))) {
+    process.stdout.write(`generating ${perFamily} documents per family (seed ${seed}) into ${dir} …\n`);
+    truth = await generateTranscripts({ out: dir, seed, perFamily, photos, families: FAMILIES });
   }
-await terminateOcr();
-
-console.log(`transcript reader benchmark — ${dir}`);
-console.log(`node ${process.version}, ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 10)}, ${runs} run(s) per file`);
-for (const [name, g] of Object.entries(groups)) {
-  if (!g.files) continue;
-  const p = g.tp / Math.max(1, g.tp + g.fp);
-  const r = g.tp / Math.max(1, g.tp + g.fn);
-  const f1 = (2 * p * r) / Math.max(1e-9, p + r);
-  console.log(
-    `${name === 'pdf' ? 'text PDFs' : 'images/scans'}: files ${g.files} (failed ${g.failed}), rows P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${f1.toFixed(3)}, ` +
-      `credits right ${g.credits}/${g.tp} (${((100 * g.credits) / Math.max(1, g.tp)).toFixed(1)}%), grades right ${g.grades}/${g.tp} (${((100 * g.grades) / Math.max(1, g.tp)).toFixed(1)}%), ` +
-      `institution ${g.inst}/${g.files}, time per ${name === 'pdf' ? 'document' : 'page'} p50 ${pct(g.times, 0.5).toFixed(0)} ms p95 ${pct(g.times, 0.95).toFixed(0)} ms`,
-  );
+  const byFamily = new Map<Family, SetResult>();
+  for (const family of families) {
+    byFamily.set(family, await scoreFolder(dir, truth.filter((t) => t.layout === family), family));
+  }
+  for (const kind of ['pdf', 'photo'] as const) {
+    if (kind === 'photo' && !withPhotos) continue;
+    process.stdout.write(`\n### Generated layouts, leave one family out — ${kind === 'pdf' ? 'text PDFs' : 'photos (per page)'} (seed ${seed}, ${perFamily} documents per family${kind === 'photo' ? `, ${photos} photographed` : ''})\n\n`);
+    process.stdout.write('| family | tuned on? | documents | F1 on this family | F1 on all other families | credits right | grades right | school found | time p95 |\n|---|---|---|---|---|---|---|---|---|\n');
+    for (const family of families) {
+      const own = byFamily.get(family)![kind];
+      const rest = merge(families.filter((f) => f !== family).map((f) => byFamily.get(f)![kind]));
+      const r = rates(own);
+      process.stdout.write(
+        `| ${family} | ${TUNED_FAMILIES.includes(family) ? 'tuned' : 'held out'} | ${own.documents} | ${r.f1.toFixed(3)} | ${rates(rest).f1.toFixed(3)} | ${pct(r.credits)} | ${pct(r.grades)} | ${own.schoolFound}/${own.schoolDocuments} | ${ms(percentile(own.times, 0.95))} |\n`,
+      );
+    }
+    const tuned = merge(families.filter((f) => TUNED_FAMILIES.includes(f)).map((f) => byFamily.get(f)![kind]));
+    const held = merge(families.filter((f) => !TUNED_FAMILIES.includes(f)).map((f) => byFamily.get(f)![kind]));
+    process.stdout.write(`\n${HEAD}\n${line(`tuned families (${TUNED_FAMILIES.join(', ')})`, tuned)}\n${line('held-out families (never inspected)', held)}\n${line('all generated', merge([tuned, held]))}\n`);
+  }
 }
+
+async function main(): Promise<void> {
+  process.stdout.write(`transcript reader benchmark — node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${new Date().toISOString().slice(0, 10)}, ${runs} run(s) per file\n`);
+  if (withPhotos) await getOcrWorker(); // warm-up, not timed
+  try {
+    if (positional[0]) {
+      const dir = resolve(positional[0]);
+      const truth = readTruth(dir);
+      if (!truth) throw new Error(`no truth.json in ${dir}`);
+      printSet(dir, await scoreFolder(dir, truth, dir));
+      return;
+    }
+    const sets = option('--sets')?.split(',') ?? ['samples', 'generated', 'real'];
+    if (sets.includes('samples')) {
+      const dir = resolve('tests/fixtures/transcripts');
+      printSet('Samples (tests/fixtures/transcripts)', await scoreFolder(dir, readTruth(dir) ?? [], 'samples'));
+    }
+    if (sets.includes('generated')) await generatedSet();
+    if (sets.includes('real')) {
+      const dir = resolve('tests/fixtures/transcripts-real');
+      const truth = readTruth(dir);
+      if (truth) printSet('Re-typeset real layouts (tests/fixtures/transcripts-real)', await scoreFolder(dir, truth, 'real'));
+    }
+  } finally {
+    await terminateOcr();
+  }
+}
+
+await main();

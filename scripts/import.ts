@@ -1,7 +1,8 @@
 /**
- * `npm run import -- FILE.csv [--source SCHOOL] [--dry-run]`: imports a rules CSV (source_university, source_code, …,
- * notes; the admin upload's format) or a catalogue CSV (institution, subject, number, title, credits, description),
- * told apart by the header, through the same code the admin upload uses. Opens the database like the server does,
+ * `npm run import -- FILE.csv [--source SCHOOL] [--mapping JSON] [--dry-run]`: imports a rules CSV (source_university,
+ * source_code, …, notes; the admin upload's format, or a table as a school publishes it, with `--mapping` for headers
+ * the import does not recognise, as the admin page's `mapping`) or a catalogue CSV (institution, subject, number,
+ * title, credits, description), told apart by the header, through the same code the admin upload uses. Opens the database like the server does,
  * so it refuses while a server holds the embedded database.
  */
 import { createReadStream, existsSync, openSync, readSync, closeSync } from 'node:fs';
@@ -10,10 +11,11 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { detectCsvKind, importCatalogCsv, importEquivalencyCsv } from '../src/server/features/equivalencies';
+import { columnMappingSchema, type ColumnMapping } from '../src/shared/schemas/equivalencies';
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('Usage: npm run import -- FILE.csv [--source SCHOOL] [--dry-run]');
+  console.error('Usage: npm run import -- FILE.csv [--source SCHOOL] [--mapping \'{"source_code":"Course",…}\'] [--dry-run]');
   process.exit(2);
 }
 
@@ -21,9 +23,11 @@ const args = process.argv.slice(2);
 let file: string | undefined;
 let source: string | undefined;
 let dryRun = false;
+let mapping: ColumnMapping | undefined;
 for (let index = 0; index < args.length; index++) {
   const arg = args[index]!;
   if (arg === '--source') source = args[++index] ?? usage('--source needs a school key, name or alias');
+  else if (arg === '--mapping') mapping = readMapping(args[++index] ?? usage('--mapping needs a JSON object'));
   else if (arg === '--dry-run') dryRun = true;
   else if (arg.startsWith('--')) usage(`Unknown option ${arg}`);
   else if (!file) file = arg;
@@ -31,6 +35,17 @@ for (let index = 0; index < args.length; index++) {
 }
 if (!file) usage();
 if (!existsSync(file)) usage(`No such file: ${file}`);
+
+function readMapping(text: string): ColumnMapping {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = null;
+  }
+  const parsed = columnMappingSchema.safeParse(value);
+  return parsed.success ? parsed.data : usage(`--mapping ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+}
 
 function firstLine(path: string): string {
   const fd = openSync(path, 'r');
@@ -40,8 +55,8 @@ function firstLine(path: string): string {
   return buffer.subarray(0, bytes).toString('utf8').split(/\r?\n/)[0] ?? '';
 }
 
-const kind = detectCsvKind(firstLine(file));
-if (!kind) usage(`${file}: the header names neither a rules CSV (source_code, target_code, …) nor a catalogue CSV (institution, subject, number, …)`);
+const kind = mapping ? 'rules' : detectCsvKind(firstLine(file));
+if (!kind) usage(`${file}: the header names neither a rules CSV (source_code, target_code, …) nor a catalogue CSV (institution, subject, number, …); for a rules table with other headers, say which is which with --mapping`);
 
 try {
   const config = loadConfig();
@@ -54,7 +69,7 @@ try {
     const input = createReadStream(file);
     const result =
       kind === 'rules'
-        ? await importEquivalencyCsv({ db, input, actor: { id: null, email: 'npm run import' }, dryRun, sourceUniversity: source })
+        ? await importEquivalencyCsv({ db, input, actor: { id: null, email: 'npm run import' }, dryRun, sourceUniversity: source, mapping })
         : await importCatalogCsv({ db, input });
     clearInterval(sampler);
     const seconds = (Date.now() - started) / 1000;

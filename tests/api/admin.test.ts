@@ -29,6 +29,8 @@ const post = (path: string, body: unknown, cookie = admin.cookie) => t.app.reque
 const ADMIN_ROUTES: Array<[string, string]> = [
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/appeals'],
+  ['GET', '/api/admin/appeals/counts'],
+  ['POST', '/api/admin/appeals/mark-in-review'],
   ['GET', '/api/admin/appeals/00000000-0000-4000-8000-000000000000'],
   ['GET', '/api/admin/appeals/00000000-0000-4000-8000-000000000000/syllabus'],
   ['POST', '/api/admin/appeals/update'],

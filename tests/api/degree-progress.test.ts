@@ -119,6 +119,19 @@ describe('degree progress', () => {
     expect(newer.requirements.find((requirement) => requirement.name === 'Communication')).toMatchObject({ status: 'complete', verified: true });
   });
 
+  it('a transcript from a school we do not know: an F counts as nothing, as in its report; a passed course waits for review', async () => {
+    const student = await signUp(t);
+    const transcriptId = await transcriptOf(student.id, valencia, fsu, [
+      ['ENC', '1101', 'Freshman Composition I', 3, 'A'],
+      ['MAC', '1105', 'College Algebra', 3, 'F'],
+    ]);
+    await t.deps.db.query(`update transcripts set detected_institution_id = null, detected_institution_name = 'Nowhere Community College' where id = $1`, [transcriptId]);
+    const core = await programCode('fsu', 'FL-GEN-ED-CORE-2015');
+    const { progress } = (await (await get(`/api/student/transcripts/${transcriptId}/progress?program=${core.id}`, student.cookie)).json()) as DegreeProgressResponse;
+    expect(progress.courses.find((course) => course.code === 'MAC 1105')).toMatchObject({ outcome: 'none', pending: false });
+    expect(progress.courses.find((course) => course.code === 'ENC 1101')).toMatchObject({ pending: true });
+  });
+
   it('an Ohio State program shows its major requirements, with its college and university GE under it', async () => {
     const student = await signUp(t);
     const rules: Array<[string, string, string, string]> = [

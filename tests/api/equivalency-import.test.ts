@@ -144,7 +144,7 @@ describe('POST /api/admin/equivalencies/import', () => {
     ]);
   });
 
-  it('resolves schools by alias, uses the chosen source school when the column is absent, and creates unknown schools', async () => {
+  it('resolves schools by alias, uses the chosen source school when the column is absent, and creates unknown schools once confirmed', async () => {
     const { from } = await schools();
     const madison = await createInstitution(t.deps.db, { name: 'University of Wisconsin-Madison Test', aliases: ['UW-Madison Test'] });
     const newName = `Brand New Technical College ${Math.random().toString(36).slice(2, 6)}`;
@@ -153,7 +153,13 @@ describe('POST /api/admin/equivalencies/import', () => {
       'ECO 2013,Macro,UW-Madison Test,ECON 102,Macro,3',
       `ECO 2023,Micro,${newName},ECON 1,Micro,3`,
     ].join('\r\n');
-    const { body } = await importCsv(csv, `?sourceUniversity=${from.key}`);
+    // The preview says the school is new; saving without the clerk's confirmation refuses the file, naming the line.
+    expect((await importCsv(csv, `?dryRun=1&sourceUniversity=${from.key}`)).body).toMatchObject({ institutionsCreated: [newName], errorCount: 0 });
+    const unconfirmed = await importCsv(csv, `?sourceUniversity=${from.key}`);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.errors).toEqual([{ line: 3, column: 'target_university', message: expect.stringContaining(`"${newName}" is not a school on file`) }]);
+    expect(await countRules(from.id)).toBe(0);
+    const { body } = await importCsv(csv, `?sourceUniversity=${from.key}&newSchools=${encodeURIComponent(JSON.stringify([newName.toUpperCase()]))}`);
     expect(body).toMatchObject({ saved: true, inserted: 2, institutionsCreated: [newName] });
     const rows = await t.deps.db.query<{ to_institution_id: number }>(`select to_institution_id from equivalency_rules where from_institution_id = $1 order by id`, [from.id]);
     expect(rows[0]?.to_institution_id).toBe(madison.id);
@@ -188,7 +194,7 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await exported.text();
-    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes');
+    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes,credit_unit');
     expect(text).toContain('1-3');
     // Every cell a spreadsheet would run as a formula is written with an apostrophe in front.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Macro"")"`);

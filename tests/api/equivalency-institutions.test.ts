@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstitutionListResponse, InstitutionRecord, TransferDataOverview } from '../../src/shared/schemas/equivalencies';
-import { createRule } from '../support/factories';
+import type { InstitutionListResponse, InstitutionRecord, SchoolSearchResponse, TransferDataOverview } from '../../src/shared/schemas/equivalencies';
+import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -96,6 +96,31 @@ describe('institutions', () => {
     expect((await t.app.request('/api/admin/institutions', jsonRequest('POST', { name: 'Sneaky', key: 'sneaky' }, student.cookie))).status).toBe(403);
     expect((await t.app.request('/api/admin/institutions/1', jsonRequest('PATCH', { name: 'Sneaky' }, student.cookie))).status).toBe(403);
     expect((await t.app.request('/api/admin/transfer-data', { headers: { cookie: student.cookie } })).status).toBe(403);
+  });
+});
+
+describe('GET /api/schools (the favorites picker)', () => {
+  const search = async (q: string, cookie?: string) => t.app.request(`/api/schools?${new URLSearchParams({ q })}`, cookie ? { headers: { cookie } } : {});
+
+  it('finds schools by part of a name or by an alias, the one the text names exactly first', async () => {
+    const word = `Zephyr${suffix()}`;
+    const state = await createInstitution(t.deps.db, { name: `${word} State University`, aliases: [`${word} State`, `ZSU ${word}`] });
+    const college = await createInstitution(t.deps.db, { name: `${word} Valley College` });
+    const byWord = (await (await search(word.toLowerCase(), student.cookie)).json()) as SchoolSearchResponse;
+    expect(byWord.schools.map((school) => school.name).sort()).toEqual([college.name, state.name].sort());
+    expect(byWord.schools.every((school) => !school.exact)).toBe(true);
+
+    // An alias, in another case and spacing, names the school exactly.
+    const byAlias = (await (await search(`${word.toUpperCase()}  STATE`, student.cookie)).json()) as SchoolSearchResponse;
+    expect(byAlias.schools[0]).toEqual({ id: state.id, name: state.name, state: 'FL', exact: true });
+    const exactName = (await (await search(college.name, student.cookie)).json()) as SchoolSearchResponse;
+    expect(exactName.schools).toEqual([{ id: college.id, name: college.name, state: 'FL', exact: true }]);
+    expect(((await (await search(`${word} Nowhere`, student.cookie)).json()) as SchoolSearchResponse).schools).toEqual([]);
+  });
+
+  it('needs some text, and a student', async () => {
+    expect((await search('  ', student.cookie)).status).toBe(400);
+    expect((await search('Florida')).status).toBe(401);
   });
 });
 

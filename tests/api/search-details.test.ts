@@ -69,6 +69,7 @@ describe('GET /api/courses/:id', () => {
         targets: [{ subject: 'CHM', number: '1045', title: 'General Chemistry I', credits: 3, isElective: false }],
         alsoRequires: [],
         creditsAwarded: 3,
+        creditUnit: null,
         minGrade: 'C',
         effectiveFromTerm: 'Fall 2023',
         effectiveToTerm: null,
@@ -82,6 +83,7 @@ describe('GET /api/courses/:id', () => {
         status: 'fully',
         alsoRequires: [{ subject: 'CHM', number: '2045L', title: 'General Chemistry I Lab', credits: 1 }],
         creditsAwarded: 4,
+        creditUnit: null,
         origin: 'admin',
       }),
     ]);

@@ -271,7 +271,7 @@ describe('appeals', () => {
 });
 
 describe('appeal limits', () => {
-  it('refuses a second open appeal for the same course and school, allows one once it is resolved, and caps appeals an hour', async () => {
+  it('refuses a second open appeal for the same course and school, allows one with new evidence once denied, and caps appeals an hour', async () => {
     const student = await signUp(t);
     const first = await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie);
     expect(first.status).toBe(201);
@@ -286,7 +286,10 @@ describe('appeal limits', () => {
     // Another school is another appeal.
     expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000', targetSchool: 'Florida State University' }, student.cookie)).status).toBe(201);
     await t.deps.db.query(`update appeals set status = 'resolved', decision = 'denied' where id = $1`, [appeal.id]);
-    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie)).status).toBe(201);
+    // Denied: the same appeal again is refused; one with new evidence is another appeal.
+    expect((await send('POST', '/api/student/submit-appeal', { ...appealBody, courseCode: 'SYG 2000' }, student.cookie)).status).toBe(409);
+    const newEvidence = { ...appealBody, courseCode: 'SYG 2000', notes: `${appealBody.notes} The department has since confirmed the lab hours.` };
+    expect((await send('POST', '/api/student/submit-appeal', newEvidence, student.cookie)).status).toBe(201);
     expect(await t.deps.db.query('select id from appeals where user_id = $1', [student.id])).toHaveLength(3);
 
     await t.deps.db.query(
@@ -318,7 +321,7 @@ describe('compare favorites', () => {
     );
     await t.deps.db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade)
-       values ($1, 0, 'ECO', '2013', 'Macroeconomics', 3, 3, 'A'), ($1, 1, 'ART', '1000', 'Drawing', 1, 1, 'B')`,
+       values ($1, 0, 'ECO', '2013', 'Macroeconomics', 3, 3, 'A'), ($1, 1, 'ART', '1000', 'Drawing', 1, 1, 'B'), ($1, 2, 'AMH', '2010', 'History', 3, 0, 'W')`,
       [transcript!.id],
     );
     const response = await get(`/api/student/compare?a=${encodeURIComponent(first.name)}&b=${encodeURIComponent(second.key)}`, student.cookie);
@@ -327,8 +330,10 @@ describe('compare favorites', () => {
     expect(body.transcript?.id).toBe(transcript!.id);
     expect(body.schools.map((school) => school.school.name)).toEqual([first.name, second.name]);
     expect(body.schools[0]!.courses[0]).toMatchObject({ subject: 'ECO', number: '2013', status: 'DIRECT' });
-    expect(body.schools[0]!.credits).toMatchObject({ total: 4, direct: 3 });
-    expect(body.schools[0]!.acceptedShare).toBe(0.75);
+    // A W earns nothing, but it is a 3-credit course not accepted: counted as the report counts it.
+    expect(body.schools[0]!.courses[2]).toMatchObject({ subject: 'AMH', number: '2010', status: 'NO_TRANSFER', credits: 3 });
+    expect(body.schools[0]!.credits).toEqual({ total: 7, direct: 3, review: 1, none: 3 });
+    expect(body.schools[0]!.acceptedShare).toBe(0.43);
     expect(body.schools[1]!.credits.direct).toBe(0);
 
     const unknown = await get('/api/student/compare?a=Nowhere%20U&b=Compare%20Tech', student.cookie);

@@ -12,6 +12,8 @@ import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const FIU_PDF = readFileSync(resolve(FIXTURES, 't11002.pdf'));
 const PNG_PHOTO = readFileSync(resolve(FIXTURES, 't11001.png'));
+// De Anza College; its ECON 2 has an F. The school is not in this test database until a test adds it.
+const DE_ANZA_PDF = readFileSync(resolve(FIXTURES, 't11005.pdf'));
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -109,6 +111,30 @@ describe('transcript analysis API', () => {
       expect(item.reason).toMatch(/We don't know this school's courses yet/);
     }
   }, 60_000);
+
+  it('decides an F by the same grade rule whether or not we know the school', async () => {
+    const analyse = async () => {
+      const { created } = await submit({ fileName: 'de-anza.pdf', fileType: 'application/pdf', bytes: DE_ANZA_PDF, cookie: bob.cookie });
+      await runPendingJobs(t.deps);
+      const report = (await (await read(created.id, { cookie: bob.cookie })).json()) as TranscriptResponse;
+      expect(report.status).toBe('done');
+      return report;
+    };
+    const failed = (report: TranscriptResponse) => report.items.find((item) => item.grade === 'F');
+
+    const unknownSchool = await analyse();
+    expect(unknownSchool.detectedInstitution).toBeNull();
+    expect(failed(unknownSchool)).toMatchObject({ subject: 'ECON', number: '2', statusCode: 'NO_TRANSFER', reason: "ECON 2 can't transfer: a grade of F does not earn credit." });
+    // Only the grade is decided without the school's courses: a passed course still waits for the destination's review.
+    expect(unknownSchool.items.find((item) => item.grade === 'A-')).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+    expect(unknownSchool.items.find((item) => item.grade === 'A-')?.reason).toMatch(/We don't know this school's courses yet/);
+
+    // Known, with no rule for the course: the same rule, the same answer.
+    await createInstitution(t.deps.db, { name: 'De Anza College' });
+    const knownSchool = await analyse();
+    expect(knownSchool.detectedInstitution?.name).toBe('De Anza College');
+    expect(failed(knownSchool)).toMatchObject({ statusCode: failed(unknownSchool)!.statusCode, reason: failed(unknownSchool)!.reason });
+  });
 
   it('accepts a destination key from the web list', async () => {
     const { analyze } = await submit({ fileName: 'fiu.pdf', fileType: 'application/pdf', bytes: FIU_PDF, cookie: alice.cookie, to: { toInstitution: destination.key } });

@@ -104,6 +104,62 @@ describe('Course Data Upload', () => {
     },
   );
 
+  // A table as a school publishes it: headers Crosswalk does not know, a no-equivalent row and quarter units. Each width
+  // uses its own sending school, whose remembered mapping starts empty.
+  it.each([
+    { width: 'desktop', viewport: { width: 1366, height: 800 }, school: 'Miami University', code: 'ENG 1A' },
+    { width: 'phone', viewport: PHONE_VIEWPORT, school: 'William & Mary', code: 'ENG 1B' },
+  ])('an admin maps the columns of a published table in the preview, saves it, and the next file from the school needs no mapping ($width)', async ({ viewport, school, code }) => {
+    const { page, problems } = await openPage(browser, baseUrl, viewport);
+    await signInAdminInBrowser(page, admin);
+    await page.goto('/admin/courses');
+    await page.getByRole('heading', { name: 'Course Data Upload' }).waitFor();
+    await page.getByLabel('Source school').selectOption({ label: school });
+    const published = [
+      'Course,Course Title,Transfers As,Equivalent Title,Campus,Cr',
+      `${code},Composition,ENGL 110,Seminar in Composition,University of Delaware,5 quarter units`,
+      `ART 9${code.slice(-1)},Ceramics,No Comparable Course,,University of Delaware,`,
+    ].join('\n');
+    await page.getByLabel('Paste CSV').fill(published);
+    await page.getByRole('button', { name: 'Parse & Save' }).click();
+
+    await page.getByText("Match the file's columns: 5 needed").waitFor();
+    expect(await page.getByRole('button', { name: /Confirm and save/ }).isDisabled()).toBe(true);
+    await shot(page, `courses-mapping-${viewport.width}`);
+    for (const [label, header] of [
+      [/Sending course code/, 'Course'],
+      [/Sending course title/, 'Course Title'],
+      [/^Receiving school/, 'Campus'],
+      [/Receiving course code/, 'Transfers As'],
+      [/Credits awarded/, 'Cr'],
+    ] as const) {
+      await page.getByLabel(label).selectOption(header);
+    }
+    await page.getByRole('button', { name: 'Check again with these columns' }).click();
+    await page.getByText('Columns read from the file').waitFor();
+    const preview = page.getByRole('table').filter({ hasText: 'Transfers to' });
+    await preview.getByText('ENGL 110 Seminar in Composition').waitFor();
+    await preview.getByText('Does not transfer (DNT No Comparable Course)').waitFor();
+    await preview.getByText('5 quarter units', { exact: true }).filter({ visible: true }).waitFor();
+    expect(await preview.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(page, `courses-mapped-${viewport.width}`);
+    await page.getByRole('button', { name: 'Confirm and save 2 changes' }).click();
+    await page.getByText(/2 rules added/).waitFor();
+
+    // The next file from the school, with the same headers: read with the mapping remembered for it.
+    await page.getByLabel('Paste CSV').fill(published.replace('Composition,ENGL 110', 'Composition,ENGL 111'));
+    await page.getByRole('button', { name: 'Parse & Save' }).click();
+    await page.getByRole('heading', { name: 'Check before saving' }).waitFor();
+    await page.getByText('Columns read from the file').waitFor();
+    expect(await page.getByText(/Match the file's columns/).count()).toBe(0);
+    await page.getByRole('table').filter({ hasText: 'Transfers to' }).getByText('ENGL 111 Seminar in Composition').waitFor();
+    expect(await page.getByRole('button', { name: /Confirm and save/ }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('the equivalency admin pages fit a phone', async () => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
     await signInAdminInBrowser(page, admin);

@@ -79,6 +79,14 @@ describe('the admin area', () => {
     const detail = main.getByRole('article', { name: 'Appeal details' });
     await detail.getByRole('heading', { name: 'Introduction to Sociology' }).waitFor();
     await main.getByRole('button', { name: 'Submitted', pressed: true }).waitFor();
+    // The queue opens oldest first (issue 26); this clerk sorts newest first and searches the demo student, so the list
+    // holds her appeals whatever other tests sent (one sends 300), and the next appeal is the demo's next newest.
+    // The searched list must have arrived before the clerk acts: a later answer lists only what is still submitted.
+    const searched = page.waitForResponse((response) => response.url().includes('/api/admin/appeals?') && response.url().includes('sort=newest') && response.url().includes('q=student%40crosswalk.demo'));
+    await main.getByLabel('Sort').selectOption('newest');
+    await main.getByLabel('Search appeals').fill('student@crosswalk.demo');
+    await searched;
+    await main.getByRole('list', { name: 'Appeals' }).getByRole('button', { name: /Principles of Macroeconomics/ }).waitFor();
     await shot(page, 'appeals-1280');
 
     await detail.getByLabel('Admin notes').fill('Asked the sociology department for a syllabus review.');

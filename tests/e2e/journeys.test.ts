@@ -130,7 +130,7 @@ describe.each([
     await compare.getByText('Based on t11000.pdf from Valencia College.').waitFor();
     for (const school of ['Florida State University', 'University of Central Florida']) {
       const column = compare.getByRole('region', { name: `Compared at ${school}` });
-      await column.getByText(/^\d+% accepted$/).waitFor();
+      await column.getByText(/^\d+% of credits accepted$/).waitFor();
       const listed = (await column.getByRole('listitem').allTextContents()).map((text) => text.split(' ').slice(0, 2).join(' '));
       expect(listed.sort(), school).toEqual([...codes].sort());
     }
@@ -191,6 +191,11 @@ describe.each([
       await detail.getByRole('heading', { name: failed.title }).waitFor();
       await detail.getByText(`${failedCode} · ${truth.school} → Florida State University`).waitFor();
       await detail.getByRole('link', { name: 'Download psy-2012-syllabus.pdf' }).waitFor();
+      // The evidence beside the decision: the row as the report decided it (sent from the form: found by its code).
+      const evidence = detail.getByRole('region', { name: 'Evidence' });
+      await evidence.getByText('No Transfer', { exact: true }).waitFor();
+      await evidence.getByText(`${failedCode} can't transfer: a grade of F does not earn credit.`).waitFor();
+      await evidence.getByRole('link', { name: 'Download t11000.pdf' }).waitFor();
       await shot(admin.page, `${name}-07-admin-appeal`);
       await expectNoHorizontalScroll(admin.page, 'admin appeals');
 
@@ -227,13 +232,21 @@ describe.each([
     await expectNoHorizontalScroll(page, 'appeal status');
 
     await page.goto('/student');
-    await page.locator('#appeals').getByRole('listitem').filter({ hasText: failed.title }).getByText('resolved', { exact: true }).waitFor();
+    const hubRow = page.locator('#appeals').getByRole('listitem').filter({ hasText: failed.title });
+    await hubRow.getByText('denied', { exact: true }).waitFor();
+    await hubRow.getByText('Sorry: PSY 2012 needs at least a C at FSU. You may retake it.').waitFor();
+    await hubRow.getByText('New', { exact: true }).waitFor();
     await shot(page, `${name}-10-hub-resolved`);
     await expectNoHorizontalScroll(page, 'hub');
     // The analysed transcript leads back to its report, not only to the file.
     await page.getByRole('link', { name: 'Report for t11000.pdf' }).click();
     await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
     await page.getByText('to Florida State University', { exact: false }).first().waitFor();
+    // The report row says what became of its appeal, and a denied one may be appealed again with new evidence.
+    const reportRow = page.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: failedCode });
+    await reportRow.getByText('denied', { exact: true }).waitFor();
+    await reportRow.getByRole('button', { name: 'Appeal again with new evidence' }).waitFor();
+    await shot(page, `${name}-10b-report-denied`);
     await page.goto('/student');
 
     const outbox = await page.evaluate(

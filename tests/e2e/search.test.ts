@@ -201,11 +201,17 @@ describe('saved searches', () => {
     await page.goto('/student/search');
     await input.fill(`Statistics ${Date.now()} to UCF`);
     const text = await input.inputValue();
-    await page.getByRole('button', { name: 'Search' }).click();
+    // The button says what it does (it saves; it does not search), and the answer links to the results.
+    await page.getByRole('button', { name: 'Save search', exact: true }).click();
     await page.getByText('Saved to your profile').waitFor();
     expect(await input.inputValue()).toBe('');
     await page.getByRole('region', { name: 'Your saved searches' }).getByText(text).waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Your saved searches' }).getByText(text).waitFor();
+    await input.fill(text);
+    await page.getByRole('button', { name: 'Save search', exact: true }).click();
+    await page.getByRole('link', { name: `See results for “${text}”` }).click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === text);
+    await page.getByRole('heading', { name: /courses? found|No results/ }).or(page.getByText(/^No results found/)).first().waitFor();
   });
 });

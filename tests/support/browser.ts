@@ -6,6 +6,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', 
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+/** The most common laptop width: issue 27 checks every page at this width and at the phone's. */
+export const LAPTOP_VIEWPORT = { width: 1366, height: 768 };
 
 export async function launchBrowser(): Promise<Browser> {
   if (!CHROMIUM_PATH) throw new Error('No system Chromium found: apt-get install -y chromium (or set CHROMIUM_PATH)');

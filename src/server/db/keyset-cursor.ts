@@ -7,10 +7,12 @@ import { invalidField } from '../domain-errors';
 export interface Cursor {
   at: string;
   id: string;
+  /** The sort key before the timestamp, for a list ordered by something else first (the appeals by school). */
+  key?: string;
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(cursor.key === undefined ? [cursor.at, cursor.id] : [cursor.at, cursor.id, cursor.key])).toString('base64url');
 }
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::?(\d{2}))?|Z)?$/;
@@ -30,7 +32,8 @@ export function decodeCursor(value: string | undefined, { idPattern = /^[0-9a-f-
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && isRealTimestamp(parsed[0]) && idPattern.test(parsed[1])) {
-      return { at: parsed[0], id: parsed[1] };
+      if (parsed.length === 2) return { at: parsed[0], id: parsed[1] };
+      if (parsed.length === 3 && typeof parsed[2] === 'string' && parsed[2].length <= 500) return { at: parsed[0], id: parsed[1], key: parsed[2] };
     }
   } catch {
     // falls through to the 400 below

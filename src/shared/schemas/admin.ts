@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
+import type { AppealCourseRow } from './transcripts';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
@@ -10,15 +11,39 @@ export const ADMIN_PAGE_SIZE = 50;
 const searchText = z.string().trim().max(200, 'Use at most 200 characters').optional();
 const cursor = z.string().max(200).optional();
 
+export const APPEAL_SORTS = ['due', 'newest', 'school'] as const;
+export type AppealSort = (typeof APPEAL_SORTS)[number];
+
 export const adminAppealListQuerySchema = z.object({
   // An empty status means every appeal (spec section 4); 'pending' means not yet resolved (submitted or in review),
   // the hub's "Pending appeals" figure.
   status: z.union([z.enum(APPEAL_STATUSES), z.literal(''), z.literal('pending')]).optional(),
   q: searchText,
   cursor,
+  /** 'due': oldest first (the due date follows the submission); 'newest'; 'school': by destination, oldest first within it. */
+  sort: z.enum(APPEAL_SORTS).optional(),
+  /** Only appeals to this destination school, named as the list shows it. */
+  school: z.string().trim().max(200, 'Use at most 200 characters').optional(),
 });
 export type AdminAppealListQuery = z.infer<typeof adminAppealListQuerySchema>;
 export type AppealListStatus = NonNullable<AdminAppealListQuery['status']>;
+
+export const adminAppealCountsQuerySchema = z.object({ school: z.string().trim().max(200, 'Use at most 200 characters').optional() });
+
+/** The queue's figures: appeals per status (in one school when asked) and the destination schools appeals go to. */
+export interface AdminAppealCounts {
+  byStatus: Record<AppealStatus, number>;
+  schools: string[];
+}
+
+/** Bulk "Mark in review": the submitted appeals among these move on; the rest are left as they are and listed. */
+export const markAppealsInReviewSchema = z.object({
+  appealIds: z.array(z.uuid('Each appeal id must be an appeal id')).min(1, 'Choose at least one appeal').max(100, 'Choose at most 100 appeals at a time'),
+});
+export interface MarkAppealsInReviewResult {
+  updated: AdminAppeal[];
+  skipped: Array<{ id: string; reason: string }>;
+}
 
 export const adminStudentListQuerySchema = z.object({ q: searchText, cursor });
 
@@ -81,6 +106,10 @@ export interface AdminAppeal {
   updatedAt: string;
   adminNotes: string;
   version: number;
+  /** The transcript row appealed, as it stood then; says when the student corrected what the reader read. */
+  courseRow: AppealCourseRow | null;
+  /** The submission date plus 3 business days (appealDueDate). */
+  dueAt: string;
 }
 
 export interface AppealEvent {
@@ -94,9 +123,58 @@ export interface AppealEvent {
   createdAt: string;
 }
 
+/** The transcript row an appeal is about, as the engine decided it when the report was made. */
+export interface AppealEvidenceRow {
+  subject: string;
+  number: string;
+  title: string;
+  grade: string | null;
+  term: string | null;
+  credits: number | null;
+  status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  /** The engine's reason in its words ("needs at least a C"). */
+  reason: string;
+  /** What the course becomes at the destination, if anything. */
+  transfersTo: string | null;
+  /** The equivalency rule the engine used, if one decided the row. */
+  ruleId: number | null;
+  /** Likely equivalents the engine suggested when no rule decided it (guesses, shown as such). */
+  suggestions: Array<{ subject: string; number: string; title: string; score: number; why: string[] }>;
+  /** True when the row was found by course code on the student's newest report, not sent with the appeal. */
+  matchedByCode: boolean;
+}
+
+/**
+ * A student's own correction of the row (grade, credits, term…): the hook for transcript corrections, which are being
+ * added separately. Null until that feature records corrections; the panel shows them when present.
+ */
+export interface AppealStudentCorrection {
+  /** `what` in the clerk's words ('Grade', 'Credits'), never a column name: the panel shows it as written. */
+  changes: Array<{ what: string; from: string | null; to: string | null }>;
+  note: string | null;
+  correctedAt: string;
+}
+
+/** Everything the clerk needs to decide an appeal, one click from the decision. */
+export interface AppealEvidence {
+  row: AppealEvidenceRow | null;
+  correction: AppealStudentCorrection | null;
+  transcript: {
+    id: string;
+    fileName: string;
+    /** The file as uploaded (an audited disclosure), or null when it is no longer stored. */
+    fileUrl: string | null;
+    fromSchool: string | null;
+    toSchool: string | null;
+    summary: { courses: number; directTransfers: number; totalCredits: number; creditsTransferring: number } | null;
+    analysedAt: string;
+  } | null;
+}
+
 export interface AdminAppealDetail {
   appeal: AdminAppeal;
   history: AppealEvent[];
+  evidence: AppealEvidence;
 }
 
 export interface AdminAppealList {

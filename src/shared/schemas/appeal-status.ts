@@ -21,3 +21,27 @@ export function statusLabel(status: string): string {
 export function appealTermLabel(value: string): string {
   return APPEAL_STATUS_LABELS[value as AppealStatus] ?? APPEAL_DECISION_LABELS[value as AppealDecision] ?? value;
 }
+
+/** Spec section 9's promise: a student hears back within this many business days of sending an appeal. */
+export const APPEAL_REVIEW_BUSINESS_DAYS = 3;
+
+/**
+ * When an appeal is due: the end of the day (UTC) that is 3 business days (Monday to Friday; public holidays are not
+ * known) after the day it was submitted. A Saturday or Sunday appeal counts from the Monday after.
+ */
+export function appealDueDate(submittedAt: Date | string): Date {
+  const due = new Date(submittedAt);
+  due.setUTCHours(23, 59, 59, 999);
+  let added = 0;
+  while (added < APPEAL_REVIEW_BUSINESS_DAYS) {
+    due.setUTCDate(due.getUTCDate() + 1);
+    const weekday = due.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) added++;
+  }
+  return due;
+}
+
+/** An open appeal (not resolved) whose due date has passed. */
+export function isAppealOverdue(appeal: { status: AppealStatus; createdAt: string }, now: Date = new Date()): boolean {
+  return appeal.status !== 'resolved' && appealDueDate(appeal.createdAt).getTime() < now.getTime();
+}

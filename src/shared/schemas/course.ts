@@ -102,6 +102,8 @@ export interface CourseTransfer {
   /** Other courses that must be taken too for this rule to apply (many-to-one rules). */
   alsoRequires: CourseCode[];
   creditsAwarded: number | null;
+  /** Set when the table the rule came from said its credits are quarter or semester units. */
+  creditUnit: 'quarter' | 'semester' | null;
   minGrade: string | null;
   effectiveFromTerm: string | null;
   effectiveToTerm: string | null;

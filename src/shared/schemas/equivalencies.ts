@@ -12,11 +12,41 @@ const flag = z.preprocess(
   z.boolean({ error: 'must be 1 or 0' }),
 );
 
+/** Crosswalk's columns of a rules file (the SPEC's six first); how published headers map to them: engine/import-columns.ts. */
+export const REQUIRED_IMPORT_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
+export const OPTIONAL_IMPORT_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit'] as const;
+/** A course code given in two columns (ATAIN: prefix and number). */
+export const SPLIT_CODE_IMPORT_COLUMNS = ['source_subject', 'source_number', 'target_subject', 'target_number'] as const;
+export const IMPORT_COLUMNS = [...REQUIRED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...SPLIT_CODE_IMPORT_COLUMNS] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+const jsonParam = (value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return Symbol('not JSON');
+  }
+};
+
+/** Crosswalk's column -> the file's header: `{"source_code":"from_course_code",…}`. */
+export const columnMappingSchema = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: `names a column Crosswalk does not have; use ${IMPORT_COLUMNS.join(', ')}` }), z.string().trim().min(1).max(200), {
+  error: 'must be a JSON object from Crosswalk\'s column names to the file\'s, such as {"source_code":"from_course_code"}',
+});
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
 /** Query of `POST /api/admin/equivalencies/import`. */
 export const equivalencyImportQuerySchema = z.object({
   dryRun: flag,
   /** Key, name or alias of the school the courses come from, used when the file has no source_university column. */
   sourceUniversity: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).max(200).optional()),
+  mapping: z.preprocess(jsonParam, columnMappingSchema.optional()),
+  /** Schools the file names that no one has entered, which the clerk confirmed may be added (a JSON array of names). */
+  newSchools: z.preprocess(
+    jsonParam,
+    z.array(z.string().trim().min(1).max(200), { error: 'must be a JSON array of school names, such as ["Lake Valley College"]' }).max(500).optional(),
+  ),
 });
 export type EquivalencyImportQuery = z.infer<typeof equivalencyImportQuerySchema>;
 
@@ -42,6 +72,17 @@ export interface ImportPreviewRow {
   changes?: string[];
 }
 
+export interface ImportColumnsReport {
+  /** 'tes' (a TES import file), 'atain' (an ATAIN/CourseWise equivalency CSV) or 'crosswalk' (any other table). */
+  layout: 'crosswalk' | 'tes' | 'atain';
+  headers: string[];
+  mapped: Partial<Record<ImportColumn, string>>;
+  unused: string[];
+  /** The columns this layout cannot do without (a TES or ATAIN file names no titles or credits). */
+  required: ImportColumn[];
+  missing: ImportColumn[];
+}
+
 export interface EquivalencyImportResult {
   /** Whether anything was stored (false for dry runs and for files with errors). */
   saved: boolean;
@@ -58,6 +99,8 @@ export interface EquivalencyImportResult {
   errorCount: number;
   /** Dry runs only: the first rules of the file. */
   preview?: ImportPreviewRow[];
+  /** How the header was read: the file's headers, which one each Crosswalk column is read from, what nothing reads. */
+  columns?: ImportColumnsReport | null;
   ms: number;
 }
 
@@ -104,6 +147,21 @@ export type InstitutionUpdateInput = z.input<typeof institutionUpdateSchema>;
 export const institutionListQuerySchema = z.object({
   q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(200).optional()),
 });
+
+/** `GET /api/schools?q=`: the schools a student may pick (favorites), found by name, key or alias. */
+export const schoolSearchQuerySchema = z.object({ q: z.string().trim().min(1, 'type part of a school name').max(200) });
+
+export interface SchoolSuggestion {
+  id: number;
+  name: string;
+  state: string | null;
+  /** The text names this school exactly (its name, key or an alias, ignoring case and punctuation). */
+  exact: boolean;
+}
+
+export interface SchoolSearchResponse {
+  schools: SchoolSuggestion[];
+}
 
 export interface InstitutionRecord {
   id: number;

@@ -24,6 +24,7 @@ export const courseParamsSchema = z.object({ id: serialNumber('a course number s
 export const institutionParamsSchema = z.object({ id: serialNumber('an institution number such as 7') });
 export const programParamsSchema = z.object({ id: serialNumber('a program number such as 7') });
 export const transcriptParamsSchema = z.object({ id: recordId('a transcript') });
+export const transcriptRowParamsSchema = z.object({ id: recordId('a transcript'), rowId: recordId('a course row') });
 export const appealParamsSchema = z.object({ id: recordId('an appeal') });
 export const favoriteParamsSchema = z.object({ id: recordId('a favorite') });
 export const savedSearchParamsSchema = z.object({ id: recordId('a saved search') });

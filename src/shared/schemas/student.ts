@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
-import type { AppealStatus } from './appeal-status';
+import type { AppealDecision, AppealStatus } from './appeal-status';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
-const requiredText = (max: number, label: string) =>
-  z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().min(1, `${label} is required`).max(max, `must be at most ${max} characters`));
+/** `missing` says what to enter in plain words: the server's refusal reaches the student as written (field names are dropped). */
+const requiredText = (max: number, missing: string) =>
+  z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().min(1, missing).max(max, `use at most ${max.toLocaleString('en-US')} characters`));
 
 export const MAX_FAVORITES = 50;
 export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
@@ -39,7 +40,7 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
-export const addFavoritesSchema = z.object({ schools: requiredText(5000, 'schools') });
+export const addFavoritesSchema = z.object({ schools: requiredText(5000, 'enter at least one school name') });
 
 export const createUploadUrlSchema = z.object({
   filename: fileNameField('filename', { required: true }),
@@ -60,14 +61,14 @@ const storedFileRefSchema = z.object({
 export const saveTranscriptSchema = storedFileRefSchema;
 
 export const submitAppealSchema = z.object({
-  courseName: requiredText(200, 'courseName'),
-  courseCode: requiredText(50, 'courseCode'),
+  courseName: requiredText(200, 'enter the course name'),
+  courseCode: requiredText(50, 'enter the course code, such as ECO 2013'),
   currentSchool: text(200),
-  targetSchool: requiredText(200, 'targetSchool'),
-  notes: requiredText(5000, 'notes'),
+  targetSchool: requiredText(200, 'enter the school you are transferring to'),
+  notes: requiredText(5000, 'tell the school why this course should count'),
   syllabusLink: z.preprocess(
     (value) => value ?? '',
-    z.string().trim().max(2000).refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'must be a web address starting with http:// or https://'),
+    z.string().trim().max(2000).refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'enter the syllabus link as a web address starting with http:// or https://, or leave it empty'),
   ),
   syllabusFile: storedFileRefSchema.nullish(),
   // The client's copy of who it is; the server keeps its own (never trusted).
@@ -78,8 +79,8 @@ export type SubmitAppealInput = z.input<typeof submitAppealSchema>;
 export type SubmitAppeal = z.output<typeof submitAppealSchema>;
 
 export const compareQuerySchema = z.object({
-  a: requiredText(200, 'a'),
-  b: requiredText(200, 'b'),
+  a: requiredText(200, 'choose the first school to compare'),
+  b: requiredText(200, 'choose the second school to compare'),
 });
 
 export const deleteAccountSchema = z.object({
@@ -104,6 +105,19 @@ export interface StudentAppealSummary {
   createdAt: string;
   status: AppealStatus;
   targetSchool: string;
+  /** A resolved appeal's decision, and the transfer office's latest message to the student. */
+  decision: AppealDecision | null;
+  studentMessage: string | null;
+  /** An admin changed it after the student last looked at their appeal center. */
+  changedSinceLastVisit: boolean;
+}
+
+/** What became of the appeal for one row of the student's transcript report (the newest one for that course). */
+export interface ReportRowAppeal {
+  rowId: string;
+  appeal: { id: string; status: AppealStatus; decision: AppealDecision | null; studentMessage: string | null; createdAt: string };
+  /** Denied: the student may appeal again with new evidence. Open or approved: no second appeal. */
+  canAppealAgain: boolean;
 }
 
 export interface FavoriteSchool {

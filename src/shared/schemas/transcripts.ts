@@ -93,6 +93,78 @@ export interface CandidateDto {
   why: string[];
 }
 
+/** How the student changed a row the reader read: fixed, added (the reader missed it) or removed (a wrong row). */
+export type RowCorrection = 'edited' | 'added' | 'removed';
+
+/** The transcript row an appeal was made from, as it stood then (with the student's correction, if any). */
+export interface AppealCourseRow {
+  credits: number | null;
+  grade: string | null;
+  term: string | null;
+  correction: 'edited' | 'added' | null;
+  asRead: RowAsRead | null;
+}
+
+/** A course as the student can write it in "What we read". */
+export interface TranscriptCourseFields {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number;
+  grade: string | null;
+  term: string | null;
+}
+
+/** The reader's row as it was read, kept when the student fixed it. */
+export type RowAsRead = Omit<TranscriptCourseFields, 'credits'> & { credits: number | null };
+
+/** Credits converted between a quarter and a semester school for the report (both numbers, so the row can show them). */
+export interface CreditConversionDto {
+  from: 'quarter' | 'semester';
+  to: 'quarter' | 'semester';
+  originalCredits: number;
+  convertedCredits: number;
+}
+
+/** One row of "What we read": every row the reader found and every change the student made, removed ones included. */
+export interface ReadRowDto extends TranscriptCourseFields {
+  id: string;
+  correction: RowCorrection | null;
+  /** What the reader read, when the student fixed the row. */
+  asRead: RowAsRead | null;
+}
+
+const courseText = (field: string, max: number) => z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `must be at most ${max} characters`));
+const optionalText = (max: number) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value)),
+    z.nullable(z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`))),
+  );
+const courseFields = {
+  subject: z.pipe(courseText('the subject', 12), z.transform((value: string) => value.toUpperCase())),
+  number: z.pipe(courseText('the course number', 12), z.transform((value: string) => value.toUpperCase())),
+  title: z.pipe(z.transform((value: unknown) => value ?? ''), z.string().check(z.trim(), z.maxLength(200, 'must be at most 200 characters'))),
+  credits: z.number({ error: 'must be a number of credits such as 3' }).check(z.minimum(0, 'cannot be negative'), z.maximum(99, 'must be below 100')),
+  grade: z.pipe(optionalText(10), z.transform((value: string | null) => value?.toUpperCase() ?? null)),
+  term: optionalText(40),
+};
+
+/** Body of `POST /api/transcripts/:id/rows`: a course the reader missed. */
+export const addTranscriptRowSchema = z.object(courseFields);
+export type AddTranscriptRowInput = z.input<typeof addTranscriptRowSchema>;
+
+/** Body of `PATCH /api/transcripts/:id/rows/:rowId`: the fields the student fixed, or `removed` to drop or restore the row. */
+export const correctTranscriptRowSchema = z.object({
+  subject: z.optional(courseFields.subject),
+  number: z.optional(courseFields.number),
+  title: z.optional(courseFields.title),
+  credits: z.optional(courseFields.credits),
+  grade: z.optional(courseFields.grade),
+  term: z.optional(courseFields.term),
+  removed: z.optional(z.boolean()),
+});
+export type CorrectTranscriptRowInput = z.input<typeof correctTranscriptRowSchema>;
+
 /** Transcript result item on screen (spec section 3), plus the plain-words reason and suggestions. */
 export interface TranscriptResultItem {
   id: string;
@@ -105,12 +177,20 @@ export interface TranscriptResultItem {
   transfersTo: string | null;
   credits: number;
   grade: string | null;
+  /** The grade earns no credit at any school (F, W, I, …), by the equivalency engine's one grade rule. */
+  gradeEarnsNoCredit: boolean;
   term: string | null;
   statusCode: TranscriptRowStatus;
   statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';
   toEquivalencyId: number | null;
   reason: string;
   candidates: CandidateDto[];
+  /** The student fixed or added this row: the report says so, and so does what admins see. */
+  correction: 'edited' | 'added' | null;
+  /** What the reader read, when the student fixed the row. */
+  asRead: RowAsRead | null;
+  /** Set when the credits were converted between a quarter and a semester school. */
+  creditConversion: CreditConversionDto | null;
 }
 
 export interface TranscriptSummary {
@@ -134,6 +214,8 @@ export interface TranscriptResponse {
   summary: TranscriptSummary | null;
   rows: TranscriptRowDto[];
   items: TranscriptResultItem[];
+  /** "What we read": the reader's rows with the student's corrections, removed rows included. */
+  reading: ReadRowDto[];
   /** Null for a signed-out visitor (their transcript is deleted after this time). */
   expiresAt: string | null;
 }

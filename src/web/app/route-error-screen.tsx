@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Catches a render error anywhere below it; `resetKey` (the path) clears it when the visitor navigates away. */
 export class RenderErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; key: string }> {
@@ -25,6 +26,7 @@ export class RenderErrorBoundary extends Component<{ resetKey: string; children:
 
 /** The spec's render-error screen: 'Something went wrong' with the error message. */
 export function RouteErrorScreen({ error }: { error: unknown }) {
+  useDocumentTitle('Something went wrong');
   const message = error instanceof Error ? error.message : String(error);
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" role="alert">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutFieldNames } from './api-client';
+import { isServerWords, requestFailedText, withoutFieldNames } from './api-client';
 
 describe('withoutFieldNames', () => {
   it('keeps only the problem of each "field: problem" the server wrote', () => {
@@ -11,5 +11,13 @@ describe('withoutFieldNames', () => {
   it('leaves sentences alone', () => {
     expect(withoutFieldNames('This appeal was changed by someone else. Reload it.')).toBe('This appeal was changed by someone else. Reload it.');
     expect(withoutFieldNames('Sorry: the file is too large')).toBe('Sorry: the file is too large');
+  });
+});
+
+describe('isServerWords', () => {
+  it('tells the server’s reason from our stand-in for none', () => {
+    expect(isServerWords('You already appealed SYG 2010 to Florida State University.')).toBe(true);
+    expect(isServerWords(requestFailedText(502))).toBe(false);
+    expect(isServerWords('')).toBe(false);
   });
 });

@@ -24,6 +24,12 @@ export function withoutFieldNames(message: string): string {
   return parts.length === 1 ? (parts[0] ?? '') : parts.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`)).join(' ');
 }
 
+/** Our own words for an answer that carried none of the server's ("Request failed (502)"). */
+export const requestFailedText = (status: number) => `Request failed (${status})`;
+
+/** Whether a message is the server's own reason, worth showing, rather than our stand-in for none. */
+export const isServerWords = (message: string) => message !== '' && !/^Request failed \(\d+\)$/.test(message);
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -51,7 +57,7 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
   if (!response.ok) {
     const payload = (data ?? {}) as { error?: unknown; message?: unknown; fields?: unknown };
     const message =
-      typeof payload.error === 'string' ? withoutFieldNames(payload.error) : typeof payload.message === 'string' ? payload.message : `Request failed (${response.status})`;
+      typeof payload.error === 'string' ? withoutFieldNames(payload.error) : typeof payload.message === 'string' ? payload.message : requestFailedText(response.status);
     const fields = Array.isArray(payload.fields) ? (payload.fields as Array<{ field: string; message: string }>) : [];
     throw new ApiError(message, response.status, fields);
   }

@@ -2,7 +2,7 @@
  * The admin area's figures: the hub's running totals, the Transfer Data Overview, and the schools and pathways
  * overviews. Reports across the product's tables, read-only.
  */
-import type { PathwayOverview, SchoolOverview } from '../../../shared/schemas/admin';
+import type { AppealStatus, PathwayOverview, SchoolOverview } from '../../../shared/schemas/admin';
 import type { TransferDataOverview } from '../../../shared/schemas/equivalencies';
 import type { Queryable } from '../../db/client';
 
@@ -12,14 +12,25 @@ import type { Queryable } from '../../db/client';
  * open work, and what the appeals list shows with its "Pending" filter.
  */
 export async function readAdminStats(db: Queryable) {
-  const rows = await db.query<{ name: string; total: number }>(`select name, sum(delta)::int as total from admin_count_deltas group by name`);
-  const total = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
+  const total = await readRunningTotals(db);
   return {
     students: total('students'),
     transcripts: total('transcripts'),
     pendingAppeals: total('appeals_submitted') + total('appeals_in_review'),
     resolvedAppeals: total('appeals_resolved'),
   };
+}
+
+/** Each running total by name (0 for one never counted). */
+async function readRunningTotals(db: Queryable): Promise<(name: string) => number> {
+  const rows = await db.query<{ name: string; total: number }>(`select name, sum(delta)::int as total from admin_count_deltas group by name`);
+  return (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
+}
+
+/** Every appeal counted by status, from the running totals: what the clerk's queue shows beside its filters. */
+export async function readAppealTotalsByStatus(db: Queryable): Promise<Record<AppealStatus, number>> {
+  const total = await readRunningTotals(db);
+  return { submitted: total('appeals_submitted'), in_review: total('appeals_in_review'), resolved: total('appeals_resolved') };
 }
 
 /** Folds the figures' change rows into one row per figure (a periodic task), so the stats read stays a few rows. */

@@ -3,9 +3,11 @@
  * list. Ownership is in the WHERE where a student asks: another student's id finds nothing.
  */
 import type { AppealDecision, AppealStatus } from '../../../shared/schemas/appeal-status';
-import { ADMIN_PAGE_SIZE, type AppealListStatus } from '../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type AppealListStatus, type AppealSort } from '../../../shared/schemas/admin';
+import type { AppealCourseRow } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
-import { decodeCursor, encodeCursor, likePattern } from '../../db/keyset-cursor';
+import { type Cursor, decodeCursor, encodeCursor, likePattern } from '../../db/keyset-cursor';
+import { invalidField } from '../../domain-errors';
 
 /**
  * The columns every view of an appeal reads. The student's details come from the snapshot taken at submission, then
@@ -15,7 +17,7 @@ const APPEAL_COLUMNS = `
   a.id, a.user_id, a.course_name, a.course_code, a.current_school, a.target_school, a.notes, a.syllabus_link,
   a.status, a.decision, a.admin_notes, a.student_message, a.created_rule_id, a.version, a.created_at, a.updated_at,
   a.created_at::text as cursor_at, a.student_snapshot,
-  a.subject, a.number, a.from_institution_id, a.to_institution_id,
+  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.course_row, a.transcript_row_id,
   f.id as file_id, f.storage_key as file_key, f.original_name as file_name, f.size_bytes as file_size,
   coalesce(nullif(a.student_snapshot->>'name', ''), nullif(p.full_name, ''), u.name) as student_name,
   coalesce(nullif(a.student_snapshot->>'email', ''), u.email) as student_email, u.email as account_email,
@@ -51,6 +53,9 @@ export interface AppealRow {
   number: string | null;
   from_institution_id: number | null;
   to_institution_id: number | null;
+  /** The transcript row appealed, as it stood then (with the student's correction); null for a manual entry. */
+  course_row: AppealCourseRow | null;
+  transcript_row_id: string | null;
   file_id: string | null;
   file_key: string | null;
   file_name: string | null;
@@ -71,40 +76,117 @@ export async function findAppealRow(db: Queryable, id: string, ownerId: string |
   return row ?? null;
 }
 
+/** The student's appeals for their appeal center: when an admin last changed each, and when the student last looked. */
+export interface StudentAppealSummaryRow {
+  id: string;
+  course_name: string;
+  created_at: Date | string;
+  status: AppealStatus;
+  decision: AppealDecision | null;
+  student_message: string | null;
+  target_school: string;
+  last_change_at: Date | string | null;
+  seen_at: Date | string | null;
+}
+
+export async function listStudentAppealSummaryRows(db: Queryable, userId: string): Promise<StudentAppealSummaryRow[]> {
+  return db.query<StudentAppealSummaryRow>(
+    `select a.id, a.course_name, a.created_at, a.status, a.decision, a.student_message, a.target_school, v.seen_at,
+            (select max(e.created_at) from appeal_events e where e.appeal_id = a.id and e.from_status is not null) as last_change_at
+       from appeals a left join appeal_center_visits v on v.user_id = a.user_id
+      where a.user_id = $1 order by a.created_at desc, a.id`,
+    [userId],
+  );
+}
+
+/** The student has looked at their appeal center now. */
+export async function recordAppealCenterVisit(db: Queryable, userId: string): Promise<void> {
+  await db.query(`insert into appeal_center_visits (user_id, seen_at) values ($1, now()) on conflict (user_id) do update set seen_at = now()`, [userId]);
+}
+
 export async function listStudentAppealRows(db: Queryable, userId: string): Promise<AppealRow[]> {
   return db.query<AppealRow>(`select ${APPEAL_COLUMNS} from ${APPEAL_FROM} where a.user_id = $1 order by a.created_at desc, a.id`, [userId]);
 }
 
+/** The parameters of one statement, numbered as they are added: only the clauses in use are written. */
+function sqlParameters() {
+  const values: unknown[] = [];
+  return { values, add: (value: unknown, type: string) => `$${values.push(value)}::${type}` };
+}
+
+/** How each order of the clerk's queue reads: its ORDER BY, and the keyset after the previous page's last row. */
+const APPEAL_ORDERS: Record<AppealSort, { orderBy: string; after: (cursor: Cursor, add: (value: unknown, type: string) => string) => string }> = {
+  // The due date is the submission plus 3 business days, so the oldest appeal is always the one due first.
+  due: { orderBy: 'a.created_at asc, a.id asc', after: (c, add) => `(a.created_at, a.id) > (${add(c.at, 'timestamptz')}, ${add(c.id, 'uuid')})` },
+  newest: { orderBy: 'a.created_at desc, a.id desc', after: (c, add) => `(a.created_at, a.id) < (${add(c.at, 'timestamptz')}, ${add(c.id, 'uuid')})` },
+  school: {
+    orderBy: 'a.target_school asc, a.created_at asc, a.id asc',
+    after: (c, add) => `(a.target_school, a.created_at, a.id) > (${add(c.key, 'text')}, ${add(c.at, 'timestamptz')}, ${add(c.id, 'uuid')})`,
+  },
+};
+
 /**
- * One page of appeals for the admin, newest first. The search looks in the appeal's course and schools (`search_text`)
- * and in its student's name and e-mail (`student_search`, copied from the account by triggers), both lower-cased with
- * their own trigram index (migration 0009): a common word walks `appeals_created` and stops after a page, a rare one is
- * a BitmapOr of the two indexes.
+ * One page of appeals for the admin, in the clerk's chosen order (newest first unless asked), in one status and one
+ * destination school when asked. The search looks in the appeal's course and schools (`search_text`) and in its
+ * student's name and e-mail (`student_search`, copied from the account by triggers), both lower-cased with their own
+ * trigram index (migration 0009): a common word walks the order's index and stops after a page, a rare one is a
+ * BitmapOr of the two indexes. Each order has its index (0007, 0070). Only the clauses in use are written, so each
+ * statement is planned for its own filters.
  */
 export async function listAppealPage(
   db: Queryable,
-  { status, q, cursor }: { status?: AppealListStatus; q?: string; cursor?: string },
+  { status, q, cursor, sort = 'newest', school }: { status?: AppealListStatus; q?: string; cursor?: string; sort?: AppealSort; school?: string },
 ): Promise<{ rows: AppealRow[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
-  const pattern = q ? likePattern(q) : null;
+  if (after && sort === 'school' && after.key === undefined) throw invalidField('cursor', 'not a cursor this list returned. Start again from the first page.');
+  const order = APPEAL_ORDERS[sort];
+  const { values, add } = sqlParameters();
+  const conditions = [
+    status === 'pending' ? `a.status <> 'resolved'` : status ? `a.status = ${add(status, 'text')}` : 'true',
+    school ? `a.target_school = ${add(school, 'text')}` : null,
+    after ? order.after(after, add) : null,
+    q ? `(a.search_text like lower(${add(likePattern(q), 'text')}) or a.student_search like lower($${values.length}))` : null,
+  ].filter((condition): condition is string => condition !== null);
   const rows = await db.query<AppealRow>(
     // The page's ids are chosen from appeals alone; only those 51 rows are joined to the student and the file.
     `with page as (
-       select a.id from appeals a
-        where ${status === 'pending' ? `a.status <> 'resolved' and $1::text is not null` : '($1::text is null or a.status = $1)'}
-          and ($2::timestamptz is null or (a.created_at, a.id) < ($2::timestamptz, $3::uuid))
-          and ${pattern ? '(a.search_text like lower($4) or a.student_search like lower($4))' : '$4::text is null'}
-        order by a.created_at desc, a.id desc
-        limit ${ADMIN_PAGE_SIZE + 1}
+       select a.id from appeals a where ${conditions.join(' and ')} order by ${order.orderBy} limit ${ADMIN_PAGE_SIZE + 1}
      )
      select ${APPEAL_COLUMNS} from ${APPEAL_FROM}
       where a.id in (select id from page)
-      order by a.created_at desc, a.id desc`,
-    [status || null, after?.at ?? null, after?.id ?? null, pattern],
+      order by ${order.orderBy}`,
+    values,
   );
   const page = rows.slice(0, ADMIN_PAGE_SIZE);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null };
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id, ...(sort === 'school' ? { key: last.target_school } : {}) }) : null,
+  };
+}
+
+/** One destination school's appeals per status (appeals_school_created, migration 0070). */
+export async function countAppealsInSchool(db: Queryable, school: string): Promise<Array<{ status: AppealStatus; count: number }>> {
+  return db.query(`select status, count(*)::int as count from appeals where target_school = $1 group by status`, [school]);
+}
+
+/**
+ * The destination schools appeals go to, in name order: a skip scan of appeals_school_created (one index probe per
+ * school), so the cost grows with the number of schools, not of appeals. At most `limit`.
+ */
+export async function listAppealSchools(db: Queryable, limit = 500): Promise<string[]> {
+  const rows = await db.query<{ target_school: string }>(
+    `with recursive schools(target_school, n) as (
+       (select target_school, 1 from appeals order by target_school limit 1)
+       union all
+       select (select a.target_school from appeals a where a.target_school > s.target_school order by a.target_school limit 1), s.n + 1
+         from schools s where s.target_school is not null and s.n < $1
+     )
+     select target_school from schools where target_school is not null`,
+    [limit],
+  );
+  return rows.map((row) => row.target_school);
 }
 
 export interface AppealEventRow {
@@ -142,9 +224,27 @@ export async function lockStudentAppeals(tx: Queryable, userId: string): Promise
   await tx.query(`select pg_advisory_xact_lock(hashtext('appeal:' || $1))`, [userId]);
 }
 
-export async function listOpenAppealRows(tx: Queryable, userId: string) {
-  return tx.query<{ course_code: string; target_school: string; to_institution_id: number | null; status: AppealStatus }>(
-    `select course_code, target_school, to_institution_id, status from appeals where user_id = $1 and status <> 'resolved' order by created_at`,
+/** What the create path compares a new appeal with: every appeal the student has sent, newest first. */
+export interface PriorAppealRow {
+  id: string;
+  course_code: string;
+  target_school: string;
+  to_institution_id: number | null;
+  transcript_row_id: string | null;
+  status: AppealStatus;
+  decision: AppealDecision | null;
+  student_message: string | null;
+  notes: string;
+  syllabus_link: string | null;
+  syllabus_file_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export async function listPriorAppealRows(tx: Queryable, userId: string): Promise<PriorAppealRow[]> {
+  return tx.query<PriorAppealRow>(
+    `select id, course_code, target_school, to_institution_id, transcript_row_id, status, decision, student_message, notes, syllabus_link, syllabus_file_id, created_at, updated_at
+       from appeals where user_id = $1 order by created_at desc, id desc`,
     [userId],
   );
 }
@@ -170,14 +270,15 @@ export interface NewAppeal {
   syllabusLink: string | null;
   syllabusFileId: string | null;
   snapshot: { name: string; email: string; major: string; currentSchool: string };
+  courseRow: AppealCourseRow | null;
 }
 
 /** The one insert of an appeal, with its first event (submitted), in the caller's transaction. */
 export async function insertAppeal(tx: Queryable, appeal: NewAppeal): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into appeals (user_id, transcript_id, transcript_row_id, course_name, course_code, subject, number, current_school, target_school,
-                          from_institution_id, to_institution_id, notes, syllabus_link, syllabus_file_id, student_snapshot, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, 'submitted') returning id`,
+                          from_institution_id, to_institution_id, notes, syllabus_link, syllabus_file_id, student_snapshot, course_row, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, 'submitted') returning id`,
     [
       appeal.userId,
       appeal.transcriptId,
@@ -194,6 +295,7 @@ export async function insertAppeal(tx: Queryable, appeal: NewAppeal): Promise<st
       appeal.syllabusLink,
       appeal.syllabusFileId,
       JSON.stringify(appeal.snapshot),
+      appeal.courseRow ? JSON.stringify(appeal.courseRow) : null,
     ],
   );
   if (!row) throw new Error('appeal insert returned nothing');

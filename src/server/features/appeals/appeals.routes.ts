@@ -1,5 +1,5 @@
-import { adminAppealListQuerySchema, updateAppealSchema } from '../../../shared/schemas/admin';
-import { appealParamsSchema } from '../../../shared/schemas/path-params';
+import { adminAppealCountsQuerySchema, adminAppealListQuerySchema, markAppealsInReviewSchema, updateAppealSchema } from '../../../shared/schemas/admin';
+import { appealParamsSchema, transcriptParamsSchema } from '../../../shared/schemas/path-params';
 import { submitAppealSchema } from '../../../shared/schemas/student';
 import { searchAppealSchema } from '../../../shared/schemas/transcripts';
 import { fileDownload } from '../../http/file-download';
@@ -8,9 +8,13 @@ import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
 import { logUploadRefusal } from '../transcripts';
 import {
+  countAdminAppeals,
   getAdminAppeal,
   getStudentAppeal,
   listAdminAppeals,
+  listReportRowAppeals,
+  markAppealCenterSeen,
+  markAppealsInReview,
   readAppealSyllabus,
   submitSearchAppeal,
   submitStudentAppeal,
@@ -39,6 +43,30 @@ export function registerAppealRoutes(routes: RouteTable) {
   routes.get('/api/student/appeals/:id', 'student', async (c) => {
     const { id } = readParams(c, appealParamsSchema);
     return c.json({ appeal: await getStudentAppeal({ db: c.get('deps').db, userId: signedInUser(c).id, id }) });
+  });
+
+  // What became of each row's appeal on the student's own transcript report.
+  routes.get('/api/student/transcripts/:id/appeals', 'student', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    return c.json({ rows: await listReportRowAppeals(c.get('deps').db, { transcriptId: id, userId: signedInUser(c).id }) });
+  });
+
+  // The student looked at their appeal center: the hub marks only what changes after this.
+  routes.post('/api/student/appeals/seen', 'student', async (c) => {
+    await markAppealCenterSeen(c.get('deps').db, signedInUser(c).id);
+    return c.body(null, 204);
+  });
+
+  // Registered before /api/admin/appeals/:id, which would read 'counts' as an id.
+  routes.get('/api/admin/appeals/counts', 'admin', async (c) => {
+    const query = readQuery(c, adminAppealCountsQuerySchema);
+    return c.json(await countAdminAppeals(c.get('deps').db, query));
+  });
+
+  routes.post('/api/admin/appeals/mark-in-review', 'admin', async (c) => {
+    const { appealIds } = await readJson(c, markAppealsInReviewSchema);
+    const { db, mailer, config } = c.get('deps');
+    return c.json(await markAppealsInReview({ db, mailer, appUrl: config.appUrl }, { appealIds, actor: signedInUser(c), ipAddress: c.get('clientIp') }));
   });
 
   routes.get('/api/admin/appeals', 'admin', async (c) => {

@@ -3,21 +3,35 @@
  * screen's transcript report or the /student/appeal form, through the one create path), follows it, and an admin
  * moves it through its statuses, maybe making the rule it argued for. Verbs independent of HTTP.
  */
-import type { AdminAppeal, AppealEvent as AdminAppealEvent, AppealListStatus, CreateRuleFromAppeal, UpdateAppealInput } from '../../../shared/schemas/admin';
-import { APPEAL_STATUS_LABELS, statusLabel } from '../../../shared/schemas/appeal-status';
-import type { AppealEvent, StudentAppeal, StudentAppealDetail, StudentAppealSummary, SubmitAppeal } from '../../../shared/schemas/student';
+import type {
+  AdminAppeal,
+  AdminAppealCounts,
+  AdminAppealDetail,
+  AppealEvent as AdminAppealEvent,
+  AppealEvidence,
+  AppealStudentCorrection,
+  AppealListStatus,
+  AppealSort,
+  CreateRuleFromAppeal,
+  MarkAppealsInReviewResult,
+  UpdateAppealInput,
+} from '../../../shared/schemas/admin';
+import { APPEAL_DECISION_LABELS, APPEAL_STATUS_LABELS, APPEAL_STATUSES, appealDueDate, statusLabel } from '../../../shared/schemas/appeal-status';
+import type { AppealEvent, ReportRowAppeal, StudentAppeal, StudentAppealDetail, StudentAppealSummary, SubmitAppeal } from '../../../shared/schemas/student';
 import type { SearchAppealResponse } from '../../../shared/schemas/transcripts';
 import { recordAudit, recordDisclosure } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
-import { conflict, invalid, invalidField, notFound, tooMany } from '../../domain-errors';
+import { conflict, DomainError, invalid, invalidField, notFound, tooMany } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
+import { readAppealTotalsByStatus } from '../admin';
 import { addRuleFromApprovedAppeal, normaliseCourseCode } from '../equivalencies';
 import { findInstitution, findInstitutionById, normalizeSchoolName } from '../institutions';
-import { claimOwnUpload, findOwnTranscriptRow } from '../transcripts';
+import { type AppealEvidenceRecord, claimOwnUpload, findEvidenceRowByCode, findEvidenceRowById, findOwnTranscriptRow, listOwnTranscriptCourses } from '../transcripts';
 import {
+  countAppealsInSchool,
   countAppealsInLastHour,
   findAppealRow,
   findAppealSyllabusRow,
@@ -26,15 +40,20 @@ import {
   insertAppealEvent,
   listAppealEventRows,
   listAppealPage,
-  listOpenAppealRows,
+  listAppealSchools,
+  listPriorAppealRows,
   listOpenAppealsOnCourse,
   listStudentAppealRows,
+  listStudentAppealSummaryRows,
   lockAppealRow,
   lockStudentAppeals,
+  recordAppealCenterVisit,
   updateAppealRow,
   type AppealEventRow,
   type AppealRow,
   type NewAppeal,
+  type PriorAppealRow,
+  type StudentAppealSummaryRow,
 } from './appeals.queries';
 
 export const MAX_APPEALS_PER_HOUR = 30;
@@ -71,12 +90,16 @@ export function presentStudentAppeal(row: AppealRow): StudentAppeal {
   };
 }
 
-const presentStudentAppealSummary = (row: AppealRow): StudentAppealSummary => ({
+/** An appeal in the student's appeal center, marked when an admin changed it after the student last looked. */
+const presentStudentAppealSummary = (row: StudentAppealSummaryRow): StudentAppealSummary => ({
   id: row.id,
   courseName: row.course_name,
   createdAt: iso(row.created_at),
   status: row.status,
   targetSchool: row.target_school,
+  decision: row.status === 'resolved' ? row.decision : null,
+  studentMessage: row.student_message,
+  changedSinceLastVisit: row.last_change_at !== null && (row.seen_at === null || new Date(row.last_change_at) > new Date(row.seen_at)),
 });
 
 /** A step of the timeline as the student sees it: never the admins' own notes. */
@@ -100,6 +123,8 @@ export function presentAdminAppeal(row: AppealRow): AdminAppeal {
     createdRuleId: row.created_rule_id,
     adminNotes: row.admin_notes,
     version: row.version,
+    courseRow: row.course_row,
+    dueAt: appealDueDate(row.created_at).toISOString(),
   };
 }
 
@@ -119,24 +144,45 @@ const presentAdminAppealEvent = (row: AppealEventRow): AdminAppealEvent => ({
 // ---------------------------------------------------------------------------
 
 /**
- * What every new appeal must pass, whichever screen sends it: one open appeal per course and destination for a
- * student (the same course code by the engine's rule, the same school by id or else by its name in the one normalised
- * form), and at most MAX_APPEALS_PER_HOUR an hour, so a double tap or a script cannot fill the clerks' queue.
+ * Is this earlier appeal about the same course at the same destination? The same transcript row, or the same course
+ * code by the engine's rule and the same school: by id when both have one, else by name in the one normalised form.
+ */
+function isSameAppealedCourse(prior: PriorAppealRow, course: { transcriptRowId: string | null; courseCode: string; toInstitutionId: number | null; targetSchool: string | null }): boolean {
+  if (course.transcriptRowId !== null && prior.transcript_row_id === course.transcriptRowId) return true;
+  if (normaliseCourseCode(prior.course_code) !== normaliseCourseCode(course.courseCode)) return false;
+  if (prior.to_institution_id !== null && course.toInstitutionId !== null) return prior.to_institution_id === course.toInstitutionId;
+  return course.targetSchool !== null && normalizeSchoolName(prior.target_school) === normalizeSchoolName(course.targetSchool);
+}
+
+const sameText = (a: string | null, b: string | null) => (a ?? '').trim().replace(/\s+/g, ' ').toLowerCase() === (b ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A new appeal after a denial brings something the denied one did not: another note, or a syllabus. */
+function bringsNewEvidence(appeal: NewAppeal, denied: PriorAppealRow): boolean {
+  const newNote = appeal.notes.trim() !== '' && !sameText(appeal.notes, denied.notes);
+  const newFile = appeal.syllabusFileId !== null && appeal.syllabusFileId !== denied.syllabus_file_id;
+  const newLink = Boolean(appeal.syllabusLink?.trim()) && !sameText(appeal.syllabusLink, denied.syllabus_link);
+  return newNote || newFile || newLink;
+}
+
+/**
+ * What every new appeal must pass, whichever screen sends it, judged against the student's newest appeal for the same
+ * course and destination: none while one is open, none after an approval, and after a denial only with new evidence.
+ * At most MAX_APPEALS_PER_HOUR an hour, so a double tap or a script cannot fill the clerks' queue.
  */
 async function refuseRepeatedAppeal(tx: Queryable, appeal: NewAppeal): Promise<void> {
   await lockStudentAppeals(tx, appeal.userId);
-  const code = normaliseCourseCode(appeal.courseCode);
-  const school = normalizeSchoolName(appeal.targetSchool);
-  const open = (await listOpenAppealRows(tx, appeal.userId)).find(
-    (row) =>
-      normaliseCourseCode(row.course_code) === code &&
-      (row.to_institution_id !== null && appeal.toInstitutionId !== null
-        ? row.to_institution_id === appeal.toInstitutionId
-        : normalizeSchoolName(row.target_school) === school),
-  );
-  if (open) {
+  const latest = (await listPriorAppealRows(tx, appeal.userId)).find((prior) => isSameAppealedCourse(prior, appeal));
+  if (latest && latest.status !== 'resolved') {
     throw conflict(
-      `You already appealed ${open.course_code} to ${open.target_school} (${statusLabel(open.status)}). Follow it in your appeal center; you can appeal again once it is resolved.`,
+      `You already appealed ${latest.course_code} to ${latest.target_school} (${statusLabel(latest.status)}). Follow it in your appeal center; you can appeal again once it is resolved.`,
+    );
+  }
+  if (latest?.decision === 'approved') {
+    throw conflict(`Your appeal for ${latest.course_code} to ${latest.target_school} was approved, so there is nothing left to appeal. See it in your appeal center.`);
+  }
+  if (latest?.decision === 'denied' && !bringsNewEvidence(appeal, latest)) {
+    throw conflict(
+      `Your appeal for ${latest.course_code} to ${latest.target_school} was denied. To appeal again, add new evidence: say in your note what is new, or attach the course syllabus.`,
     );
   }
   if ((await countAppealsInLastHour(tx, appeal.userId)) >= MAX_APPEALS_PER_HOUR) {
@@ -184,6 +230,7 @@ async function findAppealedCourse(db: Queryable, input: { userId: string; transc
       fromInstitutionId: from?.id ?? null,
       currentSchool: from?.name ?? '',
       toInstitutionId: null,
+      courseRow: null,
     };
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.transcriptId)) throw notOnTranscript();
@@ -199,6 +246,13 @@ async function findAppealedCourse(db: Queryable, input: { userId: string; transc
     fromInstitutionId: row.detected_institution_id,
     currentSchool: row.detected_institution_name ?? '',
     toInstitutionId: row.to_institution_id,
+    courseRow: {
+      credits: row.credits === null ? null : Number(row.credits),
+      grade: row.grade,
+      term: row.term,
+      correction: row.added_by_student ? ('added' as const) : row.as_read ? ('edited' as const) : null,
+      asRead: row.as_read,
+    },
   };
 }
 
@@ -257,6 +311,7 @@ export async function submitStudentAppeal({ db, storage, user, input }: { db: Da
     syllabusLink: input.syllabusLink || null,
     syllabusFileId: syllabus?.id ?? null,
     snapshotSchool: currentSchool,
+    courseRow: null,
   });
   const row = await findAppealRow(db, id, user.id);
   if (!row) throw new Error('submitted appeal not found');
@@ -275,7 +330,36 @@ export async function getStudentAppeal({ db, userId, id }: { db: Queryable; user
 }
 
 export async function listStudentAppealSummaries(db: Queryable, userId: string): Promise<StudentAppealSummary[]> {
-  return (await listStudentAppealRows(db, userId)).map(presentStudentAppealSummary);
+  return (await listStudentAppealSummaryRows(db, userId)).map(presentStudentAppealSummary);
+}
+
+/** The student looked at their appeal center: what changed before now is no longer new. */
+export async function markAppealCenterSeen(db: Queryable, userId: string): Promise<void> {
+  await recordAppealCenterVisit(db, userId);
+}
+
+/**
+ * What became of each row's appeal on the student's own transcript report: the newest appeal for the same course and
+ * destination, by the create path's own rule (isSameAppealedCourse), so the report offers an appeal exactly when the
+ * server would accept one. Another student's transcript has no rows here.
+ */
+export async function listReportRowAppeals(db: Queryable, input: { transcriptId: string; userId: string }): Promise<ReportRowAppeal[]> {
+  const [rows, priors] = await Promise.all([listOwnTranscriptCourses(db, input), listPriorAppealRows(db, input.userId)]);
+  if (priors.length === 0) return [];
+  return rows.flatMap((row) => {
+    const latest = priors.find((prior) =>
+      isSameAppealedCourse(prior, { transcriptRowId: row.id, courseCode: `${row.subject} ${row.number}`, toInstitutionId: row.to_institution_id, targetSchool: null }),
+    );
+    if (!latest) return [];
+    const decision = latest.status === 'resolved' ? latest.decision : null;
+    return [
+      {
+        rowId: row.id,
+        appeal: { id: latest.id, status: latest.status, decision, studentMessage: latest.student_message, createdAt: iso(latest.created_at) },
+        canAppealAgain: decision === 'denied',
+      },
+    ];
+  });
 }
 
 /** Every appeal of the student with its timeline, as their data export lists them. */
@@ -292,15 +376,140 @@ export async function exportStudentAppeals(db: Queryable, userId: string): Promi
 // The admin reviews appeals
 // ---------------------------------------------------------------------------
 
-export async function listAdminAppeals(db: Queryable, query: { status?: AppealListStatus; q?: string; cursor?: string }) {
+export async function listAdminAppeals(db: Queryable, query: { status?: AppealListStatus; q?: string; cursor?: string; sort?: AppealSort; school?: string }) {
   const { rows, nextCursor } = await listAppealPage(db, query);
   return { appeals: rows.map(presentAdminAppeal), nextCursor };
 }
 
-export async function getAdminAppeal(db: Queryable, id: string) {
+/**
+ * The queue's figures: appeals per status and the schools appeals go to. Every school's come from the hub's running
+ * totals (owned by admin); one school's are counted from its index.
+ */
+export async function countAdminAppeals(db: Queryable, query: { school?: string }): Promise<AdminAppealCounts> {
+  const schools = await listAppealSchools(db);
+  if (!query.school) return { byStatus: await readAppealTotalsByStatus(db), schools };
+  const byStatus = Object.fromEntries(APPEAL_STATUSES.map((status) => [status, 0])) as AdminAppealCounts['byStatus'];
+  for (const { status, count } of await countAppealsInSchool(db, query.school)) byStatus[status] = count;
+  return { byStatus, schools };
+}
+
+export async function getAdminAppeal(db: Queryable, id: string): Promise<AdminAppealDetail> {
   const row = await findAppealRow(db, id);
   if (!row) throw notFound('No such appeal.');
-  return { appeal: presentAdminAppeal(row), history: (await listAppealEventRows(db, [id])).map(presentAdminAppealEvent) };
+  const [events, evidence] = await Promise.all([listAppealEventRows(db, [id]), readAppealEvidence(db, row)]);
+  return { appeal: presentAdminAppeal(row), history: events.map(presentAdminAppealEvent), evidence };
+}
+
+const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
+
+/**
+ * What the student changed in the row before appealing, from the row as it stood when the appeal was sent
+ * (`course_row`): each field the reader read differently, in the clerk's words, or the whole course when the student
+ * added it. Null when the student changed nothing.
+ */
+function studentCorrection(appeal: AppealRow): AppealStudentCorrection | null {
+  const sent = appeal.course_row;
+  if (!sent?.correction) return null;
+  const correctedAt = new Date(appeal.created_at).toISOString();
+  if (sent.correction === 'added') {
+    const course = [appeal.course_code, appeal.course_name].filter(Boolean).join(' ');
+    return { changes: [{ what: 'Course', from: null, to: course }], note: 'Added by the student: our reader did not find this course on the transcript.', correctedAt };
+  }
+  const read = sent.asRead;
+  if (!read) return null;
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
+  const fields: Array<[string, string | null, string | null]> = [
+    ['Course code', text(`${read.subject} ${read.number}`.trim()), text(appeal.course_code)],
+    ['Title', text(read.title), text(appeal.course_name)],
+    ['Credits', text(read.credits), text(sent.credits)],
+    ['Grade', text(read.grade), text(sent.grade)],
+    ['Term', text(read.term), text(sent.term)],
+  ];
+  const changes = fields.filter(([, from, to]) => from !== to).map(([what, from, to]) => ({ what, from, to }));
+  return changes.length > 0 ? { changes, note: null, correctedAt } : null;
+}
+
+/**
+ * The evidence beside the decision: the transcript row the appeal was sent from (or, for one sent from the appeal
+ * form, the same course on the student's newest analysed transcript), as the engine decided it, and its transcript.
+ */
+async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<AppealEvidence> {
+  const sent = appeal.transcript_row_id ? await findEvidenceRowById(db, { rowId: appeal.transcript_row_id, userId: appeal.user_id }) : null;
+  const code = sent ? null : sourceCode(appeal);
+  const record: AppealEvidenceRecord | null = sent ?? (code ? await findEvidenceRowByCode(db, { userId: appeal.user_id, ...code }) : null);
+  if (!record) return { row: null, correction: studentCorrection(appeal), transcript: null };
+  const summary = record.summary;
+  return {
+    row: {
+      subject: record.subject,
+      number: record.number,
+      title: record.title,
+      grade: record.grade,
+      term: record.term,
+      credits: toNumber(record.credits) ?? toNumber(record.earned),
+      status: record.status ?? 'NEEDS_EVAL',
+      reason: record.reason ?? '',
+      transfersTo: record.transfers_to,
+      ruleId: record.rule_id,
+      suggestions: record.evidence?.candidates ?? [],
+      matchedByCode: sent === null,
+    },
+    correction: studentCorrection(appeal),
+    transcript: {
+      id: record.transcript_id,
+      fileName: record.file_name,
+      fileUrl: record.file_stored ? `/api/admin/students/${encodeURIComponent(appeal.user_id)}/transcripts/${record.transcript_id}/file` : null,
+      fromSchool: record.detected_institution_name,
+      toSchool: record.to_institution_name,
+      summary: summary
+        ? {
+            courses: Number(summary.courses ?? 0),
+            directTransfers: Number(summary.directTransfers ?? 0),
+            totalCredits: Number(summary.totalCredits ?? 0),
+            creditsTransferring: Number(summary.creditsTransferring ?? 0),
+          }
+        : null,
+      analysedAt: iso(record.analyzed_at ?? record.created_at),
+    },
+  };
+}
+
+/**
+ * Bulk "Mark in review": each submitted appeal among these goes through the one update (its event, audit row and the
+ * student's e-mail); an appeal already further on, or changed meanwhile, is left as it is and listed with why.
+ */
+export async function markAppealsInReview(
+  deps: { db: Database; mailer: Mailer; appUrl: string },
+  input: { appealIds: string[]; actor: SignedInUser; ipAddress: string },
+): Promise<MarkAppealsInReviewResult> {
+  const result: MarkAppealsInReviewResult = { updated: [], skipped: [] };
+  for (const id of new Set(input.appealIds)) {
+    const row = await findAppealRow(deps.db, id);
+    if (!row) {
+      result.skipped.push({ id, reason: 'This appeal no longer exists.' });
+      continue;
+    }
+    if (row.status !== 'submitted') {
+      result.skipped.push({ id, reason: `Already ${statusLabel(row.status)}.` });
+      continue;
+    }
+    try {
+      const appeal = await updateAppeal(deps, {
+        userId: row.user_id,
+        appealId: id,
+        status: 'in_review',
+        adminNotes: row.admin_notes,
+        expectedVersion: row.version,
+        actor: input.actor,
+        ipAddress: input.ipAddress,
+      });
+      result.updated.push(appeal);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      result.skipped.push({ id, reason: error.message });
+    }
+  }
+  return result;
 }
 
 /** An appeal's syllabus for an admin: a disclosure of the student's record, audited. */
@@ -413,7 +622,7 @@ async function emailStudent(deps: { mailer: Mailer; appUrl: string }, appeal: Ap
     `Hello ${appeal.student_name || 'there'},`,
     '',
     `Your transfer appeal for ${course} at ${appeal.target_school} is now ${statusLabel(appeal.status)}.`,
-    ...(appeal.status === 'resolved' && appeal.decision ? [`Decision: ${appeal.decision}.`] : []),
+    ...(appeal.status === 'resolved' && appeal.decision ? [`Decision: ${APPEAL_DECISION_LABELS[appeal.decision]}.`] : []),
     ...(studentMessage ? ['', 'A message from the transfer office:', studentMessage] : []),
     '',
     `See your appeal: ${link}`,

@@ -21,12 +21,13 @@ export interface StoredRuleRow {
   effective_to_term: string | null;
   origin: RuleOrigin;
   notes: string | null;
+  credit_unit: 'quarter' | 'semester' | null;
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
   /** `credits_text`: the credits as the file wrote them when a range ('1-3'). */
   targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; credits_text: string | null; is_elective: boolean }>;
 }
 
-const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes'];
+const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes', 'credit_unit'];
 const sourcesJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
      from equivalency_rule_sources s where s.rule_id = ${rule}.id)`;
 const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
@@ -64,6 +65,7 @@ export const engineRule = (row: StoredRuleRow): EquivalencyRule => ({
   effectiveToTerm: row.effective_to_term,
   origin: row.origin,
   notes: row.notes,
+  creditUnit: row.credit_unit ?? null,
 });
 
 /** Every rule from one school to another that mentions any of these courses: one query for a whole transcript. */

@@ -3,14 +3,15 @@
  * identity, and the commands that import rules and catalogues and export rules.
  */
 export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
+export { creditsAtDestination } from './engine/credit-conversion';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
-export { decideTransfers } from './engine/decide-transfers';
+export { decideByGradeAlone, decideTransfers } from './engine/decide-transfers';
 export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
-export { checkGrade, gradeForDecision, isValidMinimumGrade } from './engine/grades';
+export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
-export type { EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
+export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts } from './equivalency.service';
 export { databaseCodeKey } from './equivalency.queries';
 export type { CsvInput } from './import/csv-input';

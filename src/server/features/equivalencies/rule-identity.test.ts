@@ -87,6 +87,8 @@ describe('stored rule identity', () => {
     expect(detectCsvKind(header)).toBe('rules');
     expect(detectCsvKind('\ufeffinstitution,subject,number,title,credits,description')).toBe('catalog');
     expect(detectCsvKind('name,email')).toBeNull();
+    expect(detectCsvKind('cc_course,cc_course_title,receiving_course,to_institution,receiving_units')).toBe('rules');
+    expect(detectCsvKind('InstitutionCodeType|SendInstitutionCode|SendCourseCode1|ReceiveCourseCode1')).toBe('rules');
   });
 });
 
@@ -124,6 +126,7 @@ describe('describeRuleChanges', () => {
       effectiveFrom: null,
       effectiveTo: null,
       notes: null,
+      creditUnit: null,
       sources: [{ subject: 'ART', number: '100', title: 'Drawing', credits: null }],
       targets: [{ subject: 'ART', number: 'EL', title: 'Art elective', credits: 3, creditsText: null, isElective: false }],
     };

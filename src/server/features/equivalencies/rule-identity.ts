@@ -4,7 +4,7 @@
  * the ids, so an export (which writes the schools' own names) imports back as unchanged. Pure: no I/O.
  */
 import { courseKey, formatCourseCode } from './engine/course-code';
-import { StableHasher, stableHash, type CreditRange, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
+import { StableHasher, stableHash, type CreditRange, type CreditUnit, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
 
 export interface RuleContent {
   sources: DraftSourceCourse[];
@@ -14,6 +14,8 @@ export interface RuleContent {
   effectiveFrom: string | null;
   effectiveTo: string | null;
   notes: string | null;
+  /** Quarter or semester units, when the file said; absent or null for most rules. */
+  creditUnit?: CreditUnit | null;
 }
 
 interface KeyedCourse<T> {
@@ -47,7 +49,10 @@ function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSour
     courseFields(target, index).text(',').json(formatCreditRange(target.course.creditRange)).text(',').json(target.course.isElective).text(']');
   });
   hash.text('],').json(rule.transfers).text(',').json(rule.minGrade).text(',').json(rule.effectiveFrom).text(',').json(rule.effectiveTo);
-  return hash.text(',').json(rule.notes).text(']').digest();
+  hash.text(',').json(rule.notes);
+  // Only a rule whose file named its units hashes them: every other rule keeps the value it was stored with.
+  if (rule.creditUnit) hash.text(',').json(rule.creditUnit);
+  return hash.text(']').digest();
 }
 
 /** The value of equivalency_rules.fingerprint for a rule between two known schools. */
@@ -85,11 +90,17 @@ export function describeCourses(courses: Array<{ subject: string; number: string
 }
 
 /** What the draft awards, as a preview shows it. */
-export function describeCredits(draft: Pick<ParsedRuleDraft, 'targets' | 'creditsAwarded' | 'transfers'>): string {
+export function describeCredits(draft: Pick<ParsedRuleDraft, 'targets' | 'creditsAwarded' | 'transfers'> & { creditUnit?: CreditUnit | null }): string {
   if (!draft.transfers) return '0';
-  if (draft.creditsAwarded !== null) return String(draft.creditsAwarded);
-  return draft.targets.map((target) => formatCreditRange(target.creditRange) ?? (target.credits === null ? '' : String(target.credits))).filter(Boolean).join(' + ');
+  const amount =
+    draft.creditsAwarded !== null
+      ? String(draft.creditsAwarded)
+      : draft.targets.map((target) => formatCreditRange(target.creditRange) ?? (target.credits === null ? '' : String(target.credits))).filter(Boolean).join(' + ');
+  return amount && draft.creditUnit ? `${amount} ${creditUnitWords(draft.creditUnit)}` : amount;
 }
+
+/** "quarter units" / "semester units": how credits in a named system are shown wherever credits are. */
+export const creditUnitWords = (unit: CreditUnit) => `${unit} units`;
 
 /** What a rule says besides its courses, as stored and as written. */
 export interface RuleSettings {
@@ -99,6 +110,7 @@ export interface RuleSettings {
   effectiveFrom: string | null;
   effectiveTo: string | null;
   notes: string | null;
+  creditUnit: CreditUnit | null;
 }
 
 /** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
@@ -129,6 +141,7 @@ export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDra
   field('effective from', stored.effectiveFrom, draft.effectiveFrom);
   field('effective to', stored.effectiveTo, draft.effectiveTo);
   field('notes', stored.notes, draft.notes);
+  field('units', stored.creditUnit, draft.creditUnit);
   const storedSources = new Map(stored.sources.map((course) => [courseKey(course), course]));
   for (const source of draft.sources) {
     const before = storedSources.get(courseKey(source));

@@ -37,7 +37,7 @@ const DEMAND = `
     from transcript_rows r
     join transcripts t on t.id = r.transcript_id
     left join appeals a on a.transcript_row_id = r.id and a.status <> 'resolved'
-   where r.status = 'NEEDS_EVAL' and t.detected_institution_id is not null and t.to_institution_id is not null
+   where r.status = 'NEEDS_EVAL' and not r.removed_by_student and t.detected_institution_id is not null and t.to_institution_id is not null
      and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())`;
 
 /** Open appeals filed from the form (no report row), naming both schools and the course; `only` narrows to some pairs. */
@@ -147,7 +147,7 @@ export async function findUndecidedPair(db: Queryable, pair: PairKey): Promise<{
   const [row] = await db.query<{ subject: string; number: string; title: string; credits: number | null }>(
     `select min(r.subject) as subject, min(r.number) as number, max(r.title) as title, max(r.credits)::float8 as credits
        from transcript_rows r join transcripts t on t.id = r.transcript_id
-      where r.status = 'NEEDS_EVAL' and r.code_key = $3 and t.detected_institution_id = $1 and t.to_institution_id = $2
+      where r.status = 'NEEDS_EVAL' and not r.removed_by_student and r.code_key = $3 and t.detected_institution_id = $1 and t.to_institution_id = $2
         and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())
      having count(*) > 0`,
     [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],

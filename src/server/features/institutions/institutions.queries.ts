@@ -125,6 +125,24 @@ export async function listInstitutionRows(db: Queryable, search: string | null):
   );
 }
 
+/**
+ * Up to `limit` schools for a picker: the school the text names exactly (its key, or an alias: a school's own name is
+ * one) first, then names that start with the text, then any name or alias that contains it. `normalized` is the text
+ * as normalizeSchoolName writes it.
+ */
+export async function searchSchoolRows(db: Queryable, text: string, normalized: string, limit: number) {
+  return db.query<{ id: number; name: string; state: string | null; exact: boolean }>(
+    `select i.id, i.name, i.state,
+            (i.key = lower($1) or exists (select 1 from institution_aliases a where a.institution_id = i.id and a.alias_normalized = $2)) as exact
+       from institutions i
+      where i.name ilike '%' || $1 || '%' or i.key = lower($1)
+         or exists (select 1 from institution_aliases a where a.institution_id = i.id and (a.alias ilike '%' || $1 || '%' or a.alias_normalized = $2))
+      order by exact desc, (i.name ilike $1 || '%') desc, i.name
+      limit $3`,
+    [text, normalized, limit],
+  );
+}
+
 export async function findInstitutionRow(db: Queryable, id: number): Promise<InstitutionAdminRow | null> {
   const [row] = await db.query<InstitutionAdminRow>(`select ${INSTITUTION_COLUMNS} from institutions i where i.id = $1`, [id]);
   return row ?? null;

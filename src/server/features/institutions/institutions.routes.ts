@@ -1,18 +1,23 @@
-import { institutionCreateSchema, institutionListQuerySchema, institutionUpdateSchema } from '../../../shared/schemas/equivalencies';
+import { institutionCreateSchema, institutionListQuerySchema, institutionUpdateSchema, schoolSearchQuerySchema } from '../../../shared/schemas/equivalencies';
 import { institutionParamsSchema } from '../../../shared/schemas/path-params';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
-import { changeInstitution, createInstitution, listInstitutions } from './institutions.service';
+import { changeInstitution, createInstitution, listInstitutions, suggestSchools } from './institutions.service';
 
 const actorOf = (c: Context<AppEnv>) => {
   const user = c.get('user');
   return { id: user?.id ?? null, email: user?.email ?? null, ipAddress: c.get('clientIp') };
 };
 
-/** Universities Management (admin). Every change is audited. */
+/** Universities Management (admin). Every change is audited. Students pick schools by name. */
 export function registerInstitutionRoutes(routes: RouteTable) {
+  routes.get('/api/schools', 'student', async (c) => {
+    const { q } = readQuery(c, schoolSearchQuerySchema);
+    return c.json({ schools: await suggestSchools({ db: c.get('deps').db, text: q }) });
+  });
+
   routes.get('/api/admin/institutions', 'admin', async (c) => {
     const { q } = readQuery(c, institutionListQuerySchema);
     return c.json({ institutions: await listInstitutions({ db: c.get('deps').db, search: q }) });

@@ -2,7 +2,7 @@
  * The schools: the one owner of "which school is this?" (by key or alias, in the one normalised form), of the schools
  * an import creates, and of the admin's Universities Management. Verbs independent of HTTP.
  */
-import type { InstitutionCreateInput, InstitutionRecord, InstitutionUpdateInput } from '../../../shared/schemas/equivalencies';
+import type { InstitutionCreateInput, InstitutionRecord, InstitutionUpdateInput, SchoolSuggestion } from '../../../shared/schemas/equivalencies';
 import { institutionCreateSchema, institutionUpdateSchema } from '../../../shared/schemas/equivalencies';
 import { normalizeSchoolName, schoolKeyFromName } from '../../../shared/institutions/school-names';
 import { recordAudit } from '../../audit/audit-log';
@@ -18,6 +18,7 @@ import {
   listInstitutionRows,
   loadInstitutions,
   replaceAliases,
+  searchSchoolRows,
   updateInstitution,
   type InstitutionAdminRow,
   type InstitutionInfo,
@@ -75,6 +76,14 @@ export function presentInstitutionRecord(row: InstitutionAdminRow): InstitutionR
 
 export async function listInstitutions({ db, search }: { db: Queryable; search?: string }): Promise<InstitutionRecord[]> {
   return (await listInstitutionRows(db, search ?? null)).map(presentInstitutionRecord);
+}
+
+const SCHOOL_SUGGESTIONS = 8;
+
+/** Schools a student may pick by what they typed (favorites): the one it names exactly first. */
+export async function suggestSchools({ db, text }: { db: Queryable; text: string }): Promise<SchoolSuggestion[]> {
+  const rows = await searchSchoolRows(db, text, normalizeSchoolName(text), SCHOOL_SUGGESTIONS);
+  return rows.map((row) => ({ id: row.id, name: row.name, state: row.state?.trim() ?? null, exact: row.exact }));
 }
 
 /** The school's own name and key are always aliases, so imports and searches find it by either. */

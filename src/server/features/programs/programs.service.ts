@@ -19,7 +19,7 @@ import type {
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
-import { databaseCodeKey, decideForCourses, gradeForDecision, splitCourseCode, type EquivalencyDecision } from '../equivalencies';
+import { databaseCodeKey, decideByGradeAlone, decideForCourses, gradeForDecision, splitCourseCode, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
@@ -258,7 +258,8 @@ export async function degreeProgressForCourses(
   const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
-    if (input.fromSchoolId === null || rows.length === 0) return rows.map((row) => undecided(row));
+    // A school we do not know: only the grade decides (the engine's one grade rule), as in the transcript's report.
+    if (input.fromSchoolId === null || rows.length === 0) return rows.map((row, index) => decideByGradeAlone(courses[index]!) ?? undecided(row));
     return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
   };
   const examCredit = async () => {

@@ -330,6 +330,7 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
       .filter((source) => databaseCodeKey(source.subject, source.number) !== course.codeKey)
       .map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: source.credits })),
     creditsAwarded: rule ? rule.creditsAwarded : course.credits,
+    creditUnit: rule?.creditUnit ?? null,
     minGrade: rule?.minGrade ?? null,
     effectiveFromTerm: formatTerm(rule?.effectiveFromTerm ?? null),
     effectiveToTerm: formatTerm(rule?.effectiveToTerm ?? null),

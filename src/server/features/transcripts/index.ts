@@ -8,7 +8,15 @@ export { findTranscriptForReader } from './transcript-access';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
 export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
-export { findOwnTranscriptRow, listTranscriptCourseRows, type TranscriptCourseRow } from './transcripts.queries';
+export {
+  findEvidenceRowByCode,
+  findEvidenceRowById,
+  findOwnTranscriptRow,
+  listOwnTranscriptCourses,
+  listTranscriptCourseRows,
+  type AppealEvidenceRecord,
+  type TranscriptCourseRow,
+} from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
 export { redecideReports } from './report-redecision';

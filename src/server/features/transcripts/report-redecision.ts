@@ -7,21 +7,22 @@
  * point at a row still find it.
  */
 import type { Database } from '../../db/client';
-import { matchReports, summarise, type ListedCourse } from './transcript-analysis';
+import { matchReports, summarise, type CourseRow } from './transcript-analysis';
 import { findReportsForRedecision, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
 
 /** Reports decided in one engine call and one write. */
 const CHUNK = 100;
 
-const listed = (row: StoredCourseRow): ListedCourse => ({
+/** A stored row as the analysis decides it again (decideStoredRows does the same for one report). */
+const listed = (row: StoredCourseRow): CourseRow => ({
   subject: row.subject,
   number: row.number,
   title: row.title,
-  credits: row.credits,
+  credits: row.credits ?? row.earned ?? 0,
   earned: row.earned,
   grade: row.grade,
   term: row.term,
-  inTransferSection: row.in_transfer_section,
+  transferSection: row.in_transfer_section,
   inProgress: row.in_progress,
 });
 

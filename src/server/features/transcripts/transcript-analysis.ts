@@ -7,21 +7,52 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { decideForTranscripts, gradeForDecision } from '../equivalencies';
+import { creditsAtDestination, decideByGradeAlone, decideForTranscripts, gradeForDecision, type DecisionEvidence } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
-import { TranscriptReadError, type ReadRow } from './reader/types';
-import { findTranscriptById, saveAnalysis, setTranscriptProgress, updateTranscriptState, type AnalyzedRow } from './transcripts.queries';
+import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
+import {
+  deleteTranscriptRows,
+  findTranscriptById,
+  listReportRows,
+  lockTranscript,
+  saveAnalysis,
+  saveDecisions,
+  setTranscriptProgress,
+  updateTranscriptState,
+  type AnalyzedRow,
+  type TranscriptRecord,
+  type TranscriptRowRecord,
+} from './transcripts.queries';
 
 export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
 export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, so the destination school will need to review this course.";
 export const READ_FAILED_PREFIX = 'We could not read this file.';
 
-/** A course as the report lists it, before the engine decides it. */
-export type ListedCourse = Pick<AnalyzedRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'inTransferSection' | 'inProgress'>;
+/** What deciding a row needs: a row as read, or as the student corrected it. */
+export type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
 
-function listedCourse(row: ReadRow): ListedCourse {
-  return {
+/**
+ * Matches read rows against the destination's rules. An unknown issuing school leaves every row for review, except what
+ * the grade alone decides (an F or a W earns no credit at any school: the engine's one grade rule).
+ */
+async function matchRows(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
+): Promise<AnalyzedRow[]> {
+  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows] });
+  return rows;
+}
+
+/**
+ * Several reports between the same two schools, each decided on its own, with the engine's loads shared (the
+ * re-decision after a registrar's decision, report-redecision.ts). `withSuggestions: false` skips ranking suggestions.
+ */
+export async function matchReports(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; reports: CourseRow[][]; withSuggestions?: boolean },
+): Promise<AnalyzedRow[][]> {
+  const base = (row: CourseRow) => ({
     subject: row.subject,
     number: row.number,
     title: row.title,
@@ -31,50 +62,48 @@ function listedCourse(row: ReadRow): ListedCourse {
     term: row.term,
     inTransferSection: row.transferSection,
     inProgress: row.inProgress,
-  };
-}
-
-/**
- * Decides a report's rows against the destination's rules; an unknown issuing school leaves every row for review. The
- * analysis job uses it; the re-decision after a registrar's decision (report-redecision.ts) decides many reports at once.
- */
-export async function matchRows(
-  db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: ListedCourse[] },
-): Promise<AnalyzedRow[]> {
-  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows] });
-  return rows;
-}
-
-/** Several reports between the same two schools, each decided on its own, with the engine's loads shared. */
-export async function matchReports(
-  db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; reports: ListedCourse[][]; withSuggestions?: boolean },
-): Promise<AnalyzedRow[][]> {
-  const undecided = (row: ListedCourse) => ({ ...row, status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null });
+  });
+  const coursesOf = (rows: CourseRow[]) =>
+    rows.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: row.credits,
+      grade: gradeForDecision(row.grade, row.inProgress),
+      term: row.term,
+    }));
   const fromInstitutionId = input.fromInstitutionId;
-  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) return input.reports.map((rows) => rows.map(undecided));
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) {
+    return input.reports.map((rows) => {
+      const courses = coursesOf(rows);
+      return rows.map((row, index) => {
+        const refused = decideByGradeAlone(courses[index]!);
+        return {
+          ...base(row),
+          status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
+          ruleId: null,
+          transfersTo: null,
+          creditsAwarded: refused ? 0 : null,
+          reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
+          evidence: null,
+        };
+      });
+    });
+  }
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
+    transcripts: input.reports.map(coursesOf),
     withSuggestions: input.withSuggestions,
-    transcripts: input.reports.map((rows) =>
-      rows.map((row) => ({
-        subject: row.subject,
-        number: row.number,
-        title: row.title,
-        credits: row.credits,
-        grade: gradeForDecision(row.grade, row.inProgress),
-        term: row.term,
-      })),
-    ),
   });
   return input.reports.map((rows, report) =>
     rows.map((row, index) => {
       const decision = transcripts[report]?.decisions[index];
-      if (!decision) return undecided(row);
+      if (!decision) {
+        return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
+      }
       return {
-        ...row,
+        ...base(row),
         status: decision.status,
         ruleId: decision.evidence.ruleId,
         transfersTo: decision.transfersTo,
@@ -91,9 +120,48 @@ export function summarise(rows: AnalyzedRow[]) {
   return {
     courses: rows.length,
     directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
-    totalCredits: round(rows.reduce((sum, row) => sum + (row.credits ?? row.earned ?? 0), 0)),
+    // In the destination's units: a quarter school's credits are converted for a semester school (and back).
+    totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
     creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
   };
+}
+
+const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** How the student changed a stored row, if they did. */
+export function correctionOf(row: TranscriptRowRecord): 'added' | 'edited' | 'removed' | null {
+  if (row.removed_by_student) return 'removed';
+  if (row.added_by_student) return 'added';
+  return row.as_read ? 'edited' : null;
+}
+
+/**
+ * Decides the report again from the stored rows (the reader's, with the student's corrections; removed rows left
+ * out). One transcript's rows: the same work as deciding them the first time, without reading the file again.
+ */
+export async function decideStoredRows(db: Queryable, transcript: TranscriptRecord): Promise<void> {
+  const kept = (await listReportRows(db, transcript.id)).filter((row) => !row.removed_by_student);
+  const decided = await matchRows(db, {
+    fromInstitutionId: transcript.detected_institution_id,
+    toInstitutionId: transcript.to_institution_id!,
+    rows: kept.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
+      earned: toNumber(row.earned),
+      grade: row.grade,
+      term: row.term,
+      transferSection: row.in_transfer_section,
+      inProgress: row.in_progress,
+    })),
+  });
+  await saveDecisions(
+    db,
+    transcript.id,
+    decided.map((row, index) => ({ rowId: kept[index]!.id, row })),
+    summarise(decided),
+  );
 }
 
 /** Reads the file in the worker thread, finds the issuing school, decides every row and stores the report. */
@@ -101,6 +169,17 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   const { db, logger } = deps;
   const transcript = await findTranscriptById(db, transcriptId);
   if (!transcript || !transcript.storage_key || !transcript.to_institution_id) return { skipped: true };
+  // Once the student has corrected what was read, their rows are the transcript: analysing it again (for another
+  // school) decides those rows again instead of reading the file over them.
+  if ((await listReportRows(db, transcriptId)).some((row) => correctionOf(row) !== null)) {
+    await setTranscriptProgress(db, transcriptId, 'matching', 60);
+    await db.transaction(async (tx) => {
+      await lockTranscript(tx, transcriptId);
+      await decideStoredRows(tx, transcript);
+    });
+    return { corrected: true };
+  }
+
   await setTranscriptProgress(db, transcriptId, 'reading', 10);
   const bytes = await deps.storage.get(transcript.storage_key);
   if (!bytes) {
@@ -146,9 +225,19 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
     ...(d.ocrConfidence !== undefined ? { ocrConfidence: Math.round(d.ocrConfidence) } : {}),
   });
 
+  if (!reading.courseRowsFound) {
+    // No plausible course rows (a letter, a syllabus, a blank scan): the student is asked about the file, not shown
+    // an empty report. Rows of an earlier analysis go too, so the file's answer is this one.
+    await db.transaction(async (tx) => {
+      await deleteTranscriptRows(tx, transcriptId);
+      await updateTranscriptState(tx, transcriptId, { status: 'failed', progress: 0, error: NO_COURSE_ROWS_MESSAGE });
+    });
+    return { courseRowsFound: false, rows: reading.rows.length };
+  }
+
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
   const school = reading.institution ? await findInstitution(db, reading.institution) : null;
-  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows.map(listedCourse) });
+  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
   await setTranscriptProgress(db, transcriptId, 'matching', 90);
   const summary = summarise(rows);
   await db.transaction((tx) =>

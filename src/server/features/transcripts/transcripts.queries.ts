@@ -1,4 +1,5 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
+import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 
@@ -39,7 +40,15 @@ export interface TranscriptRowRecord {
   transfers_to: string | null;
   credits_awarded: string | number | null;
   reason: string | null;
-  evidence: { candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }> } | null;
+  evidence: {
+    candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }>;
+    creditConversion?: { from: 'quarter' | 'semester'; to: 'quarter' | 'semester'; originalCredits: number; convertedCredits: number } | null;
+  } | null;
+  in_transfer_section: boolean;
+  in_progress: boolean;
+  as_read: RowAsRead | null;
+  added_by_student: boolean;
+  removed_by_student: boolean;
 }
 
 const TRANSCRIPT_FROM = `transcripts t
@@ -144,6 +153,10 @@ export interface AnalyzedRow extends TranscriptCourse {
   evidence: unknown;
 }
 
+export async function deleteTranscriptRows(db: Queryable, transcriptId: string): Promise<void> {
+  await db.query(`delete from transcript_rows where transcript_id = $1`, [transcriptId]);
+}
+
 export async function saveAnalysis(
   db: Queryable,
   input: {
@@ -155,7 +168,7 @@ export async function saveAnalysis(
     rows: AnalyzedRow[];
   },
 ): Promise<void> {
-  await db.query(`delete from transcript_rows where transcript_id = $1`, [input.id]);
+  await deleteTranscriptRows(db, input.id);
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
@@ -193,9 +206,86 @@ export async function saveAnalysis(
 
 export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
-    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence
+    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence,
+            in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
        from transcript_rows where transcript_id = $1 order by position`,
     [transcriptId],
+  );
+}
+
+/** Holds the transcript until the transaction ends, so two corrections at once are decided one after the other. */
+export async function lockTranscript(db: Queryable, transcriptId: string): Promise<void> {
+  await db.query(`select id from transcripts where id = $1 for update`, [transcriptId]);
+}
+
+/** A row as the student writes it, and whether it is still in progress. */
+export interface StudentRowFields extends TranscriptCourseFields {
+  inProgress: boolean;
+}
+
+/** A course the reader missed, added by the student at the end of the transcript. */
+export async function insertStudentRow(db: Queryable, transcriptId: string, row: StudentRowFields): Promise<string> {
+  const [inserted] = await db.query<{ id: string }>(
+    `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_progress, added_by_student, corrected_at)
+     select $1::uuid, coalesce(max(position), -1) + 1, $2::text, $3::text, $4::text, $5::numeric, case when $8::boolean then null else $5::numeric end,
+            $6::text, $7::text, $8::boolean, true, now()
+       from transcript_rows where transcript_id = $1::uuid
+     returning id`,
+    [transcriptId, row.subject, row.number, row.title, row.credits, row.grade, row.term, row.inProgress],
+  );
+  return inserted!.id;
+}
+
+/**
+ * The student's fix of one row. The reader's values are kept in as_read the first time (a row the student added has
+ * none). Earned credits follow the new credits when they were the same before (a failed course keeps its 0).
+ */
+export async function updateRowFields(db: Queryable, transcriptId: string, rowId: string, row: StudentRowFields): Promise<boolean> {
+  const updated = await db.query<{ id: string }>(
+    `update transcript_rows
+        set as_read = case when added_by_student then null
+                           else coalesce(as_read, jsonb_build_object('subject', subject, 'number', number, 'title', title,
+                                                                     'credits', credits, 'grade', grade, 'term', term)) end,
+            earned = case when $9::boolean then null when earned is null or earned = credits then $6::numeric else earned end,
+            subject = $3, number = $4, title = $5, credits = $6::numeric, grade = $7, term = $8, in_progress = $9::boolean, corrected_at = now()
+      where id = $2 and transcript_id = $1
+      returning id`,
+    [transcriptId, rowId, row.subject, row.number, row.title, row.credits, row.grade, row.term, row.inProgress],
+  );
+  return updated.length > 0;
+}
+
+/** Removes a row the reader read wrongly (kept, marked) or one the student added (deleted); or puts a removed row back. */
+export async function setRowRemoved(db: Queryable, transcriptId: string, rowId: string, removed: boolean): Promise<boolean> {
+  if (removed) {
+    const deleted = await db.query<{ id: string }>(`delete from transcript_rows where id = $2 and transcript_id = $1 and added_by_student returning id`, [transcriptId, rowId]);
+    if (deleted.length > 0) return true;
+  }
+  const updated = await db.query<{ id: string }>(
+    `update transcript_rows set removed_by_student = $3, corrected_at = now() where id = $2 and transcript_id = $1 returning id`,
+    [transcriptId, rowId, removed],
+  );
+  return updated.length > 0;
+}
+
+/** The report decided again from the stored rows: each kept row's decision, the summary, and the report marked done. */
+export async function saveDecisions(
+  db: Queryable,
+  transcriptId: string,
+  decided: Array<{ rowId: string; row: AnalyzedRow }>,
+  summary: Record<string, number>,
+): Promise<void> {
+  for (const { rowId, row } of decided) {
+    await db.query(
+      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8
+        where id = $2 and transcript_id = $1`,
+      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null)],
+    );
+  }
+  await db.query(
+    // A visitor's transcript keeps the expiry of its first analysis: correcting it never keeps it longer.
+    `update transcripts set summary = $2, status = 'done', progress = 100, error = null where id = $1`,
+    [transcriptId, JSON.stringify(summary)],
   );
 }
 
@@ -287,14 +377,14 @@ export interface AnalysedTranscriptRow {
 export async function findLatestAnalysedTranscript(db: Queryable, userId: string): Promise<AnalysedTranscriptRow | null> {
   const [row] = await db.query<AnalysedTranscriptRow>(
     `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name from transcripts t
-      where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id)
+      where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id and not r.removed_by_student)
       order by coalesce(t.analyzed_at, t.created_at) desc, t.id limit 1`,
     [userId],
   );
   return row ?? null;
 }
 
-/** The rows of several transcripts, as the compare view and the student's data export read them. */
+/** The rows of several transcripts, as the compare view and the student's data export read them (as the student corrected them). */
 export interface TranscriptCourseRow extends TranscriptCourse {
   transcript_id: string;
   in_progress: boolean;
@@ -305,7 +395,7 @@ export interface TranscriptCourseRow extends TranscriptCourse {
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
     `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
-      where transcript_id = any($1::uuid[]) order by transcript_id, position`,
+      where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [transcriptIds],
   );
 }
@@ -317,21 +407,78 @@ export interface AppealableRow {
   subject: string;
   number: string;
   title: string;
+  credits: string | number | null;
+  grade: string | null;
+  term: string | null;
+  as_read: RowAsRead | null;
+  added_by_student: boolean;
   detected_institution_id: number | null;
   detected_institution_name: string | null;
   to_institution_id: number | null;
 }
 
-/** The first row of the student's own transcript with this course code (ownership in the WHERE). */
+/** The first row of the student's own transcript with this course code (ownership in the WHERE); never one they removed. */
 export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId: string; userId: string; subject: string; number: string }): Promise<AppealableRow | null> {
   const [row] = await db.query<AppealableRow>(
-    `select r.id, r.transcript_id, r.subject, r.number, r.title, t.detected_institution_id, t.detected_institution_name, t.to_institution_id
+    `select r.id, r.transcript_id, r.subject, r.number, r.title, r.credits, r.grade, r.term, r.as_read, r.added_by_student,
+            t.detected_institution_id, t.detected_institution_name, t.to_institution_id
        from transcript_rows r join transcripts t on t.id = r.transcript_id
-      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4)
+      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4) and not r.removed_by_student
       order by r.position limit 1`,
     [input.transcriptId, input.userId, input.subject, input.number],
   );
   return row ?? null;
+}
+
+/** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
+export interface AppealEvidenceRecord
+  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
+  row_id: string;
+  transcript_id: string;
+  file_name: string;
+  file_stored: boolean;
+  detected_institution_name: string | null;
+  to_institution_name: string | null;
+  summary: Record<string, number> | null;
+  analyzed_at: string | Date | null;
+  created_at: string | Date;
+}
+
+const EVIDENCE_SELECT = `
+  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.rule_id, r.transfers_to, r.reason, r.evidence,
+         t.id as transcript_id, t.file_name, (f.status = 'stored') is true as file_stored, t.detected_institution_name, i.name as to_institution_name,
+         t.summary, t.analyzed_at, t.created_at
+    from transcript_rows r join transcripts t on t.id = r.transcript_id
+    left join stored_files f on f.id = t.file_id
+    left join institutions i on i.id = t.to_institution_id`;
+
+/** The row an appeal was sent from (the student's own transcript). */
+export async function findEvidenceRowById(db: Queryable, input: { rowId: string; userId: string }): Promise<AppealEvidenceRecord | null> {
+  const [row] = await db.query<AppealEvidenceRecord>(`${EVIDENCE_SELECT} where r.id = $1 and t.user_id = $2`, [input.rowId, input.userId]);
+  return row ?? null;
+}
+
+/** The course on the student's newest analysed transcript, for an appeal sent without one (the appeal form). */
+export async function findEvidenceRowByCode(db: Queryable, input: { userId: string; subject: string; number: string }): Promise<AppealEvidenceRecord | null> {
+  const [row] = await db.query<AppealEvidenceRecord>(
+    `${EVIDENCE_SELECT}
+      where t.user_id = $1 and t.analyzed_at is not null and upper(r.subject) = upper($2) and upper(r.number) = upper($3)
+      order by t.analyzed_at desc, r.position limit 1`,
+    [input.userId, input.subject, input.number],
+  );
+  return row ?? null;
+}
+
+/** The courses of the student's own transcript (ownership in the WHERE), for what each row's appeal has become. */
+export async function listOwnTranscriptCourses(
+  db: Queryable,
+  input: { transcriptId: string; userId: string },
+): Promise<Array<{ id: string; subject: string; number: string; to_institution_id: number | null }>> {
+  return db.query(
+    `select r.id, r.subject, r.number, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where t.id = $1 and t.user_id = $2 order by r.position`,
+    [input.transcriptId, input.userId],
+  );
 }
 
 /** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
@@ -379,7 +526,7 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
   );
   const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
     `select transcript_id, id, status, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
-       from transcript_rows where transcript_id = any($1::uuid[]) order by transcript_id, position`,
+       from transcript_rows where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [reports.map((report) => report.id)],
   );
   const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
@@ -435,7 +582,7 @@ export async function listReportsWithUndecidedCourse(
        from transcript_rows r
        join transcripts t on t.id = r.transcript_id
        left join "user" u on u.id = t.user_id
-      where r.status = 'NEEDS_EVAL' and r.code_key = $3
+      where r.status = 'NEEDS_EVAL' and not r.removed_by_student and r.code_key = $3
         and t.detected_institution_id = $1 and t.to_institution_id = $2 and t.status in ('done', 'saved')
         and (t.expires_at is null or t.expires_at > now())`,
     [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],

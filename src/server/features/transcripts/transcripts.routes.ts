@@ -1,6 +1,6 @@
-import { analyzeTranscriptSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER } from '../../../shared/schemas/transcripts';
+import { addTranscriptRowSchema, analyzeTranscriptSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER } from '../../../shared/schemas/transcripts';
 import { saveTranscriptSchema } from '../../../shared/schemas/student';
-import { studentTranscriptParamsSchema, transcriptParamsSchema } from '../../../shared/schemas/path-params';
+import { studentTranscriptParamsSchema, transcriptParamsSchema, transcriptRowParamsSchema } from '../../../shared/schemas/path-params';
 import { fileDownload } from '../../http/file-download';
 import { readJson, readParams } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
@@ -8,7 +8,9 @@ import { signedInUser } from '../../http/session';
 import { logUploadRefusal } from './stored-files.routes';
 import { readTranscriptAs, transcriptReaderOf } from './transcript-access';
 import {
+  addTranscriptRow,
   claimTranscript,
+  correctTranscriptRow,
   deleteProfileTranscript,
   presentTranscriptReport,
   readTranscriptFile,
@@ -43,6 +45,24 @@ export function registerTranscriptRoutes(routes: RouteTable) {
     );
     c.header('Cache-Control', 'no-store');
     return c.json(report);
+  });
+
+  // "What we read": the student adds a course the reader missed, or fixes or removes a row; the answer is the report
+  // decided again. Only the transcript's student (or the visitor holding its token) may; anyone else gets a 404.
+  routes.post('/api/transcripts/:id/rows', 'public', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    const row = await readJson(c, addTranscriptRowSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await addTranscriptRow(c.get('deps').db, { id, reader, row }), 201);
+  });
+
+  routes.patch('/api/transcripts/:id/rows/:rowId', 'public', async (c) => {
+    const { id, rowId } = readParams(c, transcriptRowParamsSchema);
+    const changes = await readJson(c, correctTranscriptRowSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await correctTranscriptRow(c.get('deps').db, { id, rowId, reader, changes }));
   });
 
   routes.post('/api/transcripts/:id/claim', 'student', async (c) => {

@@ -8,6 +8,8 @@ import {
   transcriptContentType,
   transcriptStatusLabel,
   type CreateTranscriptResponse,
+  type CreditConversionDto,
+  type TranscriptCourseFields,
   type TranscriptResponse,
   type TranscriptResultItem,
   type TranscriptRowStatus,
@@ -19,13 +21,13 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { gradeForDecision, isShownToStudents, type SourceCourseTaken } from '../equivalencies';
+import { gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
 import { sealCheckedUpload } from './sealed-uploads';
-import { TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
@@ -35,17 +37,23 @@ import {
   deleteOwnTranscript,
   deleteTranscriptAndFile,
   findLatestAnalysedTranscript,
+  insertStudentRow,
   insertProfileTranscript,
   insertTranscriptWithFile,
   listExpiredVisitorTranscripts,
   listReportRows,
   listSavedTranscriptRows,
   listTranscriptCourseRows,
+  lockTranscript,
+  setRowRemoved,
   transcriptExistsForFile,
+  updateRowFields,
   updateTranscriptState,
   type SavedTranscriptRow,
+  type StudentRowFields,
   type TranscriptCourseRow,
   type TranscriptRecord,
+  type TranscriptRowRecord,
 } from './transcripts.queries';
 
 /** A destination given as an id (0 = none) or a key/name; an unknown one is invalid, naming the field. */
@@ -145,11 +153,17 @@ export async function requestTranscriptAnalysis(
 
 const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
+function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
+  const conversion = row.evidence?.creditConversion;
+  return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
+}
+
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
-  const items: TranscriptResultItem[] = rows.map((row) => {
+  const kept = rows.filter((row) => !row.removed_by_student);
+  const items: TranscriptResultItem[] = kept.map((row) => {
     const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
     const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
     return {
@@ -163,6 +177,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       transfersTo: row.transfers_to,
       credits,
       grade: row.grade,
+      gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
@@ -170,6 +185,9 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       reason: row.reason ?? '',
       // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
       candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
+      correction: correctionOf(row) as TranscriptResultItem['correction'],
+      asRead: row.as_read,
+      creditConversion: conversionOf(row),
     };
   });
   const summary = transcript.summary
@@ -197,7 +215,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
         ? { id: transcript.to_institution_id, key: transcript.to_institution_key, name: transcript.to_institution_name }
         : null,
     summary,
-    rows: rows.map((row) => ({
+    rows: kept.map((row) => ({
       subject: row.subject,
       number: row.number,
       title: row.title,
@@ -207,6 +225,17 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       to_equivalency_id: row.rule_id,
     })),
     items,
+    reading: rows.map((row) => ({
+      id: row.id,
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
+      grade: row.grade,
+      term: row.term,
+      correction: correctionOf(row),
+      asRead: row.as_read,
+    })),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
   };
 }
@@ -215,6 +244,61 @@ export async function claimTranscript(db: Queryable, input: { id: string; userId
   if (!input.token) throw notFound('No such transcript.');
   const claimed = await claimVisitorTranscript(db, { id: input.id, userId: input.userId, visitorTokenHash: hashVisitorToken(input.token) });
   if (!claimed) throw notFound('No such transcript.');
+}
+
+/** Only the student it belongs to (or the visitor holding its token) corrects a transcript; an admin reads it only. */
+async function findCorrectableTranscript(db: Queryable, id: string, reader: TranscriptReader): Promise<TranscriptRecord> {
+  const transcript = await findTranscriptForReader(db, id, { ...reader, isAdmin: false });
+  if (transcript.status !== 'done' || !transcript.to_institution_id) {
+    throw conflict('This transcript has no report to correct yet. Wait for its analysis to finish, then try again.');
+  }
+  return transcript;
+}
+
+/** In progress when the grade says so, or when no grade is given for a row that was in progress. */
+const stillInProgress = (grade: string | null, wasInProgress: boolean) => readGrade(grade).kind === 'in-progress' || (grade === null && wasInProgress);
+
+async function correctAndDecide(db: Database, transcriptId: string, reader: TranscriptReader, change: (tx: Queryable) => Promise<boolean>): Promise<TranscriptResponse> {
+  const transcript = await findCorrectableTranscript(db, transcriptId, reader);
+  await db.transaction(async (tx) => {
+    await lockTranscript(tx, transcript.id);
+    if (!(await change(tx))) throw notFound('No such course on this transcript.');
+    await decideStoredRows(tx, transcript);
+  });
+  return presentTranscriptReport(db, await findTranscriptForReader(db, transcript.id, { ...reader, isAdmin: false }));
+}
+
+/** "What we read": the student adds a course the reader missed; the report is decided again. */
+export async function addTranscriptRow(db: Database, input: { id: string; reader: TranscriptReader; row: TranscriptCourseFields }): Promise<TranscriptResponse> {
+  const { row } = input;
+  return correctAndDecide(db, input.id, input.reader, async (tx) => {
+    await insertStudentRow(tx, input.id, { ...row, inProgress: stillInProgress(row.grade, false) });
+    return true;
+  });
+}
+
+/** "What we read": the student fixes a row (code, title, credits, grade, term) or removes it; the report is decided again. */
+export async function correctTranscriptRow(
+  db: Database,
+  input: { id: string; rowId: string; reader: TranscriptReader; changes: Partial<TranscriptCourseFields> & { removed?: boolean } },
+): Promise<TranscriptResponse> {
+  const { removed, ...fields } = input.changes;
+  return correctAndDecide(db, input.id, input.reader, async (tx) => {
+    if (removed !== undefined) return setRowRemoved(tx, input.id, input.rowId, removed);
+    const current = (await listReportRows(tx, input.id)).find((row) => row.id === input.rowId);
+    if (!current) return false;
+    const next: StudentRowFields = {
+      subject: fields.subject ?? current.subject,
+      number: fields.number ?? current.number,
+      title: fields.title ?? current.title,
+      credits: fields.credits ?? toNumber(current.credits) ?? toNumber(current.earned) ?? 0,
+      grade: fields.grade === undefined ? current.grade : fields.grade,
+      term: fields.term === undefined ? current.term : fields.term,
+      inProgress: false,
+    };
+    next.inProgress = stillInProgress(next.grade, current.in_progress && next.grade === current.grade);
+    return updateRowFields(tx, input.id, input.rowId, next);
+  });
 }
 
 /** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis. */
@@ -309,12 +393,16 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
   }
 }
 
-/** A stored transcript row as the engine takes the course: the credits earned when given, the grade as it counts. */
+/**
+ * A stored transcript row as the engine takes the course: what the course is worth (its credits, else those earned),
+ * as the analysis decided it and the report counts it (a W or an F earns 0 but is still a 3-credit course not
+ * accepted, which Compare's share of credits must count), and the grade as it counts.
+ */
 export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
   subject: row.subject,
   number: row.number,
   title: row.title,
-  credits: row.earned ?? row.credits,
+  credits: row.credits ?? row.earned,
   grade: gradeForDecision(row.grade, row.in_progress),
   term: row.term,
 });

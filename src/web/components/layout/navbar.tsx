@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AuthControls } from '../../features/auth';
 import { publicConfig } from '../../lib/public-config';
@@ -7,9 +7,10 @@ import { NAV_SHADOW_THRESHOLD_PX } from '../../lib/public-site-constants';
 import { scrollToSearchForm } from '../../lib/search-form-anchor';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { BrandMark } from '../ui/brand-mark';
+import { ScrollToTopButton } from './scroll-to-top-button';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-base font-medium lg:text-sm ${
+  `rounded-md px-3 py-2 text-base font-medium whitespace-nowrap xl:text-sm ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
   }`;
 
@@ -22,7 +23,8 @@ export function Navbar() {
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
-  const closeMenu = () => setOpenOn(null);
+  const closeMenu = useCallback(() => setOpenOn(null), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const scrolled = useScrolledPast(NAV_SHADOW_THRESHOLD_PX);
 
   useEffect(() => {
@@ -57,19 +59,24 @@ export function Navbar() {
           <BrandMark className="size-8" />
           Crosswalk
         </Link>
-        <button
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="main-menu"
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
-        >
-          <span className="sr-only">Menu</span>
-          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-        </button>
+        {/* Before the menu in the page order, so the menu's links follow its toggle; drawn last on a desktop. */}
+        <div className="flex items-center gap-1 xl:order-last">
+          <ScrollToTopButton />
+          <button
+            ref={menuButton}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            <span className="sr-only">Menu</span>
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          </button>
+        </div>
         <div
           id="main-menu"
-          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 max-h-[calc(100svh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-lg lg:static lg:flex lg:max-h-none lg:flex-row lg:items-center lg:gap-1 lg:overflow-visible lg:border-0 lg:p-0 lg:shadow-none`}
+          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 max-h-[calc(100svh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-lg xl:static xl:flex xl:max-h-none xl:flex-row xl:items-center xl:gap-1 xl:overflow-visible xl:border-0 xl:p-0 xl:shadow-none`}
         >
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass} end onClick={closeMenu}>
@@ -83,15 +90,15 @@ export function Navbar() {
           >
             Get Connected
           </a>
-          <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 lg:mt-0 lg:ml-2 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+          <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 xl:mt-0 xl:ml-2 xl:flex-row xl:items-center xl:border-0 xl:pt-0">
             <Link
               to="/search"
               onClick={onGetStarted}
-              className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white shadow-sm hover:bg-brand-800 lg:py-2 lg:text-sm"
+              className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white shadow-sm hover:bg-brand-800 xl:py-2 xl:text-sm"
             >
               Get Started
             </Link>
-            <AuthControls onNavigate={closeMenu} />
+            <AuthControls onNavigate={closeMenu} focusAfterModal={() => menuButton.current} />
           </div>
         </div>
       </nav>

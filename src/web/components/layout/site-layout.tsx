@@ -4,7 +4,6 @@ import { RenderErrorBoundary } from '../../app/route-error-screen';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-import { ScrollToTopButton } from './scroll-to-top-button';
 
 /** Page changes start at the top; in-page hash links scroll smoothly to their target (below the sticky nav). */
 function ScrollManager() {
@@ -41,7 +40,6 @@ export function SiteLayout() {
           </Suspense>
         </RenderErrorBoundary>
       </main>
-      <ScrollToTopButton />
       <Footer />
     </div>
   );

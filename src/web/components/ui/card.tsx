@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** `pageTitle`: the card is the page (sign-in, sign-up), so its title is the page's one h1. */
+/** `pageTitle`: the card is the page (sign-in, sign-up), so its title is the page's one h1 and the tab's title. */
 export function Card({
   title,
   description,
@@ -15,6 +16,7 @@ export function Card({
   pageTitle?: boolean;
 }) {
   const Heading = pageTitle ? 'h1' : 'h2';
+  useDocumentTitle(pageTitle && title ? title : null);
   return (
     <section className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
       {title && <Heading className="text-xl font-bold text-slate-900">{title}</Heading>}

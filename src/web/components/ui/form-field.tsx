@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 const controlClass = (error: string | undefined) =>
   `rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-600 focus:outline-none read-only:bg-slate-100 ${error ? 'border-red-600' : 'border-slate-300'}`;
@@ -27,8 +27,8 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
 
 const describedBy = (id: string, error?: string, hint?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
-/** A labelled input with its error announced to screen readers. */
-export function FormField({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+/** A labelled input with its error announced to screen readers (a `ref` reaches the input). */
+export function FormField({ label, error, hint, ...input }: ComponentProps<'input'> & { label: string; error?: string; hint?: string }) {
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint} error={error}>

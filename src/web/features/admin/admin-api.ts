@@ -1,17 +1,23 @@
 import type { AdminUser, ChangeRoleInput } from '@shared/schemas/accounts';
 import type {
   AdminAppeal,
+  AdminAppealCounts,
   AdminAppealDetail,
   AdminAppealList,
   AdminStats,
   AdminStudentList,
   AppealListStatus,
+  AppealSort,
+  MarkAppealsInReviewResult,
   PartnerStatus,
   UpdateAppealInput,
 } from '@shared/schemas/admin';
 import { ApiError, apiFetch } from '../../lib/api-client';
 
-/** The spec's error texts for one list (section 8): 401, any other failed answer, and a request that never got an answer. */
+/**
+ * The spec's error texts for one list (section 8), each followed by what to do: 401 or 403, any other failed answer,
+ * and a request that never got an answer.
+ */
 interface ErrorTexts {
   signedOut: string;
   failed: string;
@@ -29,15 +35,15 @@ async function withSpecErrors<T>(texts: ErrorTexts, request: () => Promise<T>): 
 }
 
 const STUDENT_ERRORS: ErrorTexts = {
-  signedOut: 'You must be signed in as an admin.',
-  failed: 'Unable to load students.',
-  unexpected: 'Unexpected error loading students.',
+  signedOut: 'You must be signed in as an admin. Sign in with your staff account.',
+  failed: 'Unable to load students. Reload the page, or try again in a minute.',
+  unexpected: 'Unexpected error loading students. Check your connection, then reload the page.',
 };
 
 const APPEAL_ERRORS: ErrorTexts = {
-  signedOut: 'You must be signed in as an admin to view appeals.',
-  failed: 'Unable to load appeals.',
-  unexpected: 'Unexpected error loading appeals.',
+  signedOut: 'You must be signed in as an admin to view appeals. Sign in with your staff account.',
+  failed: 'Unable to load appeals. Reload the page, or try again in a minute.',
+  unexpected: 'Unexpected error loading appeals. Check your connection, then reload the page.',
 };
 
 const query = (params: Record<string, string | undefined>) => {
@@ -48,10 +54,20 @@ const query = (params: Record<string, string | undefined>) => {
 
 export const fetchStats = (signal?: AbortSignal) => apiFetch<AdminStats>('/api/admin/stats', { signal });
 
-export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cursor?: string }, signal?: AbortSignal) =>
+export const fetchAppeals = (params: { status: AppealListStatus; q?: string; cursor?: string; sort?: AppealSort; school?: string }, signal?: AbortSignal) =>
   withSpecErrors(APPEAL_ERRORS, () =>
-    apiFetch<AdminAppealList>(`/api/admin/appeals?${query({ status: params.status, q: params.q || undefined, cursor: params.cursor })}`, { signal }),
+    apiFetch<AdminAppealList>(
+      `/api/admin/appeals?${query({ status: params.status, q: params.q || undefined, cursor: params.cursor, sort: params.sort, school: params.school || undefined })}`,
+      { signal },
+    ),
   );
+
+/** Appeals per status (in one school when chosen) and the schools appeals go to. */
+export const fetchAppealCounts = (school: string, signal?: AbortSignal) =>
+  withSpecErrors(APPEAL_ERRORS, () => apiFetch<AdminAppealCounts>(`/api/admin/appeals/counts?${query({ school: school || undefined })}`, { signal }));
+
+export const markAppealsInReview = (appealIds: string[]) =>
+  apiFetch<MarkAppealsInReviewResult>('/api/admin/appeals/mark-in-review', { method: 'POST', body: { appealIds } });
 
 export const fetchAppealDetail = (id: string, signal?: AbortSignal) => apiFetch<AdminAppealDetail>(`/api/admin/appeals/${encodeURIComponent(id)}`, { signal });
 

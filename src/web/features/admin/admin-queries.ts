@@ -1,6 +1,18 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAppeal, AdminAppealList, AppealListStatus } from '@shared/schemas/admin';
-import { changeRole, fetchAccounts, fetchAppealDetail, fetchAppeals, fetchPartners, fetchStats, fetchStudents, togglePartner, updateAppeal } from './admin-api';
+import type { AdminAppeal, AdminAppealList, AppealListStatus, AppealSort } from '@shared/schemas/admin';
+import {
+  changeRole,
+  fetchAccounts,
+  fetchAppealCounts,
+  fetchAppealDetail,
+  fetchAppeals,
+  fetchPartners,
+  fetchStats,
+  fetchStudents,
+  markAppealsInReview,
+  togglePartner,
+  updateAppeal,
+} from './admin-api';
 
 /**
  * The admin area's data, one query-options factory per resource: each key is written once here, and pages and the
@@ -28,7 +40,7 @@ export const adminStatsQueries = {
 export const adminAppealQueries = {
   all: APPEALS,
   lists: () => [...APPEALS, 'list'] as const,
-  list: (filter: { status: AppealListStatus; q: string }) =>
+  list: (filter: { status: AppealListStatus; q: string; sort?: AppealSort; school?: string }) =>
     infiniteQueryOptions({
       queryKey: [...APPEALS, 'list', filter] as const,
       queryFn: ({ pageParam, signal }) => fetchAppeals({ ...filter, cursor: pageParam }, signal),
@@ -39,6 +51,8 @@ export const adminAppealQueries = {
   reviewQueue: () => queryOptions({ queryKey: [...APPEALS, 'review-queue'] as const, queryFn: ({ signal }) => fetchAppeals({ status: 'submitted' }, signal) }),
   detail: (appealId: string) =>
     queryOptions({ queryKey: [...APPEALS, 'detail', appealId] as const, queryFn: ({ signal }) => fetchAppealDetail(appealId, signal) }),
+  /** The queue's figures per status (in one school when chosen) and the schools to filter by. */
+  counts: (school: string) => queryOptions({ queryKey: [...APPEALS, 'counts', school] as const, queryFn: ({ signal }) => fetchAppealCounts(school, signal) }),
 };
 
 /** The student directory, searched on the server and read a page at a time. */
@@ -74,17 +88,40 @@ export function useUpdateAppeal() {
   return useMutation({
     mutationFn: updateAppeal,
     onSuccess: ({ appeal: updated }) => {
-      queryClient.setQueriesData<InfiniteData<AdminAppealList>>({ queryKey: adminAppealQueries.lists() }, (data) => replaceAppeal(data, updated));
+      queryClient.setQueriesData<InfiniteData<AdminAppealList>>({ queryKey: adminAppealQueries.lists() }, (data) => replaceAppeals(data, [updated]));
       void queryClient.invalidateQueries({ queryKey: adminAppealQueries.detail(updated.id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: adminAppealQueries.reviewQueue().queryKey });
-      void queryClient.invalidateQueries({ queryKey: adminStatsQueries.all });
+      refreshAppealFigures(queryClient);
     },
   });
 }
 
-function replaceAppeal(data: InfiniteData<AdminAppealList> | undefined, updated: AdminAppeal) {
+/**
+ * Bulk "Mark in review": the moved appeals replace their old selves in every cached list, as one update does; the
+ * answer lists the ones left as they were, with why.
+ */
+export function useMarkAppealsInReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAppealsInReview,
+    onSuccess: ({ updated }) => {
+      queryClient.setQueriesData<InfiniteData<AdminAppealList>>({ queryKey: adminAppealQueries.lists() }, (data) => replaceAppeals(data, updated));
+      for (const appeal of updated) void queryClient.invalidateQueries({ queryKey: adminAppealQueries.detail(appeal.id).queryKey });
+      refreshAppealFigures(queryClient);
+    },
+  });
+}
+
+/** After a status change: the hub's queue, its figures and the queue's counts are read again. */
+function refreshAppealFigures(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: adminAppealQueries.reviewQueue().queryKey });
+  void queryClient.invalidateQueries({ queryKey: [...APPEALS, 'counts'] });
+  void queryClient.invalidateQueries({ queryKey: adminStatsQueries.all });
+}
+
+function replaceAppeals(data: InfiniteData<AdminAppealList> | undefined, updated: AdminAppeal[]) {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, appeals: page.appeals.map((item) => (item.id === updated.id ? updated : item)) })) };
+  const byId = new Map(updated.map((appeal) => [appeal.id, appeal]));
+  return { ...data, pages: data.pages.map((page) => ({ ...page, appeals: page.appeals.map((item) => byId.get(item.id) ?? item) })) };
 }
 
 export function useTogglePartner() {

@@ -24,6 +24,8 @@ const appeal: AdminAppeal = {
   updatedAt: '2026-11-20T10:00:00Z',
   adminNotes: 'Asked the department.',
   version: 3,
+  courseRow: null,
+  dueAt: '2026-11-25T23:59:59.999Z',
 };
 
 const saved = (changes: Partial<AdminAppeal>) => ({ body: { appeal: { ...appeal, ...changes } } });

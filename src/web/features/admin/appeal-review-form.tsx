@@ -1,5 +1,5 @@
 import { type AdminAppeal, type AppealDecision, type AppealStatus, updateAppealSchema } from '@shared/schemas/admin';
-import { useState } from 'react';
+import { type Ref, useImperativeHandle, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
@@ -13,12 +13,20 @@ const MESSAGES = {
   'createRule.credits': (issue: { code: string; message: string }) => (issue.code === 'invalid_type' ? 'Enter the credits as a number, such as 3' : issue.message),
 };
 
+/** What the queue's keyboard shortcuts ask of the form: the same as pressing its buttons. */
+export interface AppealActions {
+  send: (status: AppealStatus) => void;
+}
+
+/** The keys of the three actions, shown on the buttons and read by the queue page. */
+const ACTION_KEYS: Record<AppealStatus, string> = { in_review: 'i', resolved: 'r', submitted: 'o' };
+
 /**
  * The clerk's review of one appeal (spec section 4): notes, a message to the student, and the buttons that move it
  * between statuses; resolving needs a decision, and an approval can create the equivalency rule it asks for.
  * `onNext` opens the appeal after this one in the list.
  */
-export function AppealReviewForm({ appeal, onNext }: { appeal: AdminAppeal; onNext?: () => void }) {
+export function AppealReviewForm({ appeal, onNext, actionsRef }: { appeal: AdminAppeal; onNext?: () => void; actionsRef?: Ref<AppealActions> }) {
   const form = useSchemaForm({
     schema: updateAppealSchema,
     initialValues: { adminNotes: appeal.adminNotes, studentMessage: '', targetSubject: '', targetNumber: '', targetTitle: '', credits: '' },
@@ -33,6 +41,8 @@ export function AppealReviewForm({ appeal, onNext }: { appeal: AdminAppeal; onNe
   const decisionMissingId = `decision-missing-${appeal.id}`;
 
   const send = (status: AppealStatus) => {
+    // A shortcut for a button that is not shown (the appeal is already there), or while saving: nothing to do.
+    if (status === appeal.status || mutation.isPending) return;
     if (status === 'resolved' && !decision) {
       setDecisionMissing(true);
       return;
@@ -67,6 +77,8 @@ export function AppealReviewForm({ appeal, onNext }: { appeal: AdminAppeal; onNe
       },
     });
   };
+
+  useImperativeHandle(actionsRef, () => ({ send }));
 
   return (
     <section aria-label="Review" className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4">
@@ -132,25 +144,28 @@ export function AppealReviewForm({ appeal, onNext }: { appeal: AdminAppeal; onNe
       {mutation.isError && (
         <Alert tone="error">
           There was a problem updating the appeal. Please try again.
-          {mutation.error instanceof ApiError && (mutation.error.status === 409 || mutation.error.status === 400) && (
+          {mutation.error instanceof ApiError && mutation.error.status >= 400 && mutation.error.status < 500 && (
             <span className="mt-1 block">{mutation.error.message}</span>
           )}
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">
         {appeal.status !== 'in_review' && (
-          <Button disabled={mutation.isPending} onClick={() => send('in_review')}>
+          <Button disabled={mutation.isPending} onClick={() => send('in_review')} aria-keyshortcuts={ACTION_KEYS.in_review}>
             Mark in review
+            <kbd aria-hidden="true" className="hidden rounded border border-current/30 px-1 text-xs font-normal opacity-80 lg:inline">{ACTION_KEYS.in_review}</kbd>
           </Button>
         )}
         {appeal.status !== 'resolved' && (
-          <Button disabled={mutation.isPending} onClick={() => send('resolved')}>
+          <Button disabled={mutation.isPending} onClick={() => send('resolved')} aria-keyshortcuts={ACTION_KEYS.resolved}>
             Resolve appeal
+            <kbd aria-hidden="true" className="hidden rounded border border-current/30 px-1 text-xs font-normal opacity-80 lg:inline">{ACTION_KEYS.resolved}</kbd>
           </Button>
         )}
         {appeal.status !== 'submitted' && (
-          <Button variant="secondary" disabled={mutation.isPending} onClick={() => send('submitted')}>
+          <Button variant="secondary" disabled={mutation.isPending} onClick={() => send('submitted')} aria-keyshortcuts={ACTION_KEYS.submitted}>
             Reopen
+            <kbd aria-hidden="true" className="hidden rounded border border-current/30 px-1 text-xs font-normal opacity-80 lg:inline">{ACTION_KEYS.submitted}</kbd>
           </Button>
         )}
       </div>

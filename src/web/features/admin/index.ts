@@ -6,8 +6,10 @@ export {
   adminStudentQueries,
   partnerQueries,
   useChangeRole,
+  useMarkAppealsInReview,
   useTogglePartner,
   useUpdateAppeal,
 } from './admin-queries';
-export { AppealReviewForm } from './appeal-review-form';
+export { AppealReviewForm, type AppealActions } from './appeal-review-form';
+export { AppealEvidencePanel } from './appeal-evidence';
 export { ReferenceDataPanel } from './reference-data-panel';

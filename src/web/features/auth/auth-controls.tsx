@@ -8,7 +8,7 @@ const AuthMenus = lazy(loadMenus);
  * The navigation's account corner: 'Sign in' when signed out, the user menu when signed in.
  * The first render is a plain button; the modal and menu code loads when it is first needed.
  */
-export function AuthControls({ onNavigate }: { onNavigate?: () => void }) {
+export function AuthControls({ onNavigate, focusAfterModal }: { onNavigate?: () => void; focusAfterModal?: () => HTMLElement | null }) {
   const { data: account, isPending } = useAccount();
   // Activation belongs to one account state: after signing in or out the corner starts closed again.
   const [activatedFor, setActivatedFor] = useState<string | null>(null);
@@ -17,7 +17,7 @@ export function AuthControls({ onNavigate }: { onNavigate?: () => void }) {
   if (activatedFor === identity) {
     return (
       <Suspense fallback={<PlaceholderButton account={account ?? null} />}>
-        <AuthMenus onNavigate={onNavigate} />
+        <AuthMenus onNavigate={onNavigate} focusAfterModal={focusAfterModal} />
       </Suspense>
     );
   }

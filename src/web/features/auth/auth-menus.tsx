@@ -1,5 +1,6 @@
+import { X } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from './auth-api';
 import { SignInForm } from './sign-in-form';
@@ -7,13 +8,20 @@ import { useAccount } from './use-account';
 
 /**
  * The Sign in modal and the user menu: loaded on first use (see auth-controls.tsx), then opened at once,
- * so Radix and the forms stay out of every page's first download.
+ * so Radix and the forms stay out of every page's first download. `onNavigate` closes the phone's menu: after a link,
+ * and when the modal opens (the menu would otherwise stay open behind it). `focusAfterModal`: where focus goes when the
+ * modal closes and its Sign in button is hidden in that closed menu.
  */
-export default function AuthMenus({ onNavigate }: { onNavigate?: () => void }) {
+export default function AuthMenus({ onNavigate, focusAfterModal }: { onNavigate?: () => void; focusAfterModal?: () => HTMLElement | null }) {
   const { data: account, isPending } = useAccount();
   const [open, setOpen] = useState(true);
   const [menuOpen, setMenuOpen] = useState(true);
   const navigate = useNavigate();
+  const signInButton = useRef<HTMLButtonElement>(null);
+  const modalOpen = !account && open;
+  useEffect(() => {
+    if (modalOpen) onNavigate?.();
+  }, [modalOpen, onNavigate]);
 
   if (isPending) return <span className="inline-block h-9 w-20" aria-hidden="true" />;
 
@@ -21,13 +29,23 @@ export default function AuthMenus({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger asChild>
-          <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <button ref={signInButton} type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
             Sign in
           </button>
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              // Back to the Sign in button; when the closed phone menu hides it, to what the navigation offers instead.
+              const trigger = signInButton.current;
+              const target = trigger && trigger.getClientRects().length > 0 ? trigger : (focusAfterModal?.() ?? trigger);
+              if (!target) return;
+              event.preventDefault();
+              target.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+          >
             <Dialog.Title className="text-xl font-bold text-slate-900">Sign in to Crosswalk</Dialog.Title>
             <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600">Save searches, keep transcripts and track your appeals.</Dialog.Description>
             <SignInForm
@@ -37,8 +55,8 @@ export default function AuthMenus({ onNavigate }: { onNavigate?: () => void }) {
                 navigate('/student');
               }}
             />
-            <Dialog.Close className="absolute top-3 right-3 rounded-md p-2 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              ✕
+            <Dialog.Close className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100" aria-label="Close">
+              <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </Dialog.Content>
         </Dialog.Portal>

@@ -19,6 +19,8 @@ describe('TwoFactorSetup', () => {
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'a long passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    // The same key as a QR code, drawn in the page (qr-code.test.tsx checks what it encodes).
+    expect(screen.getByRole('img', { name: 'QR code of your two-factor key, for an authenticator app' })).toBeInTheDocument();
     expect(screen.getByText('bbbb-2222')).toBeInTheDocument();
     expect(api.to('POST /api/auth/two-factor/enable')[0]?.body).toEqual({ password: 'a long passphrase' });
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123 456' } });

@@ -3,6 +3,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
+import { QrCode } from '../../components/ui/qr-code';
 import { enableTwoFactor, verifyTotp } from './auth-api';
 import { useRefreshAccount } from './use-account';
 
@@ -46,6 +47,7 @@ export function TwoFactorSetup() {
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12">
       <Card
+        pageTitle
         title="Turn on two-factor sign-in"
         description="The admin area holds students' records, so staff accounts use a second factor: a 6-digit code from an authenticator app."
       >
@@ -61,10 +63,13 @@ export function TwoFactorSetup() {
           <form onSubmit={confirm} className="flex flex-col gap-4">
             <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
               <li>
-                In your authenticator app, add an account with this key:
-                <code data-testid="totp-secret" className="mt-1 block rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">
-                  {enrolment.secret}
-                </code>
+                In your authenticator app, add an account: scan this code, or type the key shown with it.
+                <div className="mt-2 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+                  <QrCode text={enrolment.uri} label="QR code of your two-factor key, for an authenticator app" />
+                  <code data-testid="totp-secret" className="block min-w-0 rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">
+                    {enrolment.secret}
+                  </code>
+                </div>
               </li>
               <li>
                 Keep these recovery codes somewhere safe; each works once if you lose your phone:

@@ -1,6 +1,7 @@
 /** The admin's equivalency-data calls: rules CSV import (dry run, then save), institutions, the overviews. */
 import type { PathwayOverview, SchoolOverview } from '@shared/schemas/admin';
 import type {
+  ColumnMapping,
   EquivalencyImportResult,
   InstitutionCreateInput,
   InstitutionListResponse,
@@ -11,10 +12,22 @@ import type {
 import { apiFetch, ApiError, withoutFieldNames } from '../../lib/api-client';
 
 /** Sends the CSV as it is (text/csv): a chosen file is streamed by the browser, never read into the page. */
-export async function uploadRulesCsv(csv: string | Blob, options: { dryRun: boolean; sourceUniversity?: string }): Promise<EquivalencyImportResult> {
+/** How a rules file is read and stored: the school it comes from, how its headers map, which new schools may be added. */
+export interface RulesUploadOptions {
+  dryRun: boolean;
+  sourceUniversity?: string;
+  /** Crosswalk's column -> the file's header, for headers the server does not recognise. */
+  mapping?: ColumnMapping;
+  /** Schools the preview said are new, which the clerk confirmed may be added. */
+  newSchools?: string[];
+}
+
+export async function uploadRulesCsv(csv: string | Blob, options: RulesUploadOptions): Promise<EquivalencyImportResult> {
   const params = new URLSearchParams();
   if (options.dryRun) params.set('dryRun', '1');
   if (options.sourceUniversity) params.set('sourceUniversity', options.sourceUniversity);
+  if (options.mapping && Object.keys(options.mapping).length > 0) params.set('mapping', JSON.stringify(options.mapping));
+  if (options.newSchools && options.newSchools.length > 0) params.set('newSchools', JSON.stringify(options.newSchools));
   const response = await fetch(`/api/admin/equivalencies/import?${params}`, {
     method: 'POST',
     credentials: 'same-origin',

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstitutionCreateInput } from '@shared/schemas/equivalencies';
-import { createInstitution, fetchPathways, fetchSchoolsOverview, fetchTransferData, listInstitutions, updateInstitution, uploadRulesCsv } from './equivalency-api';
+import { createInstitution, fetchPathways, fetchSchoolsOverview, fetchTransferData, listInstitutions, updateInstitution, uploadRulesCsv, type RulesUploadOptions } from './equivalency-api';
 
 /** The equivalency data staff keep, one factory per resource; each key is written once, here. */
 
@@ -43,8 +43,7 @@ export function useSaveInstitution() {
 export function useImportRules() {
   const refresh = useRefreshEquivalencyData();
   return useMutation({
-    mutationFn: ({ csv, dryRun, sourceUniversity }: { csv: string | Blob; dryRun: boolean; sourceUniversity?: string }) =>
-      uploadRulesCsv(csv, { dryRun, sourceUniversity }),
+    mutationFn: ({ csv, ...options }: RulesUploadOptions & { csv: string | Blob }) => uploadRulesCsv(csv, options),
     onSuccess: (result) => {
       if (result.saved) refresh();
     },

@@ -26,8 +26,8 @@ export function SampleListingBadge() {
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{value ?? <span className="text-slate-400">Not listed</span>}</dd>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{value ?? <span className="text-slate-600">Not listed</span>}</dd>
     </div>
   );
 }
@@ -47,8 +47,8 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`${result.courseNumber} ${result.courseName}`}>
       <div className="flex flex-wrap items-center gap-2">
-        {/* With no school to transfer to there is nothing to judge: no "No rule on file" badge. */}
-        {(targetChosen || result.transferStatus !== 'unknown') && <TransferStatusBadge status={result.transferStatus} />}
+        {/* A verdict is about one destination: with none chosen there is nothing to judge, so no badge at all. */}
+        {targetChosen && <TransferStatusBadge status={result.transferStatus} />}
         {result.deliveryFormat && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{result.deliveryFormat}</span>}
         {result.isSample && <SampleListingBadge />}
       </div>
@@ -58,7 +58,12 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
         </p>
         <h3 className="text-lg leading-snug font-bold text-slate-900">{result.courseName}</h3>
       </div>
-      {result.equivalentAt ? (
+      {!targetChosen ? (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Choose the school you are transferring to, to see whether this course transfers there.
+          {result.equivalentAt && <span className="mt-1 block text-slate-600">On file: {result.equivalentAt}</span>}
+        </p>
+      ) : result.equivalentAt ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           <span className="font-semibold">Equivalent at </span>
           {result.equivalentAt}
@@ -69,9 +74,7 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
             ? result.termNote
             : result.transferStatus === 'not-transferable'
               ? 'A rule on file says this course does not transfer there.'
-              : targetChosen
-                ? 'No equivalency rule on file yet: the registrar decides.'
-                : 'Choose the school you are transferring to, to see whether this course transfers there.'}
+              : 'No equivalency rule on file yet: the registrar decides.'}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">

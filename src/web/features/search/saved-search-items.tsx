@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SavedSearch } from '@shared/search/saved-searches';
 import { SCHOOL_OPTIONS, SUBJECT_AREA_OPTIONS, optionLabel } from '@shared/search/search-options';
+import { formatDateTime } from '../../lib/format-date';
 import { searchHref } from './search-url';
 
 /** A one-line description of a saved search: its text, or for Manual Entry its schools and subject. */
@@ -32,7 +33,7 @@ export function SavedSearchItems({
         <li key={saved.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-slate-900">{describeSavedSearch(saved)}</p>
-            <p className="text-xs text-slate-500">Saved {new Date(saved.ts).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</p>
+            <p className="text-xs text-slate-600">Saved {formatDateTime(saved.ts)}</p>
           </div>
           <div className="flex gap-2">
             <Link to={searchHref(saved)} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">

@@ -25,6 +25,17 @@ describe('SmartSearchForm', () => {
     expect(onSearch).toHaveBeenCalledWith('ECO 2013 at Valencia College to FSU');
   });
 
+  it('searches on Return and leaves Shift+Return to start a new line', () => {
+    const onSearch = vi.fn();
+    render(<SmartSearchForm initialText="" onSearch={onSearch} />);
+    const text = screen.getByLabelText('Describe what you need');
+    fireEvent.change(text, { target: { value: 'ECO 2013 at Valencia College' } });
+    expect(fireEvent.keyDown(text, { key: 'Enter', shiftKey: true })).toBe(true);
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(fireEvent.keyDown(text, { key: 'Enter' })).toBe(false);
+    expect(onSearch).toHaveBeenCalledWith('ECO 2013 at Valencia College');
+  });
+
   it('starts from the search in the address', () => {
     render(<SmartSearchForm initialText="Calculus 1 to UCF" onSearch={vi.fn()} />);
     expect(screen.getByLabelText('Describe what you need')).toHaveValue('Calculus 1 to UCF');

@@ -21,14 +21,24 @@ export function SmartSearchForm({ initialText, onSearch }: { initialText: string
         value={form.values.text}
         maxLength={1000}
         onChange={(event) => form.setValue('text', event.target.value)}
+        onKeyDown={(event) => {
+          // Return searches, as in any search box; Shift+Return still starts a new line (and an IME's Return picks a word).
+          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          event.currentTarget.form?.requestSubmit();
+        }}
         placeholder={SMART_SEARCH_EXAMPLE}
+        aria-describedby={error ? 'smart-search-error' : 'smart-search-hint'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'smart-search-error' : undefined}
         className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       />
-      {error && (
+      {error ? (
         <p id="smart-search-error" className="text-sm text-rose-700">
           {error}
+        </p>
+      ) : (
+        <p id="smart-search-hint" className="text-xs text-slate-600">
+          Press Return to search, Shift+Return for a new line.
         </p>
       )}
       <button type="submit" className="self-start rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">

@@ -99,6 +99,20 @@ describe('AppealForm', () => {
       { 'POST /api/student/submit-appeal': { status: 400, body: { error: 'notes: notes is required' } } },
       'Unable to submit appeal: Notes is required',
     ],
+    [
+      'an appeal for the course is already open (409)',
+      { 'POST /api/student/submit-appeal': { status: 409, body: { error: 'You already appealed SYG 2010 to University of Florida (submitted). Follow it in your appeal center.' } } },
+      'Unable to submit appeal: You already appealed SYG 2010 to University of Florida (submitted). Follow it in your appeal center.',
+    ],
+    [
+      'the syllabus is not a file type the school reads (415, from the upload address)',
+      {
+        'POST /api/student/create-upload-url': { body: { uploadUrl: '/api/uploads/syllabi/k1', key: 'syllabi/k1' } },
+        'PUT /api/uploads/syllabi/k1': { status: 415, body: { error: 'file: This file is not a PDF, DOC, DOCX, PNG or JPEG. Save it as one of those and try again.' } },
+      },
+      'Unable to submit appeal: This file is not a PDF, DOC, DOCX, PNG or JPEG. Save it as one of those and try again.',
+    ],
+    ['the server fails', { 'POST /api/student/submit-appeal': { status: 502, body: {} } }, 'Unable to submit appeal. Please try again in a few minutes; your answers are still here.'],
   ])('shows the spec’s failure text when %s', async (_case, routes, text) => {
     fakeApi(routes);
     renderForm('/student/appeal?courseName=Macro&courseCode=ECO%202013&targetSchool=FSU&notes=Same%20topics');

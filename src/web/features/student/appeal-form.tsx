@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { submitAppealSchema, type StudentMe } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isServerWords } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { UploadSlotError } from './student-api';
 import { useSubmitAppeal } from './student-queries';
@@ -21,12 +21,20 @@ const MESSAGES = {
   syllabusLink: 'Enter a web address that starts with http:// or https://, or leave it empty',
 };
 
-/** Spec section 8's texts for what went wrong. */
+/**
+ * Spec section 8's texts for what went wrong, each followed by the server's own reason whenever it gave one (409 "You
+ * already appealed …", 415 "This file is not a PDF, DOC…") and, when it gave none, what to do next.
+ */
 function failureText(error: unknown): string {
-  if (error instanceof UploadSlotError) return 'Unable to provision upload slot';
-  if (error instanceof ApiError && error.status === 401) return 'Missing auth token';
-  if (error instanceof ApiError) return [400, 404, 413].includes(error.status) ? `Unable to submit appeal: ${error.message}` : 'Unable to submit appeal';
-  return 'Unexpected error submitting appeal';
+  if (error instanceof UploadSlotError) {
+    return !isServerWords(error.message) || error.message === 'Unable to provision upload slot'
+      ? 'Unable to provision upload slot. Please try again, or send your appeal with a syllabus link instead.'
+      : `Unable to provision upload slot: ${error.message}`;
+  }
+  if (error instanceof ApiError && error.status === 401) return 'Missing auth token. Please sign in again, then send your appeal.';
+  if (error instanceof ApiError && isServerWords(error.message) && error.status < 500) return `Unable to submit appeal: ${error.message}`;
+  if (error instanceof ApiError) return 'Unable to submit appeal. Please try again in a few minutes; your answers are still here.';
+  return 'Unexpected error submitting appeal. Check your connection and try again; your answers are still here.';
 }
 
 /** Spec sections 2, 5 and 8: the appeal form; query parameters pre-fill it (from a No Transfer row). */

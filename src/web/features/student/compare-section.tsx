@@ -33,15 +33,15 @@ export function CompareSection({ favorites, intendedMajor = '' }: { favorites: s
         </p>
       ) : !compare.data.transcript ? (
         <p className="text-sm text-slate-700">
-          You have no analysed transcript yet. <a href="#transcripts" className="font-semibold text-brand-700 hover:underline">Upload a transcript</a> and analyze it, then
+          You have no analysed transcript yet. <a href="#transcripts" className="font-semibold text-brand-700 underline">Upload a transcript</a> and analyze it, then
           compare again.
         </p>
       ) : (
         <>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-600">
             Based on {compare.data.transcript.name}
             {compare.data.transcript.fromSchool ? ` from ${compare.data.transcript.fromSchool}` : ''}.{' '}
-            <Link to={`/search?transcript=${compare.data.transcript.id}`} className="text-brand-700 hover:underline">
+            <Link to={`/search?transcript=${compare.data.transcript.id}`} className="text-brand-700 underline">
               Full report
             </Link>
           </p>
@@ -78,14 +78,23 @@ function SchoolPicker({ label, value, onChange, favorites }: { label: string; va
 
 function CompareColumn({ school }: { school: CompareSchool }) {
   const percent = Math.round(school.acceptedShare * 100);
+  // Counted from the rows listed below, so the summary can never leave one out (a W earns no credits, but it is a course).
+  const count = (status: keyof typeof STATUS_TEXT) => school.courses.filter((course) => course.status === status).length;
   return (
     <section className="rounded-lg border border-slate-200 p-4" aria-label={`Compared at ${school.school.name}`}>
       <h3 className="font-bold text-slate-900">{school.school.name}</h3>
-      <p className="mt-1 text-2xl font-extrabold text-brand-700">{percent}% accepted</p>
+      <p className="mt-1 text-2xl font-extrabold text-brand-700">{percent}% of credits accepted</p>
       <p className="text-xs text-slate-600">
-        {school.credits.direct} of {school.credits.total} credits directly · {school.credits.review} to review · {school.credits.none} not accepted
+        {school.credits.direct} of {school.credits.total} credits transfer directly
       </p>
-      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+      <p className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold" data-testid="compare-counts">
+        {(['DIRECT', 'NEEDS_EVAL', 'NO_TRANSFER'] as const).map((status) => (
+          <span key={status} className={`rounded-full px-2 py-0.5 ${STATUS_CLASS[status]}`}>
+            {count(status)} {STATUS_TEXT[status]}
+          </span>
+        ))}
+      </p>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={`Courses at ${school.school.name}`}>
         {school.courses.map((course, index) => (
           <li key={`${course.subject}${course.number}-${index}`} className="flex items-start justify-between gap-2 py-1.5">
             <span className="min-w-0">
@@ -93,7 +102,7 @@ function CompareColumn({ school }: { school: CompareSchool }) {
                 {course.subject} {course.number}
               </span>{' '}
               <span className="text-slate-600">{course.title}</span>
-              {course.transfersTo && <span className="block text-xs text-slate-500">→ {course.transfersTo}</span>}
+              {course.transfersTo && <span className="block text-xs text-slate-600">→ {course.transfersTo}</span>}
             </span>
             <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[course.status]}`}>{STATUS_TEXT[course.status]}</span>
           </li>

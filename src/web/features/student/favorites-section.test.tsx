@@ -1,13 +1,32 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
+import { fakeApi, heldAnswer, renderWithApp, type RecordedRequest } from '../../../../tests/support/web-render';
 import { FavoritesSection } from './favorites-section';
 
 const favorites = [
   { id: 'f1', school: 'Florida State University' },
   { id: 'f2', school: 'University of Miami' },
 ];
+
+/** GET /api/schools as the server answers it, over a catalogue of three schools (FIU also by its alias). */
+const KNOWN = [
+  { id: 1, name: 'University of Central Florida', state: 'FL', aliases: ['ucf'] },
+  { id: 2, name: 'Florida International University', state: 'FL', aliases: ['fiu'] },
+  { id: 3, name: 'Florida State University', state: 'FL', aliases: ['fsu'] },
+];
+const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+const schoolSearch = (request: RecordedRequest) => {
+  const q = new URL(request.url, 'http://localhost').searchParams.get('q') ?? '';
+  const schools = KNOWN.filter((school) => [school.name, ...school.aliases].some((name) => normal(name).includes(normal(q)))).map(({ id, name, state, aliases }) => ({
+    id,
+    name,
+    state,
+    exact: [name, ...aliases].some((alias) => normal(alias) === normal(q)),
+  }));
+  return { body: { schools } };
+};
+const addField = () => screen.getByLabelText('Add favorite universities');
 
 describe('FavoritesSection', () => {
   it('keeps Add off until a school is typed', () => {
@@ -21,22 +40,55 @@ describe('FavoritesSection', () => {
 
   it('sends the typed list trimmed, shows it is adding, and empties the field afterwards', async () => {
     const post = heldAnswer({ status: 201, body: { favorites: [] } });
-    const api = fakeApi({ 'POST /api/student/favorites': post.handler, 'GET /api/student/me': { body: {} } });
+    const api = fakeApi({ 'POST /api/student/favorites': post.handler, 'GET /api/student/me': { body: {} }, 'GET /api/schools': schoolSearch });
     renderWithApp(<FavoritesSection favorites={favorites} />);
     fireEvent.change(screen.getByLabelText('Add favorite universities'), { target: { value: '  UCF, FIU  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('button', { name: 'Adding...' })).toBeDisabled();
+    // Both are schools we know (by their aliases): added without asking.
     expect(api.to('POST /api/student/favorites')[0]?.body).toEqual({ schools: 'UCF, FIU' });
     post.release();
     await waitFor(() => expect(screen.getByLabelText('Add favorite universities')).toHaveValue(''));
   });
 
   it('shows the server’s refusal without naming its field', async () => {
-    fakeApi({ 'POST /api/student/favorites': { status: 400, body: { error: 'schools: you can keep at most 50 favorites.' } } });
+    fakeApi({ 'POST /api/student/favorites': { status: 400, body: { error: 'schools: you can keep at most 50 favorites.' } }, 'GET /api/schools': schoolSearch });
     renderWithApp(<FavoritesSection favorites={favorites} />);
     fireEvent.change(screen.getByLabelText('Add favorite universities'), { target: { value: 'UCF' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^You can keep at most 50 favorites\.$/);
+  });
+
+  it('offers the schools we know as the student types, and a picked one completes the name being typed', async () => {
+    fakeApi({ 'GET /api/schools': schoolSearch });
+    renderWithApp(<FavoritesSection favorites={favorites} />);
+    fireEvent.change(addField(), { target: { value: 'UCF, flor' } });
+    const offered = await screen.findByRole('list', { name: 'Schools we know matching “flor”:' });
+    // Florida State University is a favorite already: not offered again.
+    expect(within(offered).getAllByRole('button').map((button) => button.textContent)).toEqual(['University of Central Florida · FL', 'Florida International University · FL']);
+    fireEvent.click(within(offered).getByRole('button', { name: /Florida International University/ }));
+    expect(addField()).toHaveValue('UCF, Florida International University, ');
+    expect(addField()).toHaveFocus();
+  });
+
+  it('adds a school we do not know only when the student says so', async () => {
+    const api = fakeApi({ 'GET /api/schools': schoolSearch, 'POST /api/student/favorites': { status: 201, body: { favorites: [] } }, 'GET /api/student/me': { body: {} } });
+    renderWithApp(<FavoritesSection favorites={favorites} />);
+    fireEvent.change(addField(), { target: { value: 'FSU, Univ of Centrl Florida' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('We don’t know “Univ of Centrl Florida” yet.');
+    expect(api.to('POST /api/student/favorites')).toHaveLength(0);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(addField()).toHaveFocus();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add “Univ of Centrl Florida” as a new school' }));
+    await waitFor(() => expect(api.to('POST /api/student/favorites')).toHaveLength(1));
+    expect(api.to('POST /api/student/favorites')[0]?.body).toEqual({ schools: 'FSU, Univ of Centrl Florida' });
+    await waitFor(() => expect(addField()).toHaveValue(''));
   });
 
   it('removes one school by its id, and says so when that fails', async () => {

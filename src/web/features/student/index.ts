@@ -4,6 +4,6 @@ export { CompareSection } from './compare-section';
 export { DataControls } from './data-controls';
 export { FavoritesSection } from './favorites-section';
 export { ProfileForm } from './profile-form';
-export { studentQueries } from './student-queries';
+export { studentQueries, useMarkAppealCenterSeen } from './student-queries';
 export { TranscriptReportLink } from './transcript-report-link';
 export { TranscriptsSection } from './transcripts-section';

@@ -1,5 +1,6 @@
+import type { SchoolSuggestion } from '@shared/schemas/equivalencies';
 import type { CompareResponse, FavoriteSchool, ProfileInput, StudentAppealDetail, StudentMe, StudentTranscript, SubmitAppealInput } from '@shared/schemas/student';
-import { apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch, withoutFieldNames } from '../../lib/api-client';
 
 /** The student area's calls (`/api/student/*`): what the query factories and mutations in student-queries.ts send. */
 
@@ -10,6 +11,10 @@ export const fetchStudentAppeal = async (id: string, signal?: AbortSignal) =>
 
 export const fetchComparison = (a: string, b: string, signal?: AbortSignal) =>
   apiFetch<CompareResponse>(`/api/student/compare?${new URLSearchParams({ a, b })}`, { signal });
+
+/** Known schools whose name, key or alias holds the text (the one it names exactly first). */
+export const fetchSchools = async (q: string, signal?: AbortSignal) =>
+  (await apiFetch<{ schools: SchoolSuggestion[] }>(`/api/schools?${new URLSearchParams({ q })}`, { signal })).schools;
 
 export const saveProfile = (profile: ProfileInput) => apiFetch<StudentMe>('/api/student/profile', { method: 'PUT', body: profile });
 
@@ -34,8 +39,9 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<{ 
   }
   const put = await fetch(slot.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file, credentials: 'same-origin' });
   if (!put.ok) {
-    const data = (await put.json().catch(() => ({}))) as { error?: string };
-    throw new Error(data.error ?? `Upload failed (${put.status})`);
+    // The upload address checks the bytes (type by content, size): its refusal says what is wrong with the file.
+    const data = (await put.json().catch(() => ({}))) as { error?: unknown };
+    throw new ApiError(typeof data.error === 'string' ? withoutFieldNames(data.error) : 'The file could not be uploaded. Please choose it again.', put.status);
   }
   return { key: slot.key, url: slot.uploadUrl.split('?')[0] ?? '', name: file.name, size: file.size };
 }
@@ -54,6 +60,9 @@ export async function submitAppeal({ appeal, syllabus }: { appeal: Omit<SubmitAp
 /** Starts the analysis of one of the student's transcripts for a school (the report then follows on /search?transcript=ID). */
 export const analyzeTranscript = ({ id, toInstitution }: { id: string; toInstitution: string }) =>
   apiFetch<unknown>(`/api/transcripts/${encodeURIComponent(id)}/analyze`, { method: 'POST', body: { toInstitution } });
+
+/** The student looked at their appeal center: the next visit marks only what changes after now. */
+export const markAppealCenterSeen = () => apiFetch<void>('/api/student/appeals/seen', { method: 'POST', body: {} });
 
 export const deleteAccount = (confirmation: { confirm: 'DELETE' }) => apiFetch<void>('/api/student/account', { method: 'DELETE', body: confirmation });
 

@@ -4,8 +4,10 @@ import {
   analyzeTranscript,
   deleteTranscript,
   fetchComparison,
+  fetchSchools,
   fetchStudentAppeal,
   fetchStudentMe,
+  markAppealCenterSeen,
   removeFavorite,
   saveProfile,
   submitAppeal,
@@ -26,6 +28,16 @@ export const studentQueries = {
     queryOptions({ queryKey: [...STUDENT, 'comparison', a, b] as const, retry: false, queryFn: ({ signal }) => fetchComparison(a, b, signal) }),
 };
 
+/** Known schools matching what a student typed (the favorites picker); the list changes only with the catalogue. */
+export const schoolQueries = {
+  search: (text: string) =>
+    queryOptions({
+      queryKey: ['schools', text.trim().toLowerCase()] as const,
+      queryFn: ({ signal }) => fetchSchools(text.trim(), signal),
+      staleTime: 5 * 60_000,
+    }),
+};
+
 /** A change to the student's records: when it succeeds, everything cached about the student is read again. */
 function useStudentMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -39,3 +51,5 @@ export const useUploadTranscript = () => useStudentMutation(uploadTranscript);
 export const useDeleteTranscript = () => useStudentMutation(deleteTranscript);
 export const useAnalyzeTranscript = () => useStudentMutation(analyzeTranscript);
 export const useSubmitAppeal = () => useStudentMutation(submitAppeal);
+/** Records the visit without reading the hub again, so what was new stays marked until the student leaves. */
+export const useMarkAppealCenterSeen = () => useMutation({ mutationFn: markAppealCenterSeen });

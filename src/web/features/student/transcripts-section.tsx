@@ -81,14 +81,15 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{transcript.name}</p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-600">
             {formatKb(transcript.size)} · uploaded {formatDate(transcript.uploadedAt)}
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          <TranscriptReportLink transcript={transcript} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
+        {/* Wraps on a narrow phone rather than pushing Delete out of the card. */}
+        <div className="flex max-w-full flex-wrap items-center gap-1">
+          <TranscriptReportLink transcript={transcript} className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
           {transcript.url && (
-            <a href={transcript.url} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <a href={transcript.url} className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
               View/Download
             </a>
           )}
@@ -102,9 +103,14 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
               </Button>
             </>
           ) : (
-            <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(true)} aria-label={`Delete ${transcript.name}`}>
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${transcript.name}`}
+              className="rounded-md px-2 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+            >
               Delete
-            </Button>
+            </button>
           )}
         </div>
       </div>

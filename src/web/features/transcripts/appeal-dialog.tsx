@@ -5,9 +5,6 @@ import * as z from 'zod/mini';
 import { searchAppealSchema, type TranscriptResultItem } from '@shared/schemas/transcripts';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
-/** Grades that earn no credit anywhere: the dialog says an appeal rarely changes them. */
-const FAILING_GRADES = new Set(['F', 'FN', 'FA', 'WF', 'E', 'U', 'NC']);
-
 export interface AppealDraft {
   itemId: string;
   note: string;
@@ -24,22 +21,28 @@ export function AppealDialog({
   item,
   initialNote,
   destinationName,
+  earlierDenial = false,
   signedIn,
   loginHref,
   appealFormHref,
   onSaveDraft,
   onClose,
+  onClosed,
   onSubmit,
 }: {
   item: TranscriptResultItem | null;
   initialNote: string;
   destinationName: string;
+  /** This course's earlier appeal was denied: a new one needs new evidence (the server's rule). */
+  earlierDenial?: boolean;
   signedIn: boolean;
   loginHref: string;
   /** The full appeal form (/student/appeal) pre-filled from the row and this note, where a syllabus can be attached. */
   appealFormHref: (note: string) => string;
   onSaveDraft: (note: string) => void;
   onClose: () => void;
+  /** After the dialog has closed: puts focus back where the student was. */
+  onClosed: () => void;
   onSubmit: (note: string) => Promise<boolean>;
 }) {
   const form = useSchemaForm({ schema: noteSchema, initialValues: { note: initialNote } });
@@ -65,7 +68,13 @@ export function AppealDialog({
     <Dialog.Root open={item !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-xl font-bold text-slate-900">Submit an Appeal</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Ask {destinationName} to reconsider{' '}
@@ -75,10 +84,17 @@ export function AppealDialog({
             </span>
             . Their transfer office reviews appeals, usually within 3 business days.
           </Dialog.Description>
-          {item && FAILING_GRADES.has((item.grade ?? '').trim().toUpperCase()) && (
+          {/* A grade that earns no credit anywhere (the server's grade rule): an appeal rarely changes it. */}
+          {item?.gradeEarnsNoCredit && (
             <p className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
               A grade of {item.grade?.trim().toUpperCase()} does not earn credit at most schools, and an appeal rarely changes that. It is
               most useful if the grade was later replaced, or a different grading policy applied to you.
+            </p>
+          )}
+          {earlierDenial && (
+            <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Your earlier appeal for this course was denied. To appeal again, say in your note what is new (a replaced grade, a
+              letter from the department), or attach the syllabus on the full appeal form.
             </p>
           )}
           <label htmlFor="appeal-note" className="mt-4 block text-sm font-semibold text-slate-800">
@@ -102,7 +118,7 @@ export function AppealDialog({
           {signedIn && item && (
             <p className="mt-3 text-sm text-slate-600">
               Have the course syllabus?{' '}
-              <Link to={appealFormHref(note)} className="font-semibold text-brand-700 hover:underline">
+              <Link to={appealFormHref(note)} className="font-semibold text-brand-700 underline">
                 Attach it on the full appeal form
               </Link>
             </p>

@@ -51,12 +51,16 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       transfersTo: direct ? `${destinationName}: ${subject} ${number} ${title}` : null,
       credits,
       grade: null,
+      gradeEarnsNoCredit: false,
       term: null,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
       toEquivalencyId: null,
       reason: direct ? 'This sample course is in the built-in sample catalogue.' : 'This sample course is not in the built-in sample catalogue.',
       candidates: [],
+      correction: null,
+      asRead: null,
+      creditConversion: null,
     };
   });
   const direct = items.filter((item) => item.transfers);
@@ -78,6 +82,8 @@ export function simulatedReport(fileName: string, destination: { key: string; na
     },
     rows: items.map((item) => ({ subject: item.subject, number: item.number, title: item.title, earned: item.credits, grade: null, status: item.statusCode, to_equivalency_id: null })),
     items,
+    // A sample is not the student's file: there is no reading to check.
+    reading: [],
     expiresAt: null,
   };
 }

@@ -1,17 +1,24 @@
 import {
   TRANSCRIPT_TOKEN_HEADER,
+  type AddTranscriptRowInput,
+  type CorrectTranscriptRowInput,
   type CreateTranscriptResponse,
   type SearchAppealInput,
   type SearchAppealResponse,
   type TranscriptResponse,
 } from '@shared/schemas/transcripts';
-import { ApiError, withoutFieldNames } from '../../lib/api-client';
+import type { ReportRowAppeal } from '@shared/schemas/student';
+import { ApiError, apiFetch, isServerWords, requestFailedText, withoutFieldNames } from '../../lib/api-client';
 
 /** The server could not be reached at all (network error or a 5xx): the only case for the simulated analysis. */
 export class ServerUnreachableError extends Error {
-  constructor(message = 'The server could not be reached.') {
-    super(message);
+  /** A 5xx that said why (worth showing); false for a network error or a wordless answer. */
+  readonly hasServerReason: boolean;
+
+  constructor(serverReason?: string) {
+    super(serverReason ?? 'The server could not be reached.');
     this.name = 'ServerUnreachableError';
+    this.hasServerReason = serverReason !== undefined && isServerWords(serverReason);
   }
 }
 
@@ -33,7 +40,7 @@ async function send<T>(path: string, init: { method: string; body?: unknown; tok
   }
   const data = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (response.status >= 500) throw new ServerUnreachableError(typeof data?.error === 'string' ? data.error : undefined);
-  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : `Request failed (${response.status})`, response.status);
+  if (!response.ok) throw new ApiError(typeof data?.error === 'string' ? withoutFieldNames(data.error) : requestFailedText(response.status), response.status);
   return data as T;
 }
 
@@ -58,6 +65,17 @@ export const analyzeTranscript = (id: string, toInstitution: string, token: stri
 
 export const fetchTranscript = (id: string, token: string | null) => send<TranscriptResponse>(`/api/transcripts/${id}`, { method: 'GET', token });
 
+/** "What we read": a course the reader missed; the answer is the report decided again. */
+export const addTranscriptRow = (id: string, row: AddTranscriptRowInput, token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/rows`, { method: 'POST', body: row, token });
+
+/** "What we read": a row fixed, removed or put back; the answer is the report decided again. */
+export const correctTranscriptRow = (id: string, rowId: string, changes: CorrectTranscriptRowInput, token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/rows/${rowId}`, { method: 'PATCH', body: changes, token });
+
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 
 export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });
+
+/** What became of each row's appeal on the signed-in student's own transcript. */
+export const fetchReportRowAppeals = (id: string) => apiFetch<{ rows: ReportRowAppeal[] }>(`/api/student/transcripts/${encodeURIComponent(id)}/appeals`);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TranscriptResponse } from '@shared/schemas/transcripts';
 import { ApiError } from '../../lib/api-client';
-import { fetchTranscript } from './transcript-api';
+import { fetchReportRowAppeals, fetchTranscript } from './transcript-api';
 
 /** How often a transcript the server is still reading is asked about again. */
 export const TRANSCRIPT_POLL_MS = 500;
@@ -27,5 +27,11 @@ export const transcriptQueries = {
       retry: (failures, error) => !(error instanceof ApiError) && failures < MAX_CONNECTION_FAILURES,
       retryDelay: (attempt) => TRANSCRIPT_POLL_MS * (attempt + 1),
       staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** The appeal of each row of the signed-in student's own transcript, by row id (none for anyone else's). */
+  rowAppeals: (id: string) =>
+    queryOptions({
+      queryKey: [...TRANSCRIPTS, id, 'appeals'] as const,
+      queryFn: async () => new Map((await fetchReportRowAppeals(id)).rows.map((row) => [row.rowId, row])),
     }),
 };

@@ -17,12 +17,16 @@ const item = (id: string, subject: string, number: string, statusCode: Transcrip
   transfersTo: statusCode === 'DIRECT' ? `FSU: ${subject} ${number}` : null,
   credits: 3,
   grade: 'B',
+  gradeEarnsNoCredit: false,
   term: 'Fall 2024',
   statusCode,
   statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
   toEquivalencyId: null,
   reason: 'Because of a rule on file.',
   candidates: [],
+  correction: null,
+  asRead: null,
+  creditConversion: null,
 });
 
 const report: TranscriptResponse = {
@@ -38,6 +42,7 @@ const report: TranscriptResponse = {
   summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
   rows: [],
   items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
+  reading: [],
   expiresAt: null,
 };
 
@@ -68,6 +73,38 @@ describe('the report’s appeal dialog', () => {
     expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
   });
 
+  it('gives focus back to the Request Appeal button when the dialog closes, and to its row once the appeal is on file', async () => {
+    const { dialog } = await openAppeal({ 'POST /api/appeals': { status: 201, body: { appeal: { id: 'a1', status: 'submitted', createdAt: '2026-11-24T08:00:00Z' } } } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = screen.getAllByRole('listitem')[1]!;
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Request Appeal' })).toHaveFocus());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Request Appeal' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit Appeal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveFocus());
+  });
+
+  it('counts one credit as "1 credit"', async () => {
+    const oneCredit = { ...report, items: [{ ...item('r1', 'SLS', '1101', 'DIRECT'), credits: 1 }, item('r2', 'ART', '1300', 'NO_TRANSFER')] };
+    fakeApi({ 'GET /api/account/session': { body: { account: student } } });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: oneCredit } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^SLS 1101.*1 credit · Grade B/);
+    expect(second).toHaveTextContent('3 credits · Grade B');
+  });
+
+  it('says an appeal rarely changes a grade that earns no credit, as the server decided it', async () => {
+    const failed = { ...report, items: [item('r1', 'ENC', '1101', 'DIRECT'), { ...item('r2', 'ART', '1300', 'NO_TRANSFER'), grade: 'WF', gradeEarnsNoCredit: true }] };
+    fakeApi({ 'GET /api/account/session': { body: { account: student } } });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: failed } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Request Appeal' }));
+    expect(await screen.findByText(/A grade of WF does not earn credit at most schools/)).toBeInTheDocument();
+  });
+
   it('sends an empty note (no presence check) but not one longer than the appeal schema allows', async () => {
     const { api, dialog } = await openAppeal({ 'POST /api/appeals': { status: 201, body: { appeal: { id: 'a1' } } } });
     fireEvent.change(within(dialog).getByLabelText('Why should this course transfer?'), { target: { value: 'x'.repeat(5001) } });
@@ -86,5 +123,58 @@ describe('the report’s appeal dialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You have already appealed this course.');
     expect(screen.getByText(/Appeal on file/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Appeal' })).not.toBeInTheDocument();
+  });
+
+  it('says what to do when the server gives no reason', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 404, body: {} } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to submit appeal. Please try again in a few minutes.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Request failed');
+  });
+
+  it('shows the reason a failing server gives (5xx)', async () => {
+    await openAppeal({ 'POST /api/appeals': { status: 503, body: { error: 'Appeals are paused for maintenance until 6 pm. Please send yours after that.' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Appeal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Appeals are paused for maintenance until 6 pm. Please send yours after that.');
+  });
+});
+
+describe("the report row's appeal", () => {
+  const reportWith = (items: TranscriptResultItem[]) => ({ report: { ...report, items }, sample: false }) as TranscriptAnalysis;
+  const rowAppeal = (rowId: string, status: 'submitted' | 'resolved', decision: 'approved' | 'denied' | null, studentMessage: string | null = null) => ({
+    rowId,
+    appeal: { id: `a-${rowId}`, status, decision, studentMessage, createdAt: '2026-11-20T10:00:00Z' },
+    canAppealAgain: decision === 'denied',
+  });
+
+  it('shows its status or decision with the message, offers no second appeal while one is open, and another after a denial', async () => {
+    fakeApi({
+      'GET /api/account/session': { body: { account: student } },
+      'GET /api/student/transcripts/t1/appeals': {
+        body: { rows: [rowAppeal('open', 'submitted', null), rowAppeal('denied', 'resolved', 'denied', 'A D does not transfer; send the replaced grade.')] },
+      },
+    });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={reportWith([item('open', 'SYG', '2010', 'NO_TRANSFER'), item('denied', 'ART', '1300', 'NO_TRANSFER')])} onTryAnother={vi.fn()} />);
+    const [open, denied] = screen.getAllByRole('listitem');
+    expect(await within(open!).findByText('submitted', { exact: true })).toBeInTheDocument();
+    expect(within(open!).queryByRole('button', { name: /Appeal/ })).not.toBeInTheDocument();
+    expect(within(denied!).getByText('denied', { exact: true })).toBeInTheDocument();
+    expect(within(denied!).getByText('“A D does not transfer; send the replaced grade.”')).toBeInTheDocument();
+    fireEvent.click(within(denied!).getByRole('button', { name: 'Appeal again with new evidence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit an Appeal' });
+    expect(within(dialog).getByText(/Your earlier appeal for this course was denied/)).toBeInTheDocument();
+  });
+});
+
+describe('the report’s credits from a school on the other calendar', () => {
+  it('shows the conversion on the row and says the totals are in the destination’s units', () => {
+    fakeApi({ 'GET /api/account/session': { body: { account: null } } });
+    const quarterItem = { ...item('r1', 'MATH', '1A', 'NEEDS_EVAL'), credits: 4, creditConversion: { from: 'quarter' as const, to: 'semester' as const, originalCredits: 4, convertedCredits: 2.67 } };
+    const quarter = { ...report, items: [quarterItem], summary: { courses: 1, directTransfers: 0, totalCredits: 2.67, creditsTransferring: 0 } };
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: quarter }} onTryAnother={vi.fn()} />);
+    expect(within(screen.getByRole('listitem')).getByText('4 quarter credits = 2.67 semester credits at Florida State University')).toBeInTheDocument();
+    expect(screen.getByText(/Florida State University counts semester credits: your quarter credits are converted \(× 2\/3\)/)).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Summary')).getByText('2.67')).toBeInTheDocument();
   });
 });

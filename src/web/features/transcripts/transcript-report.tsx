@@ -1,12 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isServerWords } from '../../lib/api-client';
+import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
+import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
+import { formatCredits as credits } from './format-credits';
+import { WhatWeRead } from './what-we-read';
 
 const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
   DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
@@ -14,8 +20,10 @@ const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
   NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
 };
 
+/** Spec section 8's text when the server gave no reason, and what to do about it. */
+const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
-const credits = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -48,6 +56,8 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+const rowElementId = (itemId: string) => `report-row-${itemId}`;
+
 interface RowNotice {
   tone: 'success' | 'error';
   text: string;
@@ -57,19 +67,22 @@ function ResultRow({
   item,
   destinationName,
   appealed,
+  rowAppeal,
   notice,
   onAppeal,
 }: {
   item: TranscriptResultItem;
   destinationName: string;
-  /** An appeal for this course is on file (sent from this report): no second one. */
+  /** An appeal for this course was just sent from this report: no second one. */
   appealed: boolean;
+  /** The server's word on this row's newest appeal: its status or decision, and whether another may be sent. */
+  rowAppeal: ReportRowAppeal | undefined;
   /** What became of the appeal just sent from this row, shown where the student is looking. */
   notice: RowNotice | null;
-  onAppeal: () => void;
+  onAppeal: (opener: HTMLElement) => void;
 }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li id={rowElementId(item.id)} tabIndex={-1} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-bold text-slate-900">
@@ -77,9 +90,21 @@ function ResultRow({
             <span className="font-normal text-slate-700"> {item.title}</span>
           </p>
           <p className="text-sm text-slate-600">
-            {credits(item.credits)} credits{item.grade ? ` · Grade ${item.grade}` : ''}
+            {creditCount(item.credits)}
+            {item.grade ? ` · Grade ${item.grade}` : ''}
             {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
           </p>
+          {item.creditConversion && (
+            <p className="text-sm text-slate-700">
+              {credits(item.creditConversion.originalCredits)} {item.creditConversion.from} credits = {credits(item.creditConversion.convertedCredits)} {item.creditConversion.to} credits at{' '}
+              {destinationName}
+            </p>
+          )}
+          {item.correction && (
+            <p className="mt-1 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+              {item.correction === 'added' ? 'Added by you' : 'Corrected by you'}
+            </p>
+          )}
         </div>
         <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[item.statusCode]}`}>{item.statusLabel}</span>
       </div>
@@ -103,13 +128,27 @@ function ResultRow({
           . Only {destinationName} can confirm it.
         </p>
       )}
-      {item.statusCode === 'NO_TRANSFER' && !appealed && (
+      {rowAppeal && !appealed && (
+        <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <p>
+            <span className="font-semibold">
+              Your appeal: <span className="capitalize">{appealOutcomeText(rowAppeal.appeal)}</span>
+            </span>
+            {rowAppeal.appeal.status !== 'resolved' && ' — the transfer office usually answers within 3 business days.'}{' '}
+            <Link to={`/student/appeals/${rowAppeal.appeal.id}`} className="font-semibold text-brand-800 underline">
+              See it
+            </Link>
+          </p>
+          {rowAppeal.appeal.studentMessage && <p className="mt-1 whitespace-pre-line text-slate-700">“{rowAppeal.appeal.studentMessage}”</p>}
+        </div>
+      )}
+      {item.statusCode === 'NO_TRANSFER' && !appealed && (!rowAppeal || rowAppeal.canAppealAgain) && (
         <button
           type="button"
-          onClick={onAppeal}
+          onClick={(event) => onAppeal(event.currentTarget)}
           className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Request Appeal
+          {rowAppeal?.canAppealAgain ? 'Appeal again with new evidence' : 'Request Appeal'}
         </button>
       )}
       {notice && (
@@ -134,21 +173,36 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const report = analysis.report;
   const { data: account } = useAccount();
   const signedIn = Boolean(account?.roles.includes('student'));
+  const queryClient = useQueryClient();
+  // A signed-in student's own report says what became of each row's appeal (the server decides which rows may be appealed again).
+  const rowAppeals = useQuery({ ...transcriptQueries.rowAppeals(report?.id ?? ''), enabled: signedIn && Boolean(report) && !analysis.sample });
   const [draft] = useState(readDraft);
   const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
   const [initialNote, setInitialNote] = useState(draft?.note ?? '');
   // The row the last appeal was sent from and what became of it; the rows appealed from this report.
   const [message, setMessage] = useState<(RowNotice & { itemId: string }) | null>(null);
   const [appealed, setAppealed] = useState<ReadonlySet<string>>(new Set());
+  // Focus goes back where the student was when the dialog closes: the Request Appeal button, or its row once the
+  // appeal is on file and the button is gone (a dialog opened in code has no trigger for Radix to return to).
+  const opener = useRef<{ itemId: string; button: HTMLElement } | null>(null);
+  const returnFocus = () => {
+    const from = opener.current;
+    if (!from) return;
+    (from.button.isConnected ? from.button : document.getElementById(rowElementId(from.itemId)))?.focus();
+  };
   useEffect(() => {
     if (draft) sessionStorage.removeItem(APPEAL_DRAFT_KEY);
   }, [draft]);
   if (!report) return null;
 
   const destinationName = report.destination?.name ?? 'your transfer school';
+  // "What we read" is for the student's own file on the server; a sample has no reading to check.
+  const checkable = report.reading.length > 0 && !analysis.sample;
+  const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
 
-  const open = (item: TranscriptResultItem) => {
+  const open = (item: TranscriptResultItem, button: HTMLElement) => {
+    opener.current = { itemId: item.id, button };
     setInitialNote('');
     setMessage(null);
     setSelected(item);
@@ -168,13 +222,15 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       });
       setMessage({ itemId, tone: 'success', text: 'Appeal submitted to your transfer school.' });
       markAppealed();
+      void queryClient.invalidateQueries({ queryKey: transcriptQueries.rowAppeals(report.id).queryKey });
       setSelected(null);
       return true;
     } catch (error) {
-      const text = error instanceof ApiError || (error instanceof ServerUnreachableError && error.message !== 'The server could not be reached.') ? error.message : 'Unable to submit appeal';
+      // The server's reason whenever it gave one (409 "You already appealed …"); else what to do.
+      const serverReason = (error instanceof ApiError && isServerWords(error.message)) || (error instanceof ServerUnreachableError && error.hasServerReason);
       // Already on file (409): the row says so instead of offering the same appeal again.
       if (error instanceof ApiError && error.status === 409) markAppealed();
-      setMessage({ itemId, tone: 'error', text: text || 'Unable to submit appeal' });
+      setMessage({ itemId, tone: 'error', text: serverReason ? error.message : APPEAL_FAILED_TEXT });
       setSelected(null);
       return false;
     }
@@ -203,56 +259,81 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
       )}
       {report.institutionName && !report.detectedInstitution && !analysis.sample && (
         <Alert tone="info">
-          We don&apos;t know {report.institutionName}&apos;s courses yet, so every course is listed for {destinationName} to review.
+          We don&apos;t know {report.institutionName}&apos;s courses yet, so {destinationName} reviews each course; only a grade that earns no
+          credit anywhere (such as an F or a W) is decided here.
         </Alert>
       )}
       {!report.institutionName && !analysis.sample && report.items.length > 0 && (
-        <Alert tone="info">We could not find the school&apos;s name on this transcript, so every course is listed for review.</Alert>
+        <Alert tone="info">
+          We could not find the school&apos;s name on this transcript, so each course is listed for review; only a grade that earns no credit
+          anywhere (such as an F or a W) is decided here.
+        </Alert>
       )}
 
-      {report.items.length === 0 ? (
-        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
-          <p className="text-amber-900">
-            This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
-          </p>
-          <button type="button" onClick={onTryAnother} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            Try another transcript
-          </button>
-        </div>
-      ) : (
-        <>
-          {report.summary && (
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
-              <Stat label="Courses" value={String(report.summary.courses)} />
-              <Stat label="Direct transfers" value={String(report.summary.directTransfers)} />
-              <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
-              <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
-            </div>
+      <div className={checkable ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]' : ''}>
+        <div className="flex min-w-0 flex-col gap-4">
+          {checkable && (
+            <p className="text-sm text-slate-600">
+              Did we misread a course?{' '}
+              <a href="#what-we-read" className="font-semibold text-brand-800 underline">
+                Check what we read
+              </a>
+            </p>
           )}
-          <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
-            {report.items.map((item) => (
-              <ResultRow
-                key={item.id}
-                item={item}
-                destinationName={destinationName}
-                appealed={appealed.has(item.id)}
-                notice={message?.itemId === item.id ? message : null}
-                onAppeal={() => open(item)}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+          {report.items.length === 0 ? (
+            <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
+              <p className="text-amber-900">
+                This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
+              </p>
+              <button type="button" onClick={onTryAnother} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                Try another transcript
+              </button>
+            </div>
+          ) : (
+            <>
+              {report.summary && (
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
+                  <Stat label="Courses" value={String(report.summary.courses)} />
+                  <Stat label="Direct transfers" value={String(report.summary.directTransfers)} />
+                  <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
+                  <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
+                </div>
+              )}
+              {conversion && (
+                <p className="text-sm text-slate-600">
+                  {destinationName} counts {conversion.to} credits: your {conversion.from} credits are converted ({conversion.from === 'quarter' ? '× 2/3' : '× 3/2'}) in the totals and on each course.
+                </p>
+              )}
+              <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
+                {report.items.map((item) => (
+                  <ResultRow
+                    key={item.id}
+                    item={item}
+                    destinationName={destinationName}
+                    appealed={appealed.has(item.id)}
+                    rowAppeal={rowAppeals.data?.get(item.id)}
+                    notice={message?.itemId === item.id ? message : null}
+                    onAppeal={(button) => open(item, button)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        {checkable && <WhatWeRead rows={report.reading} onChange={analysis.correct} />}
+      </div>
 
       <AppealDialog
         item={selected}
         initialNote={initialNote}
         destinationName={destinationName}
+        earlierDenial={selected ? rowAppeals.data?.get(selected.id)?.canAppealAgain === true : false}
         signedIn={signedIn}
         loginHref={LOGIN_HREF}
         appealFormHref={(note) => appealFormHref(selected, report, note)}
         onSaveDraft={(note) => selected && sessionStorage.setItem(APPEAL_DRAFT_KEY, JSON.stringify({ itemId: selected.id, note }))}
         onClose={() => setSelected(null)}
+        onClosed={returnFocus}
         onSubmit={submit}
       />
     </section>

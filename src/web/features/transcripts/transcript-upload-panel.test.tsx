@@ -36,6 +36,7 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
     summary: status === 'done' ? { courses: 8, directTransfers: 5, totalCredits: 24, creditsTransferring: 15 } : null,
     rows: [],
     items: [],
+    reading: [],
     expiresAt: null,
     ...extra,
   },
@@ -82,6 +83,37 @@ describe('TranscriptUploadPanel with the analysis', () => {
     expect(api.to('POST /api/transcripts/t1/analyze')[0]).toMatchObject({ body: { toInstitution: 'fsu' }, headers: { 'x-transcript-token': 'tok' } });
     expect(api.to('GET /api/transcripts/t1')[0]?.headers['x-transcript-token']).toBe('tok');
     expect(polls).toBe(2);
+  });
+
+  it('follows the server’s phases: the bar moves with its progress and “Matching every course” lights up while it matches', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    // Each answer after the first is held until the test has seen the one before.
+    const matching = heldAnswer(report('matching', { progress: 75 }));
+    const done = heldAnswer(report('done'));
+    const answers = [() => report('reading', { progress: 35 }), matching.handler, done.handler];
+    let polls = 0;
+    fakeApi({
+      'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1', method: 'PUT', headers: {} }, accessToken: 'tok' } },
+      'PUT /api/uploads/t1': { status: 200 },
+      'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
+      'GET /api/transcripts/t1': () => answers[Math.min(polls++, answers.length - 1)]!(),
+    });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Analysis progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '35'));
+    expect(screen.getByText(/Reading your courses/)).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText(/Matching every course/)).not.toHaveAttribute('aria-current');
+
+    matching.release();
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '75'));
+    expect(screen.getByText(/Matching every course/)).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText(/Reading your courses/)).toHaveTextContent('✓');
+    expect(screen.getByText('75%')).toBeInTheDocument();
+
+    done.release();
+    expect(await screen.findByText('Report: 8 courses', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says why the server could not read the file', async () => {

@@ -10,11 +10,17 @@ const STEPS: Array<{ label: string; phases: AnalysisPhase[] }> = [
   { label: 'Matching every course', phases: ['matching'] },
 ];
 
+/** The server's own phase and progress (reading moves page by page, and through each photo), as it reports them. */
 function ProcessingPanel({ phase, progress }: { phase: AnalysisPhase; progress: number }) {
   const current = STEPS.findIndex((step) => step.phases.includes(phase));
   return (
     <div role="status" aria-live="polite" className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
-      <p className="font-semibold text-brand-900">Processing your transcript...</p>
+      <p className="flex justify-between gap-2 font-semibold text-brand-900">
+        Processing your transcript...
+        <span className="tabular-nums" aria-hidden="true">
+          {progress}%
+        </span>
+      </p>
       <div
         className="mt-3 h-2 overflow-hidden rounded-full bg-white"
         role="progressbar"
@@ -27,7 +33,11 @@ function ProcessingPanel({ phase, progress }: { phase: AnalysisPhase; progress: 
       </div>
       <ol className="mt-3 flex flex-col gap-1 text-sm sm:flex-row sm:gap-6">
         {STEPS.map((step, index) => (
-          <li key={step.label} className={index < current ? 'text-emerald-700' : index === current ? 'font-semibold text-brand-900' : 'text-slate-500'}>
+          <li
+            key={step.label}
+            aria-current={index === current ? 'step' : undefined}
+            className={index < current ? 'text-emerald-800' : index === current ? 'font-semibold text-brand-900' : 'text-slate-600'}
+          >
             {index < current ? '✓ ' : index === current ? '● ' : '○ '}
             {step.label}
           </li>

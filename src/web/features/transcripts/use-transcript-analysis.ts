@@ -1,9 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TranscriptResponse } from '@shared/schemas/transcripts';
+import type { AddTranscriptRowInput, CorrectTranscriptRowInput, TranscriptResponse } from '@shared/schemas/transcripts';
 import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
 import { ApiError } from '../../lib/api-client';
-import { analyzeTranscript, claimTranscript, createTranscript, ServerUnreachableError, uploadTranscriptBytes } from './transcript-api';
+import {
+  addTranscriptRow,
+  analyzeTranscript,
+  claimTranscript,
+  correctTranscriptRow,
+  createTranscript,
+  ServerUnreachableError,
+  uploadTranscriptBytes,
+} from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { SIMULATED_WAIT_MS, simulatedReport } from './simulated-analysis';
 
@@ -17,6 +25,9 @@ export interface AnalysisState {
   /** True when the report is the simulated sample (the server could not be reached). */
   sample: boolean;
 }
+
+/** A change the student makes in "What we read". */
+export type ReadingChange = { kind: 'add'; row: AddTranscriptRowInput } | { kind: 'fix'; rowId: string; changes: CorrectTranscriptRowInput };
 
 /** The transcript being viewed, kept for this tab so the report survives a sign-in round trip. */
 const SESSION_KEY = 'crosswalk.transcript';
@@ -193,7 +204,20 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     setLocal(INITIAL);
   }, []);
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset };
+  /** "What we read": sends the student's correction and shows the report the server decided again. */
+  const correct = useCallback(
+    async (change: ReadingChange) => {
+      if (!followed) throw new Error('Only a report from the server can be corrected.');
+      const report =
+        change.kind === 'add'
+          ? await addTranscriptRow(followed.id, change.row, followed.token)
+          : await correctTranscriptRow(followed.id, change.rowId, change.changes, followed.token);
+      queryClient.setQueryData(transcriptQueries.report(followed.id, followed.token).queryKey, report);
+    },
+    [followed, queryClient],
+  );
+
+  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;

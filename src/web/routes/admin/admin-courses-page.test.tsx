@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { EquivalencyImportResult } from '@shared/schemas/equivalencies';
+import { REQUIRED_IMPORT_COLUMNS, type EquivalencyImportResult } from '@shared/schemas/equivalencies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
@@ -78,5 +78,74 @@ describe('Course Data Upload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Paste CSV')).toHaveValue('');
+  });
+
+  it('the mapping step: headers it does not know are matched by the clerk, checked again and saved with the mapping', async () => {
+    const published = 'Course,Course Title,Transfers As,Equivalent Title,Campus,Cr\nENGL 1A,Composition,ENGL 101,College Writing,Coast University,3';
+    const headers = ['Course', 'Course Title', 'Transfers As', 'Equivalent Title', 'Campus', 'Cr'];
+    const unmapped = result({
+      errorCount: 1,
+      inserted: 0,
+      rules: 0,
+      preview: [],
+      errors: [{ line: 1, column: 'source_code', message: 'required column "source_code" is missing' }],
+      columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: { target_name: 'Equivalent Title' }, unused: ['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr'], missing: ['source_code', 'source_name', 'target_university', 'target_code', 'credits'] },
+    });
+    const mapping = { target_name: 'Equivalent Title', source_code: 'Course', source_name: 'Course Title', target_university: 'Campus', target_code: 'Transfers As', credits: 'Cr' };
+    const mapped = result({ columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: mapping, unused: [], missing: [] } });
+    const api = fakeApi({
+      'GET /api/admin/institutions': institutions,
+      'POST /api/admin/equivalencies/import': (request) => (!request.url.includes('dryRun=1') ? { body: result({ saved: true, dryRun: false }) } : request.url.includes('mapping=') ? { body: mapped } : { status: 400, body: unmapped }),
+    });
+    renderWithApp(<AdminCoursesPage />);
+    await screen.findByRole('option', { name: 'Valencia College' });
+    fireEvent.change(screen.getByLabelText('Source school'), { target: { value: 'valencia' } });
+    fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: published } });
+    fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
+
+    expect(await screen.findByText("Match the file's columns: 5 needed")).toBeInTheDocument();
+    expect(screen.getByText(/Not read yet:/).closest('p')).toHaveTextContent('"Course", "Course Title", "Transfers As", "Campus", "Cr"');
+    expect(screen.getByLabelText(/Receiving course title/)).toHaveValue('Equivalent Title');
+    expect(screen.getByRole('button', { name: 'Confirm and save 0 changes' })).toBeDisabled();
+    const again = screen.getByRole('button', { name: 'Check again with these columns' });
+    expect(again).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/Sending course code/), { target: { value: 'Course' } });
+    fireEvent.change(screen.getByLabelText(/Sending course title/), { target: { value: 'Course Title' } });
+    fireEvent.change(screen.getByLabelText(/^Receiving school/), { target: { value: 'Campus' } });
+    fireEvent.change(screen.getByLabelText(/Receiving course code/), { target: { value: 'Transfers As' } });
+    fireEvent.change(screen.getByLabelText(/Credits awarded/), { target: { value: 'Cr' } });
+    fireEvent.click(again);
+
+    expect(await screen.findByText('Columns read from the file')).toBeInTheDocument();
+    const [, recheck] = api.to('POST /api/admin/equivalencies/import');
+    const sentMapping = new URL(recheck!.url, 'http://x').searchParams.get('mapping');
+    expect(JSON.parse(sentMapping ?? '{}')).toEqual(mapping);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and save 1 change' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const stored = new URL(api.to('POST /api/admin/equivalencies/import')[2]!.url, 'http://x').searchParams;
+    expect([stored.get('dryRun'), stored.get('sourceUniversity'), JSON.parse(stored.get('mapping') ?? '{}')]).toEqual([null, 'valencia', mapping]);
+  });
+
+  it('names a TES import file, and adds schools the preview calls new only once the clerk ticks the box', async () => {
+    const tes = result({
+      institutionsCreated: ['Lake Valley College'],
+      columns: { layout: 'tes', required: ['source_code', 'target_university', 'target_code'], headers: ['SendCourseCode1', 'ReceiveCourseCode1', 'SendInstitutionName', 'ReceiveInstitutionName'], mapped: { source_code: 'SendCourseCode1', target_code: 'ReceiveCourseCode1', source_university: 'SendInstitutionName', target_university: 'ReceiveInstitutionName' }, unused: [], missing: [] },
+    });
+    const api = fakeApi({
+      'GET /api/admin/institutions': institutions,
+      'POST /api/admin/equivalencies/import': (request) => ({ body: request.url.includes('dryRun=1') ? tes : result({ saved: true, dryRun: false, institutionsCreated: ['Lake Valley College'] }) }),
+    });
+    renderWithApp(<AdminCoursesPage />);
+    fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: 'SendCourseCode1|ReceiveCourseCode1\nBIO 1|BIOL 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
+    expect(await screen.findByText(/Read as a TES import file/)).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Confirm and save 1 change' });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('Yes, add this school when saving'));
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const stored = new URL(api.to('POST /api/admin/equivalencies/import')[1]!.url, 'http://x').searchParams;
+    expect(JSON.parse(stored.get('newSchools') ?? '[]')).toEqual(['Lake Valley College']);
   });
 });

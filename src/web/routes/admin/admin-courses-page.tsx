@@ -1,15 +1,15 @@
-import type { EquivalencyImportResult, ImportAction } from '@shared/schemas/equivalencies';
+import { OPTIONAL_IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ColumnMapping, type EquivalencyImportResult, type ImportAction } from '@shared/schemas/equivalencies';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CsvSource } from '../../components/ui/csv-source';
 import { ImportErrorTable } from '../../components/ui/import-error-table';
-import { institutionQueries, useImportRules } from '../../features/equivalencies';
+import { ColumnMappingStep, institutionQueries, useImportRules } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const REQUIRED = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'];
-const OPTIONAL = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'];
+const REQUIRED = REQUIRED_IMPORT_COLUMNS;
+const OPTIONAL = OPTIONAL_IMPORT_COLUMNS;
 
 const ACTION_LABELS: Record<ImportAction, { label: string; className: string }> = {
   insert: { label: 'New', className: 'bg-green-100 text-green-900' },
@@ -81,7 +81,11 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
                   <span className="block text-xs text-slate-600">{row.targetUniversity}</span>
                   {row.transfers ? row.target : <span className="text-red-800">Does not transfer ({row.target})</span>}
                   {/* On a phone the credits go under the target instead of in a column of their own. */}
-                  {row.credits && <span className="block text-xs text-slate-600 sm:hidden">{row.credits} credits</span>}
+                  {row.credits && (
+                    <span className="block text-xs text-slate-600 sm:hidden">
+                      {/units$/.test(row.credits) ? row.credits : `${row.credits} ${row.credits === '1' ? 'credit' : 'credits'}`}
+                    </span>
+                  )}
                   {row.action === 'update' && row.changes && (
                     <span className="mt-1 block text-xs text-amber-900">
                       Changes: {row.changes.length > 0 ? row.changes.join('; ') : 'only how the courses are written'}
@@ -112,16 +116,36 @@ export default function AdminCoursesPage() {
   const [source, setSource] = useState('');
   const [preview, setPreview] = useState<EquivalencyImportResult | null>(null);
   const [saved, setSaved] = useState<EquivalencyImportResult | null>(null);
+  /** The clerk's choices in the mapping step, sent with every later check and with the save. */
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  /** Whether the clerk confirmed adding the schools the preview says are new. */
+  const [addNewSchools, setAddNewSchools] = useState(false);
   const schools = useQuery(institutionQueries.search(''));
 
   // The same file goes to the server twice: checked without saving (a dry run), then stored once confirmed.
-  const upload = (dryRun: boolean) => ({ csv: file ?? text, dryRun, sourceUniversity: source || undefined });
+  const upload = (dryRun: boolean, columns = mapping) => ({
+    csv: file ?? text,
+    dryRun,
+    sourceUniversity: source || undefined,
+    mapping: columns,
+    newSchools: !dryRun && addNewSchools ? preview?.institutionsCreated : undefined,
+  });
   const check = useImportRules();
   const save = useImportRules();
-  const runCheck = () => {
+  const runCheck = (columns = mapping) => {
     setPreview(null);
     setSaved(null);
-    check.mutate(upload(true), { onSuccess: setPreview });
+    setAddNewSchools(false);
+    check.mutate(upload(true, columns), { onSuccess: setPreview });
+  };
+  const applyMapping = (columns: ColumnMapping) => {
+    setMapping(columns);
+    runCheck(columns);
+  };
+  const newInput = () => {
+    setPreview(null);
+    setSaved(null);
+    setMapping({});
   };
   const runSave = () =>
     save.mutate(upload(false), {
@@ -138,12 +162,14 @@ export default function AdminCoursesPage() {
     setFile(null);
     setPreview(null);
     setSaved(null);
+    setMapping({});
     check.reset();
     save.reset();
     if (fileInput.current) fileInput.current.value = '';
   };
   const hasInput = Boolean(file) || text.trim() !== '';
-  const canSave = preview !== null && preview.errorCount === 0 && preview.rules > 0;
+  const needsSchoolConfirmation = (preview?.institutionsCreated.length ?? 0) > 0 && !addNewSchools;
+  const canSave = preview !== null && preview.errorCount === 0 && preview.rules > 0 && !needsSchoolConfirmation;
   const failure = check.error ?? save.error;
 
   return (
@@ -168,6 +194,11 @@ export default function AdminCoursesPage() {
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Optional: <code className="break-words">{OPTIONAL.join(', ')}</code>. Rows sharing a <code>group</code> form one rule (a lecture and its lab).
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          Tables as schools publish them load too: common headers such as <code>from_course_code</code>, <code>cc_course</code>,{' '}
+          <code>receiving_course</code> or <code>receiving_units</code> are recognised, as are TES import files and CourseWise (ATAIN)
+          equivalency CSVs. Any other header you match to these columns after the check.
         </p>
 
         <div className="mt-4 flex flex-col gap-1">
@@ -199,19 +230,17 @@ export default function AdminCoursesPage() {
           fileInput={fileInput}
           onText={(value) => {
             setText(value);
-            setPreview(null);
-            setSaved(null);
+            newInput();
           }}
           onFile={(chosen) => {
             setFile(chosen);
-            setPreview(null);
-            setSaved(null);
+            newInput();
           }}
           placeholder={`${REQUIRED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
         />
 
         <div className="mt-5 flex flex-wrap gap-3">
-          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={runCheck}>
+          <Button disabled={!hasInput || check.isPending || save.isPending} onClick={() => runCheck()}>
             {check.isPending ? 'Checking…' : 'Parse & Save'}
           </Button>
           <Button variant="secondary" onClick={clear} disabled={check.isPending || save.isPending}>
@@ -235,10 +264,15 @@ export default function AdminCoursesPage() {
           <p className="text-sm text-slate-700">
             {plural(preview.rows, 'row')} read, {plural(preview.rules, 'rule')}.
           </p>
+          {preview.columns && <ColumnMappingStep key={JSON.stringify(preview.columns)} report={preview.columns} pending={check.isPending} onApply={applyMapping} />}
           {preview.institutionsCreated.length > 0 && (
             <Alert tone="warning" title={`New schools will be added: ${preview.institutionsCreated.join(', ')}.`}>
               No school on file has these names. Check the spelling before saving: a misspelt name adds a new school instead
               of using the one you meant (add the spelling as an alias on Universities to match it next time).
+              <label className="mt-2 flex items-start gap-2 font-medium">
+                <input type="checkbox" className="mt-1" checked={addNewSchools} onChange={(event) => setAddNewSchools(event.target.checked)} />
+                Yes, add {preview.institutionsCreated.length === 1 ? 'this school' : `these ${preview.institutionsCreated.length} schools`} when saving
+              </label>
             </Alert>
           )}
           <Counts result={preview} future />

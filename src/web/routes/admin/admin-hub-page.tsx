@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { adminAppealQueries, adminStatsQueries, ReferenceDataPanel } from '../../features/admin';
 import { appealStatusText } from '../../features/appeals';
+import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const QUEUE_SIZE = 4; // spec section 9: the hub's appeals queue shows 4
@@ -86,7 +87,7 @@ export default function AdminHubPage() {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{appeal.courseName}</p>
                     <p className="text-sm text-slate-600">
-                      {appeal.student.name} · {appeal.targetSchool} · {appealStatusText(appeal.status)} · {new Date(appeal.createdAt).toLocaleDateString()}
+                      {appeal.student.name} · {appeal.targetSchool} · {appealStatusText(appeal.status)} · {formatDate(appeal.createdAt)}
                     </p>
                   </div>
                   <Link

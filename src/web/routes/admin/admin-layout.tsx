@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { SignInPanel, TwoFactorSetup, useAccount } from '../../features/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const sections = [
   { to: '/admin', label: 'Hub', end: true },
@@ -32,14 +33,7 @@ export default function AdminLayout() {
   if (isError || !account) {
     return <SignInPanel title="Admin sign-in" description="You must be signed in as an admin." returnTo="/admin" />;
   }
-  if (!account.roles.includes('admin')) {
-    return (
-      <section className="mx-auto max-w-lg px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">Access denied</h1>
-        <p className="mt-3 text-slate-700">You need an admin account.</p>
-      </section>
-    );
-  }
+  if (!account.roles.includes('admin')) return <AccessDenied />;
   if (!account.twoFactorEnabled) return <TwoFactorSetup />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">
@@ -64,5 +58,15 @@ export default function AdminLayout() {
         <Outlet />
       </div>
     </div>
+  );
+}
+
+function AccessDenied() {
+  useDocumentTitle('Access denied');
+  return (
+    <section className="mx-auto max-w-lg px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Access denied</h1>
+      <p className="mt-3 text-slate-700">You need an admin account.</p>
+    </section>
   );
 }

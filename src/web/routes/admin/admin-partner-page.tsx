@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { partnerQueries, useTogglePartner } from '../../features/admin';
+import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The partner-integration page (spec section 2): figures are labelled as demo figures until a partner is connected. */
@@ -25,7 +26,7 @@ export default function AdminPartnerPage() {
               <h2 className="text-xl font-bold text-slate-900">{partner.name}</h2>
               <p className="text-sm text-slate-600">
                 {partner.status === 'connected'
-                  ? `Connected${partner.connectedAt ? ` since ${new Date(partner.connectedAt).toLocaleDateString()}` : ''}`
+                  ? `Connected${partner.connectedAt ? ` since ${formatDate(partner.connectedAt)}` : ''}`
                   : 'Not connected'}
               </p>
             </div>

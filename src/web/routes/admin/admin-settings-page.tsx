@@ -4,9 +4,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { adminAccountQueries, useChangeRole } from '../../features/admin';
 import { useAccount } from '../../features/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Settings: who holds the admin role. Every grant and removal is written to the audit log on the server. */
 export default function AdminSettingsPage() {
+  useDocumentTitle('Settings');
   const [q, setQ] = useState('');
   const { data: me } = useAccount();
   const users = useQuery(adminAccountQueries.search(q.trim()));

@@ -8,6 +8,7 @@ export default function AdminSignupPage() {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card
+        pageTitle
         title="Create a staff account"
         description="After you sign up, an existing admin of your school gives your account the admin role on the Settings page."
       >

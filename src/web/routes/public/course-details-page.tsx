@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { CourseTransfer } from '@shared/schemas/course';
 import { courseQueries, SampleListingBadge, TransferStatusBadge } from '../../features/search';
 import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const ORIGIN_LABELS: Record<string, string> = {
   seed: 'Demo data',
@@ -17,7 +18,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
     .filter(Boolean)
     .join(' ');
   const facts: Array<[string, string | null]> = [
-    ['Credits awarded', transfer.creditsAwarded === null ? null : String(transfer.creditsAwarded)],
+    ['Credits awarded', transfer.creditsAwarded === null ? null : `${transfer.creditsAwarded}${transfer.creditUnit ? ` ${transfer.creditUnit} units` : ''}`],
     ['Minimum grade', transfer.minGrade],
     ['Effective', effective || null],
     ['Not in effect now', transfer.termNote],
@@ -43,6 +44,8 @@ export default function CourseDetailsPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const details = useQuery({ ...courseQueries.detail(id ?? ''), enabled: Boolean(id) });
+  const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+  useDocumentTitle(details.data ? `${details.data.course.courseNumber} ${details.data.course.title}` : missing ? 'Course not found' : 'Course details');
   const back = (
     <button type="button" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/search'))} className="text-sm font-semibold text-brand-700 hover:underline">
       ← Back to search
@@ -57,7 +60,6 @@ export default function CourseDetailsPage() {
     );
   }
   if (details.isError) {
-    const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center gap-3 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-slate-900">{missing ? 'Course not found' : 'Something went wrong'}</h1>
@@ -79,7 +81,7 @@ export default function CourseDetailsPage() {
         </p>
         <h1 className="text-3xl font-extrabold text-slate-900">{course.title}</h1>
         <p className="text-sm text-slate-600">
-          {[course.credits && `${course.credits} credits`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
+          {[course.credits && `${course.credits} ${course.credits === '1' ? 'credit' : 'credits'}`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
         </p>
         {course.description && <p className="mt-2 text-slate-700">{course.description}</p>}
       </header>

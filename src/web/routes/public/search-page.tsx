@@ -20,6 +20,7 @@ import {
 } from '../../features/search';
 // The report's code loads when a transcript has been analysed.
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
+import { useDocumentTitle } from '../../lib/use-document-title';
 // Degree progress loads with the report, in its own chunk.
 const TranscriptDegreeProgress = lazy(() => import('../../features/programs').then((module) => ({ default: module.TranscriptDegreeProgress })));
 
@@ -27,6 +28,7 @@ const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor R
 
 /** /search (spec section 2): Smart Search, Manual Entry and Transcript Upload over the real catalogue. */
 export default function SearchPage() {
+  useDocumentTitle('Course Search');
   const [params, setParams] = useSearchParams();
   const paramsKey = params.toString();
   const state = useMemo(() => readSearchState(new URLSearchParams(paramsKey)), [paramsKey]);

@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert';
 import { APPEAL_STATUSES, appealStatusText } from '../../features/appeals';
 import { SignInPanel, useAccount } from '../../features/auth';
 import { studentQueries } from '../../features/student';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatDateTime } from '../../lib/format-date';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -76,7 +76,7 @@ export default function StudentAppealStatusPage() {
                 {event.decision && <span className="text-slate-600"> ({event.decision})</span>}
               </p>
               <p className="text-xs text-slate-500">
-                <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               </p>
               {event.studentMessage && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{event.studentMessage}</p>}
             </li>

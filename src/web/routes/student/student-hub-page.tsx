@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { announcementQueries } from '../../features/announcements';
-import { appealStatusText } from '../../features/appeals';
+import { appealOutcomeText } from '../../features/appeals';
 import { ensureStudentRole, SignInPanel, useAccount } from '../../features/auth';
-import { studentQueries, TranscriptReportLink } from '../../features/student';
+import { studentQueries, TranscriptReportLink, useMarkAppealCenterSeen } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const RECENT_TRANSCRIPTS = 4;
+
+/** An appeal's badge: still open, or its decision. */
+const OUTCOME_STYLES = { open: 'bg-slate-100 text-slate-800', approved: 'bg-green-100 text-green-900', denied: 'bg-rose-100 text-rose-900' } as const;
 
 /** /student: a sign-in panel when signed out; signed in, the account is made a student (spec section 4) and sees its hub. */
 export default function StudentHubPage() {
@@ -26,6 +29,15 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
   useDocumentTitle('Student hub');
   const me = useQuery(studentQueries.me());
   const announcements = useQuery(announcementQueries.published());
+  // Once the hub has shown what changed, this visit counts as seen (the marks stay until the student leaves).
+  const markSeen = useMarkAppealCenterSeen();
+  const seenRecorded = useRef(false);
+  const loaded = me.isSuccess;
+  useEffect(() => {
+    if (!loaded || seenRecorded.current) return;
+    seenRecorded.current = true;
+    markSeen.mutate();
+  }, [loaded, markSeen]);
   if (me.isPending) return <p role="status" className="px-4 py-24 text-center text-slate-600">Loading your hub…</p>;
   if (me.isError) {
     return (
@@ -36,6 +48,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
   }
   const data = me.data;
   const recent = data.transcripts.slice(0, RECENT_TRANSCRIPTS);
+  const changed = data.appeals.filter((appeal) => appeal.changedSinceLastVisit).length;
   const counts = [
     { label: 'Favorites', value: data.favorites.length, href: '/student/profile#favorites' },
     { label: 'Transcripts', value: data.transcripts.length, href: '/student/profile#transcripts' },
@@ -70,7 +83,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         <HubCard title="Favorite universities" id="hub-favorites">
           {data.favorites.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No favorites yet. <Link to="/student/profile#favorites" className="font-semibold text-brand-700 hover:underline">Add schools</Link> you are thinking about.
+              No favorites yet. <Link to="/student/profile#favorites" className="font-semibold text-brand-700 underline">Add schools</Link> you are thinking about.
             </p>
           ) : (
             <ul className="flex flex-wrap gap-2">
@@ -86,7 +99,7 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         <HubCard title="Recent transcripts" id="hub-transcripts">
           {recent.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No transcripts yet. <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 hover:underline">Upload one</Link>.
+              No transcripts yet. <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 underline">Upload one</Link>.
             </p>
           ) : (
             <ul className="divide-y divide-slate-100">
@@ -116,6 +129,11 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
           <p className="text-sm text-slate-600">No appeals yet. If a course did not transfer, you can ask the school to look again.</p>
         ) : (
           <div>
+            {changed > 0 && (
+              <p role="status" className="mb-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900">
+                {changed === 1 ? '1 appeal has' : `${changed} appeals have`} changed since your last visit.
+              </p>
+            )}
             {/* One row per appeal: four columns on wider screens, stacked on a phone. */}
             <div aria-hidden="true" className="hidden grid-cols-[2fr_1fr_1fr_2fr] gap-3 pb-2 text-xs font-semibold text-slate-500 uppercase sm:grid">
               <span>Course</span>
@@ -126,22 +144,31 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
             <ul className="divide-y divide-slate-100 border-t border-slate-100">
               {data.appeals.map((appeal) => (
                 <li key={appeal.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-2 text-sm sm:grid-cols-[2fr_1fr_1fr_2fr] sm:items-center">
-                  <Link to={`/student/appeals/${appeal.id}`} className="font-semibold text-brand-700 hover:underline">
-                    {appeal.courseName}
-                  </Link>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <Link to={`/student/appeals/${appeal.id}`} className="font-semibold text-brand-700 hover:underline">
+                      {appeal.courseName}
+                    </Link>
+                    {appeal.changedSinceLastVisit && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">New</span>}
+                  </span>
                   <span className="text-slate-700 sm:order-none">
                     <span className="sr-only">Submitted </span>
                     {formatDate(appeal.createdAt)}
                   </span>
                   <span>
                     <span className="sr-only">Status: </span>
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 capitalize">{appealStatusText(appeal.status)}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLES[appeal.decision ?? 'open']}`}>{appealOutcomeText(appeal)}</span>
                   </span>
                   <span className="text-slate-700">
                     <span className="sr-only">Target: </span>
                     <span aria-hidden="true" className="sm:hidden">→ </span>
                     {appeal.targetSchool}
                   </span>
+                  {appeal.studentMessage && (
+                    <p className="col-span-full whitespace-pre-line text-slate-700">
+                      <span className="font-semibold">From the transfer office: </span>
+                      {appeal.studentMessage}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SAVED_SEARCHES_STORAGE_KEY } from '@shared/search/saved-searches';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, fakeApi, heldAnswer, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
@@ -7,7 +7,7 @@ import StudentSearchPage from './student-search-page';
 
 const student = { id: 'u1', email: 'maria@school.edu', name: 'Maria', roles: ['student'], twoFactorEnabled: false };
 const topic = () => screen.getByLabelText('Search topic');
-const search = () => fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+const search = () => fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
 
 async function renderAs(account: typeof student | null, routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ 'GET /api/account/session': { body: { account } }, 'GET /api/student/saved-searches': { body: { savedSearches: [] } }, ...routes });
@@ -43,7 +43,12 @@ describe('/student/search', () => {
     expect(body.q).toBe('economics to Florida State University');
     expect(body.filters).toMatchObject({ searchType: 'smart', targetSubject: 'economics' });
     save.release();
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved to your profile');
+    const saved = await screen.findByRole('status');
+    expect(saved).toHaveTextContent('Saved to your profile');
+    expect(saved).toHaveTextContent('“economics to Florida State University” is in your saved searches.');
+    // What the button did not do, the answer offers: the topic's results on /search.
+    const results = within(saved).getByRole('link', { name: 'See results for “economics to Florida State University”' });
+    expect(results.getAttribute('href')).toMatch(/^\/search\?q=economics\+to\+Florida\+State\+University&/);
     expect(topic()).toHaveValue('');
     // Always kept in this browser too (spec section 4).
     expect(JSON.parse(localStorage.getItem(SAVED_SEARCHES_STORAGE_KEY) ?? '[]')).toHaveLength(1);

@@ -2,7 +2,7 @@
 // to semester credits by × 2/3 and back by × 3/2. Rounded to hundredths, the precision
 // transcripts print, so 4 quarter credits show as 2.67 semester credits.
 
-import type { AcademicCalendar, CreditConversion } from './types';
+import type { AcademicCalendar, CreditConversion, DecisionEvidence } from './types';
 
 export function roundCredits(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
@@ -19,4 +19,15 @@ export function convertCredits(credits: number, from: AcademicCalendar, to: Acad
   const factor = conversionFactor(from, to);
   const converted = roundCredits(credits * factor);
   return { credits: converted, conversion: { from, to, factor, originalCredits: credits, convertedCredits: converted } };
+}
+
+/**
+ * A row's credits in the destination's units: the engine's conversion when the schools' calendars differ (every row
+ * from a school on the other calendar carries one), else the credits as printed. Every total a report or degree
+ * progress shows sums this, so quarter and semester credits are never added together.
+ */
+export function creditsAtDestination(credits: number, evidence: Pick<DecisionEvidence, 'creditConversion'> | null | undefined): number {
+  const conversion = evidence?.creditConversion;
+  // only a conversion of these very credits: a rule's award converted from its table's units is not the row's credits
+  return conversion && conversion.originalCredits === credits ? conversion.convertedCredits : credits;
 }

@@ -30,10 +30,11 @@ describe('parseRulesCsv: rows and columns', () => {
     ]);
   });
 
-  it('reports missing and unknown columns at line 1', () => {
-    const { errors, rules } = parseRulesCsv(csv('source_code,source_name,target_code,target_name,credits,min grade', 'A 1,a,B 1,b,3,C'));
+  it('reports missing columns at line 1, with the headers nothing reads (the clerk maps one of them)', () => {
+    const { errors, rules, columns } = parseRulesCsv(csv('source_code,source_name,target_code,target_name,credits,min grade,uni', 'A 1,a,B 1,b,3,C,FSU'));
     expect(rules).toEqual([]);
-    expect(errors).toContainEqual({ line: 1, column: 'min grade', message: expect.stringContaining('unknown column') });
+    expect(columns?.mapped).toMatchObject({ min_grade: 'min grade' });
+    expect(errors).toContainEqual({ line: 1, column: 'uni', message: expect.stringContaining('unknown column') });
     expect(errors).toContainEqual({ line: 1, column: 'target_university', message: 'required column "target_university" is missing' });
   });
 

@@ -1,9 +1,12 @@
 // The equivalency import CSV (the admin "Course Data Upload" page and bulk loads).
 // Required columns: source_code, source_name, target_university, target_code,
 // target_name, credits. Optional: source_university, source_credits, min_grade,
-// effective_from, effective_to, group, notes. Header names are case-insensitive and may
-// come in any order; an unknown or repeated column is a file-level error because it is
-// usually a typo that would silently drop data (e.g. "min grade").
+// effective_from, effective_to, group, notes, credit_unit. Headers may come in any order
+// and as schools publish them (`from_course_code`, `Receiving Course`, TES and ATAIN
+// layouts; import-columns.ts), or be mapped by the caller. When a required column is
+// missing, every header nothing reads is reported with it: it is usually the one meant.
+// A side may name several courses ("A + B", "A & B") or say nothing transfers ("No
+// Comparable Course", "NE"); a code that is neither is an error (published-course-codes.ts).
 //
 // One row is one source course → one target course. Rows that share a `group` value (and
 // the same source and target universities) form one rule: several sources make a
@@ -17,24 +20,24 @@
 // unchanged rules apart. The module is pure (no Node APIs) so the browser can validate a
 // pasted CSV before upload.
 
-import { courseKey, formatCourseCode, splitCourseCode } from './course-code';
-import { createCsvRowParser, formatCsvLine, type CsvRow } from './csv-row-parser';
+import { courseKey, formatCourseCode, type SplitCourseCode } from './course-code';
+import { createCsvRowParser, delimiterOfHeader, formatCsvLine, type CsvRow, type CsvRowParser } from './csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { ALL_COLUMNS, OPTIONAL_COLUMNS, planColumns, REQUIRED_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
+import { readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';
 import { isValidMinimumGrade } from './grades';
 import { parseTerm } from './terms';
 import { LimitedErrorList } from './limited-error-list';
 
 export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-parser';
 
-export const REQUIRED_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
-export const OPTIONAL_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'] as const;
-type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
-const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
-const KNOWN_COLUMNS = new Set<string>(ALL_COLUMNS);
+export { REQUIRED_COLUMNS, OPTIONAL_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
+export type { CreditUnit } from './published-course-codes';
 const NON_EMPTY_COLUMNS = ['source_code', 'target_code', 'target_university'] as const;
 
 /** Column order used for export. */
-export const EXPORT_COLUMNS: Column[] = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes'];
+export const EXPORT_COLUMNS = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit'] as const;
+type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export interface CsvImportError {
   line: number;
@@ -69,6 +72,8 @@ export interface ParsedRuleDraft {
   transfers: boolean;
   /** Sum of the targets' credits; null when any target has a credit range or none. */
   creditsAwarded: number | null;
+  /** The system the credits are counted in, when the file says ("4 quarter units"); null when it does not. */
+  creditUnit: CreditUnit | null;
   minGrade: string | null;
   effectiveFrom: string | null;
   effectiveTo: string | null;
@@ -89,6 +94,8 @@ export interface ParseRulesCsvResult {
   /** How many errors the file has in all. */
   errorCount: number;
   rowCount: number;
+  /** How the header was read (null for an empty file). */
+  columns: ColumnPlan | null;
 }
 
 /**
@@ -153,6 +160,7 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
     sources: [...draft.sources].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
     targets: [...draft.targets].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
     minGrade: draft.minGrade, effectiveFrom: draft.effectiveFrom, effectiveTo: draft.effectiveTo, notes: draft.notes, transfers: draft.transfers,
+    ...(draft.creditUnit ? { creditUnit: draft.creditUnit } : {}),
   };
   return stableHash(JSON.stringify(body));
 }
@@ -182,8 +190,11 @@ function readCredits(raw: string, allowRange: boolean): CreditsValue {
 interface ValidRow {
   line: number;
   values: Record<Column, string>;
-  source: DraftSourceCourse;
-  target: DraftTargetCourse;
+  sources: DraftSourceCourse[];
+  targets: DraftTargetCourse[];
+  /** The row's credits when it names several targets: what the rule awards for them together. */
+  rowCredits: number | null;
+  creditUnit: CreditUnit | null;
 }
 
 interface GroupAccumulator {
@@ -208,41 +219,55 @@ export interface RulesCsvImporterOptions {
   identity?: boolean;
   /** Keep only the first this many errors by line (all are counted). Default: keep every one. */
   maxErrors?: number;
+  /** Crosswalk's column -> the file's header, for headers no known name matches (or to override one). */
+  mapping?: ColumnMapping;
+  /** The mapping last used for the sending school: applied where this file has the headers it names. */
+  rememberedMapping?: ColumnMapping;
 }
 
+/** The course codes of one side, from a whole-code column (several when numbered, TES) or subject and number columns. */
+function sideCode(codes: string[], subject: string, number: string): string {
+  const given = codes.filter(Boolean);
+  if (given.length > 0) return given.join(' + ');
+  return subject || number ? `${subject} ${number}`.trim() : '';
+}
+
+const fieldText = (field: string | undefined) => (field ?? '').trim();
+/** A TES import file writes NULL in an empty field (anywhere else "NULL" is text: a title may say it). */
+const tesFieldText = (field: string | undefined) => {
+  const value = fieldText(field);
+  return value === 'NULL' ? '' : value;
+};
+
 /** Streaming importer: feed chunks, then end() groups rows into rule drafts. */
-export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvImporterOptions = {}): RulesCsvImporter {
-  const parser = createCsvRowParser();
+export function createRulesCsvImporter({ identity = true, maxErrors, mapping, rememberedMapping }: RulesCsvImporterOptions = {}): RulesCsvImporter {
+  // Made once the header line has arrived, with the separator it uses (commas, or TES's pipes).
+  let parser: CsvRowParser | null = null;
+  let beforeHeader = '';
   const errors = new LimitedErrorList<CsvImportError>(maxErrors);
   // Insertion order keeps export → import stable and errors in file order.
   const groups = new Map<string, GroupAccumulator>();
   // Rows without a group are rules on their own (nearly every row of a real file): no map entry, no key to build.
   let ungrouped: ValidRow[] = [];
-  let header: Column[] | null = null;
+  let header: string[] | null = null;
   let headerFailed = false;
-  let columnIndex: Partial<Record<Column, number>> = {};
+  let plan: ColumnPlan | null = null;
+  let columnIndex: Partial<Record<Column, number[]>> = {};
   let rowCount = 0;
 
   const readHeader = (row: CsvRow) => {
-    const names = row.fields.map((name) => name.trim().toLowerCase());
-    const seen = new Set<string>();
-    names.forEach((name, index) => {
-      if (!KNOWN_COLUMNS.has(name)) {
-        errors.push({ line: row.line, column: name || `column ${index + 1}`, message: `unknown column "${row.fields[index]}"; expected ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}` });
-      } else if (seen.has(name)) {
-        errors.push({ line: row.line, column: name, message: `column "${name}" appears more than once` });
+    header = row.fields;
+    plan = planColumns(row.fields, mapping, rememberedMapping);
+    columnIndex = plan.indexes;
+    for (const problem of plan.problems) errors.push({ line: row.line, ...problem });
+    for (const required of plan.missing) errors.push({ line: row.line, column: required, message: `required column "${required}" is missing` });
+    // A missing column is most often one with another name: say which headers nothing reads, for the clerk to map.
+    if (plan.missing.length > 0) {
+      for (const unused of plan.unused) {
+        errors.push({ line: row.line, column: unused, message: `unknown column "${unused}"; map it to one of ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}, or leave it unused` });
       }
-      seen.add(name);
-    });
-    for (const required of REQUIRED_COLUMNS) {
-      if (!seen.has(required)) errors.push({ line: row.line, column: required, message: `required column "${required}" is missing` });
     }
-    headerFailed = REQUIRED_COLUMNS.some((required) => !seen.has(required));
-    header = names as Column[];
-    columnIndex = {};
-    names.forEach((name, index) => {
-      if (KNOWN_COLUMNS.has(name) && columnIndex[name as Column] === undefined) columnIndex[name as Column] = index;
-    });
+    headerFailed = plan.missing.length > 0 || plan.problems.length > 0;
   };
 
   const readRow = (row: CsvRow) => {
@@ -252,43 +277,81 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
     if (row.error) errors.push({ line, message: row.error });
     if (header && row.fields.length !== header.length) errors.push({ line, message: `expected ${header.length} fields, found ${row.fields.length}` });
     const values = {} as Record<Column, string>;
+    const fieldValue = plan?.layout === 'tes' ? tesFieldText : fieldText;
+    let sourceCodes: string[] | null = null;
+    let targetCodes: string[] | null = null;
     for (const column of ALL_COLUMNS) {
-      const index = columnIndex[column];
-      values[column] = index === undefined ? '' : (row.fields[index] ?? '').trim();
+      const indexes = columnIndex[column];
+      values[column] = indexes === undefined ? '' : fieldValue(row.fields[indexes[0]!]);
+      if (indexes && indexes.length > 1) {
+        const all = indexes.map((index) => fieldValue(row.fields[index]));
+        if (column === 'source_code') sourceCodes = all;
+        else targetCodes = all;
+      }
     }
+    if (sourceCodes || !values.source_code) values.source_code = sideCode(sourceCodes ?? [values.source_code], values.source_subject, values.source_number);
+    if (targetCodes || !values.target_code) values.target_code = sideCode(targetCodes ?? [values.target_code], values.target_subject, values.target_number);
     for (const column of NON_EMPTY_COLUMNS) {
       if (!values[column]) errors.push({ line, column, message: 'is empty' });
     }
-    const sourceSplit = values.source_code ? splitCourseCode(values.source_code) : null;
-    const targetSplit = values.target_code ? splitCourseCode(values.target_code) : null;
+    const sourceSide = values.source_code ? readPublishedSide(values.source_code) : null;
+    const targetSide = values.target_code ? readPublishedSide(values.target_code) : null;
+    if (sourceSide?.kind === 'invalid') errors.push({ line, column: 'source_code', message: sourceSide.message });
+    if (sourceSide?.kind === 'no-transfer') errors.push({ line, column: 'source_code', message: `"${values.source_code}" names no sending course; a rule needs the course a student took` });
+    if (targetSide?.kind === 'invalid') errors.push({ line, column: 'target_code', message: targetSide.message });
 
-    const credits = readCredits(values.credits, true);
-    const sourceCredits = values.source_credits ? readCredits(values.source_credits, false) : EMPTY_CREDITS;
+    let creditUnit: CreditUnit | null = null;
+    if (values.credit_unit) {
+      creditUnit = readCreditUnit(values.credit_unit) ?? null;
+      if (!creditUnit) errors.push({ line, column: 'credit_unit', message: `"${values.credit_unit}" is neither quarter nor semester` });
+    }
+    const creditsText = splitCreditsText(values.credits);
+    const sourceCreditsText = splitCreditsText(values.source_credits);
+    for (const [column, text] of [['credits', creditsText], ['source_credits', sourceCreditsText]] as const) {
+      if (!text.unit) continue;
+      if (creditUnit && text.unit !== creditUnit) errors.push({ line, column, message: `"${values[column]}" says ${text.unit} units but the row says ${creditUnit}` });
+      creditUnit ??= text.unit;
+    }
+    const credits = readCredits(creditsText.amount, true);
+    const sourceCredits = values.source_credits ? readCredits(sourceCreditsText.amount, false) : EMPTY_CREDITS;
     for (const [column, value] of [['credits', credits], ['source_credits', sourceCredits]] as const) {
       const problem = value.kind === 'invalid' ? 'is not a number' : value.kind === 'too-large' ? `is more than ${MAX_CREDITS}` : null;
       if (problem) errors.push({ line, column, message: `"${values[column]}" ${problem}` });
     }
     if (values.min_grade && !isValidMinimumGrade(values.min_grade)) errors.push({ line, column: 'min_grade', message: `"${values.min_grade}" is not a letter grade (A+ … D-)` });
+    for (const column of ['effective_from', 'effective_to'] as const) values[column] = termOfDate(values[column]) ?? values[column];
     const from = values.effective_from ? parseTerm(values.effective_from) : null;
     const to = values.effective_to ? parseTerm(values.effective_to) : null;
     if (values.effective_from && !from) errors.push({ line, column: 'effective_from', message: `"${values.effective_from}" is not a term such as "Fall 2020"` });
     if (values.effective_to && !to) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is not a term such as "Spring 2024"` });
     if (from && to && from.ordinal > to.ordinal) errors.push({ line, column: 'effective_to', message: `"${values.effective_to}" is before effective_from "${values.effective_from}"` });
 
-    if (errors.count > errorsBefore || !sourceSplit || !targetSplit) return;
-    const validRow: ValidRow = {
-      line,
-      values,
-      source: { subject: sourceSplit.subject, number: sourceSplit.number, title: values.source_name || null, credits: sourceCredits.kind === 'fixed' ? sourceCredits.value : null },
-      target: {
-        subject: targetSplit.subject,
-        number: targetSplit.number,
-        title: values.target_name || null,
-        credits: credits.kind === 'fixed' ? credits.value : null,
-        creditRange: credits.kind === 'range' ? credits.range : null,
-        isElective: isElectiveTarget(targetSplit),
-      },
-    };
+    if (errors.count > errorsBefore || sourceSide?.kind !== 'courses' || !targetSide || targetSide.kind === 'invalid') return;
+    const sourceTitles = titlesFor(values.source_name, sourceSide.courses.length);
+    const oneSource = sourceSide.courses.length === 1;
+    const sources = sourceSide.courses.map((code, index): DraftSourceCourse => ({
+      subject: code.subject,
+      number: code.number,
+      title: sourceTitles[index] ?? null,
+      credits: oneSource && sourceCredits.kind === 'fixed' ? sourceCredits.value : null,
+    }));
+    const targetCourses: Array<Pick<SplitCourseCode, 'subject' | 'number'>> =
+      targetSide.kind === 'courses' ? targetSide.courses : [{ subject: targetSide.code, number: '' }];
+    const targetTitles = targetSide.kind === 'courses' ? titlesFor(values.target_name, targetCourses.length) : [values.target_name || targetSide.wording];
+    const oneTarget = targetCourses.length === 1;
+    const targets = targetCourses.map((code, index): DraftTargetCourse => ({
+      subject: code.subject,
+      number: code.number,
+      title: targetTitles[index] ?? null,
+      credits: oneTarget && credits.kind === 'fixed' ? credits.value : null,
+      creditRange: oneTarget && credits.kind === 'range' ? credits.range : null,
+      isElective: isElectiveTarget(code),
+    }));
+    if (!oneTarget && values.group) {
+      errors.push({ line, column: 'group', message: 'a row naming several target courses is a rule of its own; leave group empty or give each target its own row' });
+      return;
+    }
+    const validRow: ValidRow = { line, values, sources, targets, rowCredits: !oneTarget && credits.kind === 'fixed' ? credits.value : null, creditUnit };
     if (!values.group) {
       ungrouped.push(validRow);
       return;
@@ -306,6 +369,17 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
     }
   };
 
+  const pushText = (chunk: string) => {
+    if (parser) return handleRows(parser.push(chunk));
+    beforeHeader += chunk;
+    const lineEnd = beforeHeader.search(/[\r\n]/);
+    if (lineEnd < 0) return;
+    parser = createCsvRowParser(delimiterOfHeader(beforeHeader.slice(0, lineEnd)));
+    const text = beforeHeader;
+    beforeHeader = '';
+    handleRows(parser.push(text));
+  };
+
   const finishDraft = (base: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>, lines: number[]): ParsedRuleDraft => {
     const draft = base as ParsedRuleDraft;
     draft.lines = lines;
@@ -320,15 +394,17 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
 
   // One row, one rule (nearly every row of a real file): nothing to merge or compare.
   const buildSingleDraft = (row: ValidRow): ParsedRuleDraft => {
-    const { values, source, target } = row;
+    const { values, sources, targets } = row;
+    const awarded = targets.length === 1 ? targets[0]!.credits : row.rowCredits;
     return finishDraft(
       {
         sourceUniversity: values.source_university || null,
         targetUniversity: values.target_university,
-        sources: [source],
-        targets: [target],
-        transfers: nonTransferTargetKind(target) === null,
-        creditsAwarded: target.credits === null ? null : Math.round(target.credits * 100) / 100,
+        sources,
+        targets,
+        transfers: nonTransferTargetKind(targets[0]!) === null,
+        creditsAwarded: awarded === null ? null : Math.round(awarded * 100) / 100,
+        creditUnit: row.creditUnit,
         minGrade: values.min_grade ? values.min_grade.toUpperCase() : null,
         effectiveFrom: values.effective_from || null,
         effectiveTo: values.effective_to || null,
@@ -352,20 +428,23 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
       ok = false;
     };
     for (const row of group.rows) {
-      for (const column of ['min_grade', 'effective_from', 'effective_to'] as const) {
+      for (const column of ['min_grade', 'effective_from', 'effective_to', 'credit_unit'] as const) {
         if (row.values[column].toUpperCase() !== first.values[column].toUpperCase()) {
           conflict(row, column, `"${row.values[column]}" differs from line ${first.line} ("${first.values[column]}") in group "${first.values.group}"`);
         }
       }
-      const sourceKey = courseKey(row.source);
-      const knownSource = sources.get(sourceKey);
-      if (!knownSource) sources.set(sourceKey, row.source);
-      else if (row.values.source_credits && knownSource.credits !== row.source.credits) conflict(row, 'source_credits', `${formatCourseCode(row.source)} has different credits than earlier in group "${first.values.group}"`);
-      const targetKey = courseKey(row.target);
+      for (const source of row.sources) {
+        const sourceKey = courseKey(source);
+        const knownSource = sources.get(sourceKey);
+        if (!knownSource) sources.set(sourceKey, source);
+        else if (row.values.source_credits && knownSource.credits !== source.credits) conflict(row, 'source_credits', `${formatCourseCode(source)} has different credits than earlier in group "${first.values.group}"`);
+      }
+      const target = row.targets[0]!;
+      const targetKey = courseKey(target);
       const knownTarget = targets.get(targetKey);
-      if (!knownTarget) targets.set(targetKey, row.target);
-      else if (knownTarget.credits !== row.target.credits || JSON.stringify(knownTarget.creditRange) !== JSON.stringify(row.target.creditRange)) {
-        conflict(row, 'credits', `${formatCourseCode(row.target)} has different credits than earlier in group "${first.values.group}"`);
+      if (!knownTarget) targets.set(targetKey, target);
+      else if (knownTarget.credits !== target.credits || JSON.stringify(knownTarget.creditRange) !== JSON.stringify(target.creditRange)) {
+        conflict(row, 'credits', `${formatCourseCode(target)} has different credits than earlier in group "${first.values.group}"`);
       }
     }
     const targetList = [...targets.values()];
@@ -390,6 +469,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
       targets: targetList,
       transfers: blockers.length === 0,
       creditsAwarded,
+      creditUnit: first.creditUnit,
       minGrade: first.values.min_grade ? first.values.min_grade.toUpperCase() : null,
       effectiveFrom: first.values.effective_from || null,
       effectiveTo: first.values.effective_to || null,
@@ -402,7 +482,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
 
   return {
     push(chunk: string) {
-      handleRows(parser.push(chunk));
+      pushText(chunk);
     },
     drain() {
       const rules = ungrouped.map(buildSingleDraft);
@@ -410,6 +490,11 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
       return { rules, errorCount: errors.count };
     },
     end(): ParseRulesCsvResult {
+      if (!parser) {
+        parser = createCsvRowParser(delimiterOfHeader(beforeHeader));
+        handleRows(parser.push(beforeHeader));
+        beforeHeader = '';
+      }
       handleRows(parser.end());
       if (!header) errors.push({ line: 1, message: 'the file is empty; the first line must name the columns' });
       const rules = ungrouped.map(buildSingleDraft);
@@ -418,7 +503,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors }: RulesCsvI
         const draft = buildDraft(group);
         if (draft) rules.push(draft);
       }
-      return { rules, errors: errors.sorted(), errorCount: errors.count, rowCount };
+      return { rules, errors: errors.sorted(), errorCount: errors.count, rowCount, columns: plan };
     },
   };
 }
@@ -464,7 +549,7 @@ export function formatRulesAsCsv(rules: ParsedRuleDraft[]): string {
     for (let i = 0; i < rowCount; i += 1) {
       const source = rule.sources[i % rule.sources.length]!;
       const target = rule.targets[i % rule.targets.length]!;
-      const values: Record<Column, string> = {
+      const values: Record<ExportColumn, string> = {
         source_university: rule.sourceUniversity ?? '',
         source_code: formatCourseCode(source),
         source_name: source.title ?? '',
@@ -478,6 +563,7 @@ export function formatRulesAsCsv(rules: ParsedRuleDraft[]): string {
         effective_to: rule.effectiveTo ?? '',
         group: group ?? '',
         notes: i === 0 ? rule.notes ?? '' : '',
+        credit_unit: rule.creditUnit ?? '',
       };
       lines.push(formatCsvLine(EXPORT_COLUMNS.map((column) => values[column])));
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
-import { NO_RULE_REASON, decideTransfers, type DecideTransfersInput } from './decide-transfers';
+import { creditsAtDestination } from './credit-conversion';
+import { NO_RULE_REASON, decideByGradeAlone, decideTransfers, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
@@ -144,6 +145,12 @@ describe('minimum grades', () => {
       expect(decide({ courses: [taken('XYZ', '999', { grade })] })[0]?.status).toBe('NO_TRANSFER');
     }
   });
+  it('decides by the grade alone, for a school whose courses are unknown, exactly as for a course with no rule', () => {
+    for (const grade of ['W', 'I', 'F', 'NC', 'U']) {
+      expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
+    }
+    for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toBeNull();
+  });
   it('waits for in-progress work', () => {
     const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'IP' })] });
     expect(decision?.status).toBe('NEEDS_EVAL');
@@ -191,6 +198,36 @@ describe('credit conversion', () => {
     const r = rule([src('MATH 221', 3)], [tgt('MATH 1A')], { fromInstitutionId: MADISON.id, toInstitutionId: QUARTER_SCHOOL.id });
     const [decision] = decideTransfers({ from: MADISON, to: QUARTER_SCHOOL, rules: [r], courses: [taken('MATH', '221', { credits: 3 })] });
     expect(decision?.creditsAwarded).toBe(4.5);
+  });
+  it('gives every row from a school on the other calendar its credits in destination units, whatever the decision', () => {
+    const refused = rule([src('ART 2', 4)], [], { fromInstitutionId: QUARTER_SCHOOL.id, transfers: false, creditsAwarded: 0 });
+    const byRuleCredits = rule([src('MATH 1A', 5)], [tgt('MATH 221', null, 5)], { fromInstitutionId: QUARTER_SCHOOL.id, creditsAwarded: 4 });
+    const decisions = decideTransfers({
+      from: QUARTER_SCHOOL,
+      to: MADISON,
+      rules: [refused, byRuleCredits],
+      courses: [taken('ART', '2', { credits: 4 }), taken('HIST', '17A', { credits: 4 }), taken('MATH', '1A', { credits: 5 })],
+    });
+    expect(decisions.map((decision) => decision.status)).toEqual(['NO_TRANSFER', 'NEEDS_EVAL', 'DIRECT']);
+    expect(decisions.map((decision) => decision.evidence.creditConversion?.convertedCredits)).toEqual([2.67, 2.67, 3.33]);
+    // The rule's award is in destination units already: it is not converted again.
+    expect(decisions[2]?.creditsAwarded).toBe(4);
+    expect(creditsAtDestination(4, decisions[1]!.evidence)).toBe(2.67);
+    expect(creditsAtDestination(4, { creditConversion: null })).toBe(4);
+  });
+  it('converts credits a rule states in quarter units for a semester school, and names the units; semester units at a semester school stay', () => {
+    const quarter = rule([src('ENGL 1A', null)], [tgt('ENGL 100')], { creditsAwarded: 5, creditUnit: 'quarter' });
+    const [decision] = decide({ rules: [quarter], courses: [taken('ENGL', '1A', { credits: null })] });
+    expect(decision).toMatchObject({ status: 'DIRECT', creditsAwarded: 3.33, evidence: { creditConversion: { from: 'quarter', to: 'semester', originalCredits: 5, convertedCredits: 3.33 } } });
+    expect(decision?.reason).toContain('The rule awards 5 quarter units: 3.33 semester credits.');
+    const semester = rule([src('ENGL 1B', null)], [tgt('ENGL 101')], { creditsAwarded: 3, creditUnit: 'semester' });
+    expect(decide({ rules: [semester], courses: [taken('ENGL', '1B', { credits: null })] })[0]).toMatchObject({ creditsAwarded: 3, evidence: { creditConversion: null } });
+  });
+  it("counts a row's own credits, not a rule's award converted from its table's units, in totals at the same calendar", () => {
+    const quarter = rule([src('ENGL 1A', null)], [tgt('ENGL 100')], { creditsAwarded: 5, creditUnit: 'quarter' });
+    const [decision] = decide({ rules: [quarter], courses: [taken('ENGL', '1A', { credits: 3 })] });
+    expect(decision?.creditsAwarded).toBe(3.33);
+    expect(creditsAtDestination(3, decision!.evidence)).toBe(3);
   });
   it('does not convert between schools on the same calendar', () => {
     const r = rule([src('MATH 104', 4)], [tgt('MATH 112')]);

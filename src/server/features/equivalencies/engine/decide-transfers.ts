@@ -136,18 +136,31 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
   return { status: 'ok' };
 }
 
+/**
+ * The grade rule on its own, for a course nothing else decides (no rule, no statewide numbering, or a school we do not
+ * know): a grade that earns no credit anywhere (F, W, I, …) is No Transfer, whatever the school; null otherwise.
+ */
+export function decideByGradeAlone(course: SourceCourseTaken): EquivalencyDecision | null {
+  const gate = gradeGate([course], null, '');
+  if (gate.status !== 'NO_TRANSFER') return null;
+  return { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+}
+
 interface CreditResult {
   credits: number;
   conversion: CreditConversion | null;
 }
 
 /**
- * Credits in destination units. A rule's creditsAwarded is already in destination units;
+ * Credits in destination units. A rule's creditsAwarded is in destination units, unless the table that made it said
+ * quarter or semester units (creditUnit) and the destination counts the other way: then they are converted;
  * otherwise the student's own credits (or the rule's source credits) are converted when
  * the calendars differ; last, the destination courses' own credits.
  */
-function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: SourceCourseTaken[], ruleCredits: number | null, ruleSources: Array<{ credits: number | null }>, targets: Array<{ credits: number | null }>): CreditResult {
-  if (ruleCredits !== null) return { credits: roundCredits(ruleCredits), conversion: null };
+function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: SourceCourseTaken[], rule: Pick<EquivalencyRule, 'creditsAwarded' | 'creditUnit' | 'sources'>, targets: Array<{ credits: number | null }>): CreditResult {
+  const ruleCredits = rule.creditsAwarded;
+  if (ruleCredits !== null) return rule.creditUnit ? convertCredits(ruleCredits, rule.creditUnit, to.calendar) : { credits: roundCredits(ruleCredits), conversion: null };
+  const ruleSources = rule.sources;
   const sum = (values: Array<number | null | undefined>) => (values.every((value) => typeof value === 'number') ? (values as number[]).reduce((a, b) => a + b, 0) : null);
   const sourceCredits = sum(taken.map((course) => course.credits)) ?? sum(ruleSources.map((course) => course.credits));
   if (sourceCredits !== null) return convertCredits(sourceCredits, from.calendar, to.calendar);
@@ -155,8 +168,9 @@ function awardedCredits(from: InstitutionInfo, to: InstitutionInfo, taken: Sourc
   return { credits: targetCredits === null ? 0 : roundCredits(targetCredits), conversion: null };
 }
 
-function describeConversion(conversion: CreditConversion | null): string {
+function describeConversion(conversion: CreditConversion | null, statedByRule: boolean): string {
   if (!conversion) return '';
+  if (statedByRule) return ` The rule awards ${conversion.originalCredits} ${conversion.from} units: ${conversion.convertedCredits} ${conversion.to} credits.`;
   return ` Your ${conversion.originalCredits} ${conversion.from} credits count as ${conversion.convertedCredits} ${conversion.to} credits.`;
 }
 
@@ -209,7 +223,7 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
     return { status: gate.status, source, targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence };
   }
 
-  const { credits, conversion } = awardedCredits(from, to, taken, rule.creditsAwarded, rule.sources, targets);
+  const { credits, conversion } = awardedCredits(from, to, taken, rule, targets);
   const electives = targets.filter((target) => target.isElective);
   let reason = `${sourceText} ${taken.length > 1 ? 'transfer' : 'transfers'} to ${to.name} as ${targetText}`;
   reason += electives.length === targets.length
@@ -219,7 +233,7 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
       : '.';
   reason += ` Based on ${originLabel(rule.origin)}.`;
   if (rule.minGrade) reason += ` It needs at least a ${rule.minGrade.toUpperCase()}.`;
-  reason += describeConversion(conversion);
+  reason += describeConversion(conversion, rule.creditsAwarded !== null);
   return {
     status: 'DIRECT',
     source,
@@ -346,9 +360,9 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
   if (gate.status !== 'ok') {
     return { rows, decision: { status: gate.status, source: taken.map(courseRef), targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence } };
   }
-  const { credits, conversion } = awardedCredits(from, to, taken, null, [], targets);
+  const { credits, conversion } = awardedCredits(from, to, taken, { creditsAwarded: null, creditUnit: null, sources: [] }, targets);
   const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)} transfer` : `${formatCourseCode(course)} transfers`;
-  const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion)}`;
+  const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion, false)}`;
   return {
     rows,
     decision: { status: 'DIRECT', source: taken.map(courseRef), targets, creditsAwarded: credits, transfersTo: transfersToText(to, targets), reason, evidence: { ...evidence, creditConversion: conversion } },
@@ -426,11 +440,12 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       }
     }
 
-    const gate = gradeGate([course], null, '');
-    if (gate.status === 'NO_TRANSFER') {
-      decisions[rowIndex] = { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+    const refused = decideByGradeAlone(course);
+    if (refused) {
+      decisions[rowIndex] = refused;
       continue;
     }
+    const gate = gradeGate([course], null, '');
 
     const expired = outOfRange[0];
     if (expired) {
@@ -471,10 +486,27 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       candidates,
     };
   });
-  return withDuplicateCreditMarked(
-    decisions.map((decision) => decision!),
-    to,
+  return withRowCreditsConverted(
+    withDuplicateCreditMarked(
+      decisions.map((decision) => decision!),
+      to,
+    ),
+    input,
   );
+}
+
+/**
+ * From a quarter school to a semester school (or back) every row says what its own credits are in the destination's
+ * units, whatever the decision, so the report can show the conversion on the row and add credits in one unit. A
+ * rule's own credit award (already in destination units) is left as the rule says.
+ */
+function withRowCreditsConverted(decisions: EquivalencyDecision[], { from, to, courses }: DecideTransfersInput): EquivalencyDecision[] {
+  if (from.calendar === to.calendar) return decisions;
+  return decisions.map((decision, index) => {
+    const credits = courses[index]?.credits;
+    if (typeof credits !== 'number') return decision;
+    return { ...decision, evidence: { ...decision.evidence, creditConversion: convertCredits(credits, from.calendar, to.calendar).conversion } };
+  });
 }
 
 /**

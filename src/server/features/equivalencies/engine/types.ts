@@ -48,6 +48,8 @@ export interface EquivalencyRule {
   effectiveToTerm: string | null;
   origin: RuleOrigin;
   notes: string | null;
+  /** Quarter or semester units, when the table that made the rule said which (absent: the schools' own calendars). */
+  creditUnit?: 'quarter' | 'semester' | null;
 }
 
 export interface SourceCourseTaken extends CourseRef {

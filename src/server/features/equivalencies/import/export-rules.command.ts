@@ -18,6 +18,7 @@ export function draftFromStoredRule(row: ExportRuleRow): ParsedRuleDraft {
     targets: rule.targets.map((target, index) => ({ ...target, creditRange: readCreditRange(row.targets[index]?.credits_text ?? null) })),
     transfers: rule.transfers,
     creditsAwarded: rule.creditsAwarded,
+    creditUnit: rule.creditUnit ?? null,
     minGrade: rule.minGrade,
     effectiveFrom: rule.effectiveFromTerm,
     effectiveTo: rule.effectiveToTerm,

@@ -4,7 +4,8 @@
  */
 import type { EquivalencyImportResult, ImportError } from '../../../../shared/schemas/equivalencies';
 import type { Database, Queryable } from '../../../db/client';
-import { createCsvRowParser } from '../engine/csv-row-parser';
+import { createCsvRowParser, delimiterOfHeader } from '../engine/csv-row-parser';
+import { recogniseHeader } from '../engine/import-columns';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import { upsertCatalogueCourses, type CatalogueCourse } from './catalogue.queries';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
@@ -13,13 +14,19 @@ import { ImportSchools } from './import-schools';
 export const CATALOG_COLUMNS = ['institution', 'subject', 'number', 'title', 'credits', 'description'] as const;
 const REQUIRED_COLUMNS = ['institution', 'subject', 'number', 'title'] as const;
 
-/** Which kind of file a header line names: a rules CSV or a catalogue CSV. */
+/**
+ * Which kind of file a header line names: a catalogue CSV, or a rules table (Crosswalk's own columns, or a published
+ * table whose course-code header the rules import recognises: cc_course, sending_course, TES's SendCourseCode1…).
+ */
 export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
-  const names = headerLine.replace(/^\ufeff/, '').trim().toLowerCase().split(',').map((name) => name.trim().replace(/^"|"$/g, ''));
-  if (names.includes('target_code') || names.includes('source_code')) return 'rules';
-  if (names.includes('institution') && names.includes('subject') && names.includes('number')) return 'catalog';
+  const line = headerLine.replace(/^\ufeff/, '').trim();
+  const names = line.split(delimiterOfHeader(line)).map((name) => name.trim().replace(/^"|"$/g, ''));
+  const lower = names.map((name) => name.toLowerCase());
+  if (lower.includes('institution') && lower.includes('subject') && lower.includes('number')) return 'catalog';
+  if (names.some((name) => CODE_COLUMNS.has(recogniseHeader(name) ?? ''))) return 'rules';
   return null;
 }
+const CODE_COLUMNS = new Set(['source_code', 'target_code', 'source_subject', 'target_subject']);
 
 /** What a catalogue import answers: a rules import's counts, without rules, dry runs or a preview. */
 export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview'>;
@@ -103,7 +110,9 @@ async function readCatalogue(
       if (!text) errors.push({ line, column: name, message: 'is empty' });
     }
     if (!institution || !subject || !number || !title) return;
+    // The catalogue import may create every school it names (ImportSchools' default), so there is always one.
     const school = await schools.resolve(institution);
+    if (!school) return;
     const numeric = credits && /^\d+(\.\d+)?$/.test(credits) ? Number(credits) : null;
     if (numeric !== null && numeric >= 1000) errors.push({ line, column: 'credits', message: `"${credits}" is too large` });
     batch.set(`${school.id}|${subject}|${number}`, { institutionId: school.id, subject, number, title, credits: numeric, creditsText: credits || null, description: description || null });

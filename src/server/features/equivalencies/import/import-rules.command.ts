@@ -7,14 +7,15 @@
 import type { EquivalencyImportResult, ImportAction, ImportError, ImportPreviewRow } from '../../../../shared/schemas/equivalencies';
 import { recordAudit } from '../../../audit/audit-log';
 import type { Database, Queryable } from '../../../db/client';
-import { createRulesCsvImporter, type ParsedRuleDraft } from '../engine/csv-import-format';
+import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type ParsedRuleDraft, type RulesCsvImporter } from '../engine/csv-import-format';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
-import { ImportSchools, type ImportedSchool } from './import-schools';
+import { findRememberedMapping, rememberMapping } from './column-mappings.queries';
+import { ImportSchools, type ImportedSchool, type NewSchoolPolicy } from './import-schools';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type EncodedRuleBatch, type NewRuleWriter, type RuleToStore, type RuleWriterKind } from './rule-writers';
-import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups } from './rule-write.queries';
+import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups, setRuleCreditUnits } from './rule-write.queries';
 import { SendQueue } from './send-queue';
 
 export interface ImportActor {
@@ -66,6 +67,7 @@ const toStore = ({ draft, from, to, fingerprint, contentHash }: ClassifiedRule):
     effectiveFrom: draft.effectiveFrom,
     effectiveTo: draft.effectiveTo,
     notes: draft.notes,
+    creditUnit: draft.creditUnit,
     fingerprint,
     contentHash,
   },
@@ -75,8 +77,11 @@ const toStore = ({ draft, from, to, fingerprint, contentHash }: ClassifiedRule):
 
 /**
  * Imports a rules CSV (columns in engine/csv-import-format.ts). `sourceUniversity` (key, name or alias) is the school
- * the courses come from when the file has no source_university column or leaves it empty. `writer` is for the import
- * benchmark only: by default each database gets its own (rule-writers.ts).
+ * the courses come from when the file has no source_university column or leaves it empty. `mapping` names the file's
+ * header for Crosswalk's columns; saved with a chosen source school, it is remembered for that school's next file.
+ * `newSchools`: which schools no one has entered may be created (a dry run may create any: it is rolled back and its
+ * result lists them; the admin page sends back the names the clerk confirmed). `writer` is for the import benchmark
+ * only: by default each database gets its own (rule-writers.ts).
  */
 export async function importEquivalencyCsv({
   db,
@@ -87,6 +92,8 @@ export async function importEquivalencyCsv({
   previewLimit = 200,
   batchSize = RULE_BATCH_SIZE,
   writer = ruleWriterFor(db),
+  mapping,
+  newSchools = 'all',
 }: {
   db: Database;
   input: CsvInput;
@@ -96,16 +103,22 @@ export async function importEquivalencyCsv({
   previewLimit?: number;
   batchSize?: number;
   writer?: RuleWriterKind;
+  mapping?: ColumnMapping;
+  newSchools?: NewSchoolPolicy;
 }): Promise<EquivalencyImportResult> {
   const started = Date.now();
-  const run = new RulesImport({ db, actor, dryRun, sourceUniversity, previewLimit, batchSize, writer });
+  const run = new RulesImport({ db, actor, dryRun, sourceUniversity, previewLimit, batchSize, writer, mapping, newSchools });
   const saved = await keptOnlyIfClean(db, (tx) => run.execute(tx, input));
   return run.result(saved, Date.now() - started);
 }
 
 class RulesImport {
   private readonly counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
-  private readonly importer = createRulesCsvImporter({ identity: false, maxErrors: MAX_REPORTED_ERRORS });
+  private importer: RulesCsvImporter | null = null;
+  private columns: ColumnPlan | null = null;
+  private rememberedMapping: ColumnMapping = {};
+  /** Unknown schools the import may not create, each reported once. */
+  private readonly refusedSchools = new Set<string>();
   /** Errors found here rather than by the CSV reader: unknown schools, repeated rules. */
   private readonly ownErrors = new LimitedErrorList<ImportError>(MAX_REPORTED_ERRORS);
   private readonly preview: ImportPreviewRow[] = [];
@@ -133,8 +146,20 @@ class RulesImport {
       previewLimit: number;
       batchSize: number;
       writer: RuleWriterKind;
+      mapping?: ColumnMapping;
+      newSchools: NewSchoolPolicy;
     },
   ) {}
+
+  /** A school the file or the chosen source names; an unknown one the import may not create is an error, once. */
+  private async school(name: string, line: number, column: 'source_university' | 'target_university'): Promise<ImportedSchool | null> {
+    const school = await this.schools!.resolve(name);
+    if (!school && !this.refusedSchools.has(name)) {
+      this.refusedSchools.add(name);
+      this.ownErrors.push({ line, column, message: `"${name}" is not a school on file; check the spelling (or add it as an alias on Universities), or check the file again and confirm it as a new school` });
+    }
+    return school;
+  }
 
   /** Reads and stores the whole file in `tx`; true when it may be kept. */
   async execute(tx: Queryable, input: CsvInput): Promise<boolean> {
@@ -142,12 +167,14 @@ class RulesImport {
     await lockRuleImports(tx);
     await preferIndexLookups(tx);
     const bulk = await beginBulkRuleWrite(tx);
-    const schools = new ImportSchools(tx, bulk && db.kind === 'postgres');
+    const schools = new ImportSchools(tx, bulk && db.kind === 'postgres', dryRun ? 'all' : this.options.newSchools);
     this.schools = schools;
     if (sourceUniversity) {
-      this.defaultSource = await schools.find(sourceUniversity);
-      if (!this.defaultSource) this.ownErrors.push({ line: 1, column: 'source_university', message: `the chosen source school "${sourceUniversity}" is not known` });
+      this.defaultSource = await this.school(sourceUniversity, 1, 'source_university');
+      if (this.defaultSource) this.rememberedMapping = await findRememberedMapping(tx, this.defaultSource.id);
     }
+    const importer = createRulesCsvImporter({ identity: false, maxErrors: MAX_REPORTED_ERRORS, mapping: this.options.mapping, rememberedMapping: this.rememberedMapping });
+    this.importer = importer;
     const writer = createNewRuleWriter(tx, this.options.writer, { actorId: this.options.actor.id, origin: 'csv' });
     const queue = new SendQueue();
     const startBatch = async (drafts: ParsedRuleDraft[]) => {
@@ -164,8 +191,8 @@ class RulesImport {
 
     let pending: ParsedRuleDraft[] = [];
     for await (const chunk of textChunks(input, db.kind === 'embedded' ? EMBEDDED_IMPORT_SLICE : undefined)) {
-      this.importer.push(chunk);
-      const ready = this.importer.drain();
+      importer.push(chunk);
+      const ready = importer.drain();
       this.importerErrors = ready.errorCount;
       for (const draft of ready.rules) pending.push(draft);
       if (pending.length >= batchSize) {
@@ -174,7 +201,8 @@ class RulesImport {
         await startBatch(batch);
       }
     }
-    const end = this.importer.end();
+    const end = importer.end();
+    this.columns = end.columns;
     await queue.settle();
     this.importerErrors = end.errorCount;
     for (const draft of end.rules) pending.push(draft);
@@ -185,13 +213,17 @@ class RulesImport {
     this.errorCount = end.errorCount + this.ownErrors.count;
     if (this.errorCount > 0 || dryRun) return false;
     if (bulk) await endBulkRuleWrite(tx);
+    if (this.defaultSource && this.options.mapping && Object.keys(this.options.mapping).length > 0) {
+      await rememberMapping(tx, this.defaultSource.id, { ...this.rememberedMapping, ...this.options.mapping }, this.options.actor.id);
+    }
     const { actor } = this.options;
     const { rows, rules, inserted, updated, unchanged } = this.counts;
     await recordAudit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: 'equivalency_rules_imported',
       subjectType: 'equivalency_rules',
-      details: { rows, rules, inserted, updated, unchanged, institutionsCreated: schools.created },
+      // How the file was read, so a wrong mapping can be traced to the import that used it.
+      details: { rows, rules, inserted, updated, unchanged, institutionsCreated: schools.created, layout: this.columns?.layout ?? null, ...(this.options.mapping ? { mapping: this.options.mapping } : {}) },
       ipAddress: actor.ipAddress,
     });
     return true;
@@ -204,20 +236,19 @@ class RulesImport {
 
   /** Schools, identity and repeats of one batch: this process's work, done while the previous batch is stored. */
   private async prepareBatch(tx: Queryable, drafts: ParsedRuleDraft[]): Promise<PreparedBatch> {
-    const schools = this.schools!;
     const items: ClassifiedRule[] = [];
     for (const draft of drafts) {
       const line = draft.lines[0] ?? 0;
       let from: ImportedSchool | null;
-      if (draft.sourceUniversity) from = await schools.resolve(draft.sourceUniversity);
+      if (draft.sourceUniversity) from = await this.school(draft.sourceUniversity, line, 'source_university');
       else {
         from = this.defaultSource;
         if (!from && !this.options.sourceUniversity) {
           this.ownErrors.push({ line, column: 'source_university', message: 'is empty and no source school was chosen for the file' });
         }
       }
-      const to = await schools.resolve(draft.targetUniversity);
-      if (!from) continue;
+      const to = await this.school(draft.targetUniversity, line, 'target_university');
+      if (!from || !to) continue;
       if (from.id === to.id) {
         this.ownErrors.push({ line, column: 'target_university', message: `"${draft.targetUniversity}" is the same school as the source` });
         continue;
@@ -278,13 +309,17 @@ class RulesImport {
     this.counts.updated += changed.length;
     this.counts.unchanged += items.length - inserted - changed.length;
     this.storedShare = (items.length - inserted) / items.length;
-    if (changed.length === 0) return { written };
+    const changedFingerprints = new Set(changed.map((rule) => rule.fingerprint));
+    const withUnits = items.filter((item) => item.draft.creditUnit !== null || changedFingerprints.has(item.fingerprint));
+    const setUnits = () => setRuleCreditUnits(tx, withUnits.map((item) => item.fingerprint), withUnits.map((item) => item.draft.creditUnit));
+    if (changed.length === 0) return { written: withUnits.length === 0 ? written : written.then(setUnits) };
     await written;
     const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
     await rewriteChangedRules(
       tx,
       changed.map(({ id, fingerprint }) => ({ id, rule: toStore(byFingerprint.get(fingerprint)!) })),
     );
+    await setUnits();
     return done;
   }
 
@@ -335,6 +370,14 @@ class RulesImport {
       institutionsCreated: stored ? (this.schools?.created ?? []) : [],
       errors: this.reportedErrors,
       errorCount: this.errorCount,
+      columns: this.columns && {
+        layout: this.columns.layout,
+        headers: this.columns.headers,
+        mapped: this.columns.mapped,
+        unused: this.columns.unused,
+        required: this.columns.required,
+        missing: this.columns.missing,
+      },
       ...(dryRun ? { preview: this.preview } : {}),
       ms,
     };

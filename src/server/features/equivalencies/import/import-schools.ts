@@ -1,9 +1,13 @@
 /**
- * The schools a file names, as an import resolves them: by key, name or alias through the institutions feature (one
- * query per spelling, remembered for the rest of the file), and created when nobody has entered them yet.
+ * The schools a file or the chosen source school names, as an import resolves them: by key, name or alias through the
+ * institutions feature (one query per spelling, remembered for the rest of the file). A school nobody has entered yet
+ * is created only when the import may: a dry run (rolled back: its preview lists them) or names the clerk confirmed.
  */
 import type { Queryable } from '../../../db/client';
 import { createInstitutionNamedInImport, findInstitution, lockInstitutionAgainstDeletion, normalizeSchoolName } from '../../institutions';
+
+/** Which unknown schools an import may create: every one, or those named (in any spelling of the same name). */
+export type NewSchoolPolicy = 'all' | readonly string[];
 
 export interface ImportedSchool {
   id: number;
@@ -16,6 +20,7 @@ export class ImportSchools {
   private readonly byNormalized = new Map<string, ImportedSchool>();
   /** Names of the schools this import created, in the order it met them. */
   readonly created: string[] = [];
+  private readonly confirmed: Set<string> | null;
 
   /**
    * `lockAgainstDeletion`: with foreign-key checks off (beginBulkRuleWrite) on PostgreSQL, every school the import
@@ -24,7 +29,10 @@ export class ImportSchools {
   constructor(
     private readonly tx: Queryable,
     private readonly lockAgainstDeletion = false,
-  ) {}
+    newSchools: NewSchoolPolicy = 'all',
+  ) {
+    this.confirmed = newSchools === 'all' ? null : new Set(newSchools.map(normalizeSchoolName));
+  }
 
   /** A known school, or null (also when another session has just deleted it). */
   async find(name: string): Promise<ImportedSchool | null> {
@@ -34,13 +42,14 @@ export class ImportSchools {
     return { id: found.id, name: found.name };
   }
 
-  /** The school a name means, created (with the name as an alias) when unknown. */
-  async resolve(name: string): Promise<ImportedSchool> {
+  /** The school a name means, created (with the name as an alias) when unknown and allowed; null when not allowed. */
+  async resolve(name: string): Promise<ImportedSchool | null> {
     const known = this.byName.get(name);
     if (known) return known;
     const normalized = normalizeSchoolName(name);
     let school = this.byNormalized.get(normalized) ?? (await this.find(name));
     if (!school) {
+      if (this.confirmed && !this.confirmed.has(normalized)) return null;
       const created = await createInstitutionNamedInImport(this.tx, name);
       this.created.push(created.name);
       school = { id: created.id, name: created.name };

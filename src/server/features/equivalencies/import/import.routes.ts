@@ -52,6 +52,9 @@ export function registerEquivalencyImportRoutes(routes: RouteTable) {
         actor: { id: user?.id ?? null, email: user?.email ?? null, ipAddress: c.get('clientIp') },
         dryRun: query.dryRun,
         sourceUniversity: query.sourceUniversity,
+        mapping: query.mapping,
+        // Over HTTP a school no one has entered is added only when the clerk confirmed it after the preview.
+        newSchools: query.newSchools ?? [],
       });
       c.get('deps').logger.info('equivalency_import', { requestId: c.get('requestId'), dryRun: result.dryRun, saved: result.saved, rows: result.rows, errors: result.errorCount, ms: result.ms });
       if (result.errorCount > 0 && !query.dryRun) {

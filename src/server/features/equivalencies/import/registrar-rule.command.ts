@@ -41,6 +41,8 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
       effectiveFrom: null,
       effectiveTo: null,
       notes: rule.notes,
+      // The credits are the student's own, in the sending school's units, as the engine converts them.
+      creditUnit: null,
       ...identity,
     },
     sources: content.sources,

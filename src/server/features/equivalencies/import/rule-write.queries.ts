@@ -40,6 +40,7 @@ export async function findStoredRuleContents(tx: Queryable, ids: number[]): Prom
           effectiveFrom: rule.effectiveFromTerm,
           effectiveTo: rule.effectiveToTerm,
           notes: rule.notes,
+          creditUnit: rule.creditUnit ?? null,
           sources: rule.sources,
           targets: rule.targets.map((target, index) => ({ ...target, creditsText: row.targets[index]?.credits_text ?? null })),
         },
@@ -359,3 +360,17 @@ export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, 
   }
 }
 
+
+/**
+ * Quarter or semester units for rules of a batch, by fingerprint: the rules whose file named their units, and changed
+ * rules (which may have lost them). Few rules carry units, so the writers send none and this one statement follows.
+ */
+export async function setRuleCreditUnits(tx: Queryable, fingerprints: string[], units: Array<string | null>): Promise<void> {
+  if (fingerprints.length === 0) return;
+  await tx.query(
+    `update equivalency_rules r set credit_unit = u.unit
+       from unnest($1::text[], $2::text[]) as u(fingerprint, unit)
+      where r.fingerprint = u.fingerprint and r.credit_unit is distinct from u.unit`,
+    [fingerprints, units],
+  );
+}

@@ -4,7 +4,7 @@
 // (place-courses.ts) and says, per requirement, what is filled and what remains, and per course where it counts and why.
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
-import { courseKey, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
+import { courseKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
 import { describeCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
 import { placeCourses, type PlacementUnit, type RequirementResult, type UnitBlock } from './place-courses';
@@ -242,11 +242,11 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
       return;
     }
     if (decision.status === 'NEEDS_EVAL') {
-      totals.pendingCredits += course.credits;
+      totals.pendingCredits += creditsAtDestination(course.credits, decision.evidence);
       courses.push({ ...base, outcome: 'none', pending: true, countsToward: [], why: `Does not count yet: ${input.schoolName} has to decide how it transfers first. ${decision.reason}`, verified: true });
       return;
     }
-    if (decision.status === 'NO_TRANSFER') totals.lostCredits += course.credits;
+    if (decision.status === 'NO_TRANSFER') totals.lostCredits += creditsAtDestination(course.credits, decision.evidence);
     courses.push({ ...base, outcome: 'none', pending: false, countsToward: [], why: `Does not count: it does not transfer to ${input.schoolName}. ${decision.reason}`, verified: true });
   });
   input.exams.forEach((award, examIndex) => {

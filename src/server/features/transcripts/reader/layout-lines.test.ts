@@ -55,6 +55,20 @@ describe('line and cell rebuilding', () => {
     expect(parseCourseLines(lines).institution).toBe('Gulf Coast University');
   });
 
+  it('finds the gutter of a photographed two-column page whose rows start and end with page-edge marks', () => {
+    const left = ['| Fall 2022', '{ ENC 1101  Composition I      A  3.0', '| MAC 1105  College Algebra    B  3.0', '{ PSY 2012  General Psych      A  3.0', '| BSC 2010  Biology I          C  4.0'].join('\n');
+    const right = ['Spring 2023       |', 'ENC 1102  Composition II     B  3.0  f', 'MAC 2311  Calculus I         A  4.0  |', 'STA 2023  Statistics         B  3.0  I', 'CHM 1045  Chemistry I        A  4.0  |'].join('\n');
+    // the edge marks sit far out, as a page edge or shadow in a photo does; each OCR line keeps its engine line id
+    const words = [...place(left, 1, 0, 30), ...place(right, 1, 320, 30)].map((w) => ({ ...w, conf: /^[|{fI]$/.test(w.text) ? 40 : 90, line: Math.round(w.y0) }));
+    for (const w of words) if (/^[|{]$/.test(w.text)) [w.x0, w.x1] = [w.x0 - 150, w.x1 - 150];
+    expect(findGutter(words)).not.toBeNull();
+    // the page title, with an edge mark beside it (and one at the right edge above the columns), is read first
+    const title = [...place('|', 1, -150, 0), ...place('Gulf Coast University', 1, 270, 0), ...place('I', 1, 640, -14)].map((w) => ({ ...w, conf: w.text.length > 1 ? 90 : 40, line: Math.round(w.y0) }));
+    const lines = buildLines([...title, ...words]);
+    expect(lines[0]!.text).toContain('Gulf Coast University');
+    expect(parseCourseLines(lines).institution).toBe('Gulf Coast University');
+  });
+
   it('does not see a gutter in a one-column table with wide gaps', () => {
     const table = Array.from({ length: 8 }, (_, i) => `ENC 110${i}   Composition ${i}                    A        3.000        12.000`).join('\n');
     expect(findGutter(place(table))).toBeNull();

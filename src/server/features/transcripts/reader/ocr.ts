@@ -15,14 +15,24 @@ export function tesseractPaths(): { langPath: string; corePath: string } {
 }
 
 let workerPromise: Promise<TesseractWorker> | null = null;
+/** Told how far the page being recognised is (0–1); the worker recognises one page at a time. */
+let reportRecognizing: ((fraction: number) => void) | null = null;
 
 /** The shared OCR worker, created on first use. */
 export function getOcrWorker(): Promise<TesseractWorker> {
   if (!workerPromise) {
     const { langPath, corePath } = tesseractPaths();
     workerPromise = (async () => {
-      const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, corePath, gzip: true, cacheMethod: 'none' });
-      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+      const w = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath,
+        corePath,
+        gzip: true,
+        cacheMethod: 'none',
+        logger: (message: { status: string; progress: number }) => {
+          if (message.status === 'recognizing text') reportRecognizing?.(message.progress);
+        },
+      });
+      await w.setParameters({ preserve_interword_spaces: '1', user_defined_dpi: '300' });
       return w;
     })();
     workerPromise.catch(() => {
@@ -50,22 +60,36 @@ interface BlockLike {
   paragraphs?: { lines?: { words?: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
 }
 
-export async function ocrImage(bytes: Uint8Array, page = 1): Promise<OcrResult> {
+/** `onProgress`: how far recognising this page is, 0–1 (a page of a phone photo takes seconds). */
+export async function ocrImage(bytes: Uint8Array, page = 1, onProgress?: (fraction: number) => void): Promise<OcrResult> {
   const prepared = await preprocessForOcr(bytes);
   const worker = await getOcrWorker();
-  const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
+  // A photo is read as one uniform block, so the engine follows each table row across the page even when it slants,
+  // and its lines group the words. A clean scan reads best with automatic segmentation, rows rebuilt from word boxes.
+  await worker.setParameters({ tessedit_pageseg_mode: prepared.photo ? PSM.SINGLE_BLOCK : PSM.AUTO });
+  reportRecognizing = onProgress ?? null;
+  let data;
+  try {
+    ({ data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false }));
+  } finally {
+    reportRecognizing = null;
+  }
   const words: Word[] = [];
   let confSum = 0;
+  let lineId = 0;
   for (const block of (data.blocks ?? []) as BlockLike[])
     for (const para of block.paragraphs ?? [])
-      for (const line of para.lines ?? [])
+      for (const line of para.lines ?? []) {
+        lineId++;
         for (const w of line.words ?? []) {
           const text = w.text.trim();
           if (!text) continue;
-          // drop specks read as punctuation
+          // drop specks read as punctuation, and texture (shadow edges, noise) read as letters
           if (w.confidence < 20 && !/[A-Za-z0-9]{2}/.test(text)) continue;
-          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence });
+          if (w.confidence < 25 && !/\d/.test(text)) continue;
+          words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence, ...(prepared.photo ? { line: lineId } : {}) });
           confSum += w.confidence;
         }
+      }
   return { words, confidence: words.length ? confSum / words.length : 0, skewDegrees: prepared.skewDegrees };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeLine } from './layout-lines';
 import { linesFromText, parseCourseLines } from './parse-course-lines';
 
 const parse = (text: string) => parseCourseLines(linesFromText(text));
@@ -171,3 +172,192 @@ ENC 1101   Composition I   A   3.00`;
     expect(parse(text).institution).toBe('Mountain View University');
   });
 });
+
+describe('parseCourseLines: tables read by column', () => {
+  it('reads a title printed before its code, with a school suffix and a section (NYU Albert style)', () => {
+    const text = `
+Fall 2022
+Linear Algebra                 MATH-UA  140-001     4.0    A-
+Intro to Computer Science      CSCI-UA  101-002     4.0    B+
+Software Engineering           CSCI-UA  474-001     4.0    ***`;
+    expect(brief(text)).toEqual(['MATH-UA 140|4|A-|Fall 2022', 'CSCI-UA 101|4|B+|Fall 2022', 'CSCI-UA 474|4|IP|Fall 2022|IP']);
+  });
+
+  it('never takes a level, section, campus or "credit toward program" number for credits', () => {
+    const text = `
+Term: Fall 2021
+Subject  Course  Campus  Level  Title                  Grade   Credit Hours   Quality Points
+COMP     1601    S       01     Programming I          A       3.000          12.00
+COMP     1602    S       02     Programming II         B       4.000          12.00
+Course ID   Course Name            Section   Crd Twd Prog   Credits   Grade
+ENG101      Composition I          01        0.00           3.00      W`;
+    expect(brief(text)).toEqual(['COMP 1601|3|A|Fall 2021', 'COMP 1602|4|B|Fall 2021', 'ENG 101|3|W|Fall 2021']);
+  });
+
+  it('keeps a class average and class enrolment out of the grade and the credits', () => {
+    const text = `
+2022 Summer
+Course      Description                  Repeated   Units       Units       Grade   Grade    Class     Class
+                                                    Attempted   Completed           Points   Average   Enrollment
+CMPT 210    Probability and Computing                3.00        3.00        C       6.00     C+        48
+CMPT 225    Data Structures/Programming  EXCM        0.00        0.00        D       0.00     B-        136`;
+    expect(brief(text)).toEqual(['CMPT 210|3|C|Summer 2022', 'CMPT 225|0|D|Summer 2022']);
+  });
+
+  it('reads percentages and decimal numbers as grades', () => {
+    const withHeader = `
+Fall 2023
+Course     Description                       Attempted   Earned   Grade
+CS 135     Designing Functional Programs     0.50        0.50     84
+ECON 101   Introduction to Microeconomics    0.50        0.00     WD`;
+    expect(brief(withHeader)).toEqual(['CS 135|0.5|84|Fall 2023', 'ECON 101|0.5|WD|Fall 2023']);
+    const withoutHeader = `
+AUTUMN 2021
+  CSE   142  COMPUTER PRGRMNG I        4.0  3.8
+  MATH  124  CALC ANALYT GEOM I        5.0  3.2
+  PHYS  121  MECHANICS                 5.0    W
+     QTR ATTEMPTED: 14.0  EARNED: 9.0  GPA: 3.47`;
+    expect(brief(withoutHeader)).toEqual(['CSE 142|4|3.8|Fall 2021', 'MATH 124|5|3.2|Fall 2021', 'PHYS 121|5|W|Fall 2021']);
+  });
+
+  it('keeps test credit, transfer and in-progress sections, and a bare term heading starts the school’s own terms', () => {
+    const text = `
+Test Credits Applied Toward Undergraduate Program
+Course        Description                 Units   Grade
+MATH 2413     Differential Calculus       4.00    CR
+ADV_PL Calculus BC                        8.00
+Transfer Credit from Lakeside College
+Course        Description                 Units   Grade
+GOVT 2305     American Government         3.00    T
+2022 Fall
+Course        Description                 Attempted   Earned   Grade   Points
+CS 1337       Computer Science I          3.000       3.000    B-      8.100
+COURSES IN PROGRESS
+CS 2305       Discrete Mathematics I      3.000       0.000            0.000`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number} ${r.section}`)).toEqual(['MATH 2413 test', 'GOVT 2305 transfer', 'CS 1337 institution', 'CS 2305 in-progress']);
+    expect(rows.map((r) => r.transferSection)).toEqual([true, true, false, false]);
+  });
+
+  it('reads PeopleSoft totals printed under the numeric columns as totals, not courses', () => {
+    const text = `
+2021 Fall
+Course        Description                 Attempted   Earned   Grade   Points
+ACCT 2302     Principles of Accounting        3.00      3.00   B        9.00
+Term GPA 3.000   Term Totals                  3.00      3.00            9.00
+Cum GPA 3.000    Cum Totals                   3.00      3.00            9.00`;
+    expect(brief(text)).toEqual(['ACCT 2302|3|B|Fall 2021']);
+  });
+
+  it('joins a title wrapped onto the next line', () => {
+    const text = `
+Subject  Course  Level  Title                  Grade   Credit Hours
+CS       5330    GR     Pattern Recognition    A       4.000
+                        and Computer Vision
+CS       5100    GR     Foundations of AI      B       4.000`;
+    expect(parse(text).rows.map((r) => r.title)).toEqual(['Pattern Recognition and Computer Vision', 'Foundations of AI']);
+  });
+
+  it('gives rows read under a header more confidence than rows read by shape alone', () => {
+    const withHeader = parse(`Course    Title        Credits   Grade\nENC 1101  Composition  3.00      A`).rows[0]!;
+    const withoutHeader = parse(`ENC 1101  Composition  3.00      A`).rows[0]!;
+    expect(withHeader.confidence).toBeGreaterThan(withoutHeader.confidence);
+    const inconsistent = parse(`Course    Title        Credits   Grade   Points\nENC 1101  Composition  3.00      A       7.00`).rows[0]!;
+    expect(inconsistent.confidence).toBeLessThan(withHeader.confidence);
+  });
+});
+
+/** Lines as the OCR engine gives them: every word with a confidence (lower for words listed in `unsure`). */
+const ocrLines = (text: string, unsure: string[] = []) =>
+  linesFromText(text).map((l, i) => makeLine(l.words.map((w) => ({ ...w, conf: unsure.includes(w.text) ? 40 : 90, line: i }))));
+const briefOcr = (text: string, unsure?: string[]) => parseCourseLines(ocrLines(text, unsure)).rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade ?? '-'}`);
+
+describe('parseCourseLines: a term column before the code', () => {
+  it('reads an academic year with a season code ("2022-23 FA") as the term', () => {
+    const text = `
+Session     Course       Description                 Att    Earn   Grade
+2022-23 FA  ENG  101     English Composition I       3.00   3.00   A
+2022-23 SP  BIO  120     General Biology             4.00   4.00   C`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Fall 2022', 'BIO 120|4|C|Spring 2023']);
+  });
+
+  it('keeps a term code no term name reads ("202210") out of the course code', () => {
+    const text = `
+Fall 2022
+Term     Course     Title                       Credits  Grade
+202210   ENG 101    English Composition I       3.00     A
+202210   MAT 110    College Algebra             3.00     B+`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Fall 2022', 'MAT 110|3|B+|Fall 2022']);
+  });
+});
+
+describe('parseCourseLines: OCR repairs by column', () => {
+  it('reads a misread letter under the grade column as the grade ("Cc" is C), even behind page-edge marks', () => {
+    const text = `
+Course Section                          Grade   Units Attempted   Units Earned   Grade Points
+NUTR-UA 1378A - HUMAN NUTRITION         Cc      3.000             3.000          6.00
+| POLS-UA 1553 - AMERICAN GOVERNMENT    Cc      3.000             3.000          6.00
+i FYEX-UA 1456 - FIRST-YEAR SEMINAR     A       1.000             1.000          4.00`;
+    expect(briefOcr(text)).toEqual(['NUTR-UA 1378A|3|C', 'POLS-UA 1553|3|C', 'FYEX-UA 1456|1|A']);
+    // text from a PDF is what was printed: a word under the grade column is not repaired
+    expect(brief(text).map((r) => r.split('|')[2])).toEqual(['-', '-', 'A']);
+  });
+
+  it('gives a numeric grade that lost its point the point back, within the column\'s scale', () => {
+    const text = `
+Course        Description          Grade   Att Cred
+FYEX-162-01   FIRST-YEAR SEMINAR   29      1.000
+FYEX-188-07   FIRST-YEAR SEMINAR   2.6     1.000
+SPAN-141-11   ELEMENTARY SPANISH   3.4     5.000`;
+    expect(briefOcr(text)).toEqual(['FYEX 162|1|2.9', 'FYEX 188|1|2.6', 'SPAN 141|5|3.4']);
+  });
+
+  it('reads rows by their shape when the header in force does not fit them (a later header was garbled)', () => {
+    const text = `
+Course   Description                                                     Earned     Grade
+ARTS 151 Two-Dimensional Design                                          3.0        T
+2021 Fall
+C a Descripti i its G d
+MATH 145 Precalculus             4.0     4.0     A-     14.800
+FYEX 143 First-Year Seminar      1.0     1.0     A      3.700`;
+    expect(briefOcr(text)).toEqual(['ARTS 151|3|T', 'MATH 145|4|A-', 'FYEX 143|1|A']);
+  });
+
+  it('reads a subject OCR gave in mixed case under the subject column', () => {
+    const text = `
+Subject  Course  Level  Title                    Grade   Credit Hours   Quality Points
+Cs       5010    GR     Programming Design       A-      4.000          14.800
+cs       5200    GR     Database Management      B       4.000          12.000`;
+    expect(briefOcr(text)).toEqual(['CS 5010|4|A-', 'CS 5200|4|B']);
+  });
+
+  it('keeps a roman numeral at the end of a monospaced title (words spaced wide), and reads the numeric grade after it', () => {
+    const text = `
+CSE   142   COMPUTER  PRGRMNG  I       4.0   3.8
+MATH  124   CALC  ANALYT  GEOM  II     5.0   3.2
+ENGL  131   COMPOSITION  EXPOS         5.0   3.6`;
+    const rows = parseCourseLines(ocrLines(text)).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade}|${r.title}`)).toEqual([
+      'CSE 142|4|3.8|COMPUTER PRGRMNG I',
+      'MATH 124|5|3.2|CALC ANALYT GEOM II',
+      'ENGL 131|5|3.6|COMPOSITION EXPOS',
+    ]);
+  });
+
+  it('cuts a digit OCR added to a credit value back to its column\'s decimals ("4.06" among "5.0"s)', () => {
+    const text = `
+CSE   142   COMPUTER  PRGRMNG         4.06   3.8
+MATH  124   CALC  ANALYT  GEOM        5.0    3.2
+ENGL  131   COMPOSITION  EXPOS        5.0    3.6`;
+    expect(briefOcr(text)).toEqual(['CSE 142|4|3.8', 'MATH 124|5|3.2', 'ENGL 131|5|3.6']);
+  });
+
+  it('drops an unsure single character at the start of a row', () => {
+    const text = `
+Course    Description        Units   Grade
+1 NUTR 136 Human Nutrition   3.0     B-
+PHIL 182 Intro to Philosophy 3.0     A`;
+    expect(briefOcr(text, ['1'])).toEqual(['NUTR 136|3|B-', 'PHIL 182|3|A']);
+  });
+});
+

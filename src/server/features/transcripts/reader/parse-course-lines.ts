@@ -1,277 +1,668 @@
 /**
- * Turns reading-order lines (from PDF text or OCR) into course rows. Layout-agnostic: it tracks terms,
- * transfer and in-progress sections and table headers, and reads each line that starts with a course code.
+ * Turns reading-order lines (from PDF text or OCR) into course rows. It reads tables, not lines: a header row gives each
+ * column a role whatever its order and wording, and a row's words are read by the column they sit under. Rows with no
+ * header above them are read by the shapes of their values (which number is credits, which quality points, which a
+ * numeric grade), decided once for all rows of the same shape. It keeps the term and the section (institution,
+ * transfer, test credit, in progress) each row sits in, and a confidence for each row.
  */
-import { findTerm, matchCourseCode } from './course-code';
-import { gradePoints, isWithdrawn, normaliseGrade } from './grades';
-import { detectHeader, NUMERIC_ROLES, type HeaderColumn } from './header-columns';
-import { makeLine, splitCells } from './layout-lines';
-import type { Line, ReadRow, Word } from './types';
+import { findCourseCode } from './course-code';
+import { earnsNoCredit, gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
+import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
+import { findInstitution } from './institution';
+import { makeLine, withoutLeadingMarks } from './layout-lines';
+import { isTotalsText, sectionOfHeading } from './sections';
+import { findTerm } from './terms';
+import type { Line, ReadRow, RowSection, Word } from './types';
 
 export interface ParsedLines {
   rows: ReadRow[];
   institution: string | null;
+  institutionWebAddress: string | null;
   candidateLines: number;
   skippedLines: string[];
 }
 
-const LEVEL = new Set(['UG', 'GR', 'LD', 'UD', 'U', 'G', 'CE', 'UGRD', 'GRAD', 'UND', 'LOW', 'UPP', 'DEV', 'PR', 'NC']);
-const FLAG = new Set(['R', 'E', 'I', '*', '**', '#', '^', '+', '~', 'X', 'RP', 'RPT', 'EX', 'IN', 'NCR']);
-const NUM = /^\(?-?\d{1,3}(?:[.,]\d{1,3})?\)?$/;
+const LEVEL = new Set(['UG', 'GR', 'LD', 'UD', 'U', 'G', 'CE', 'UGRD', 'GRAD', 'UND', 'LOW', 'UPP', 'DEV', 'PR', 'NC', 'UN', 'LL', 'UL']);
+const FLAG = new Set(['R', 'E', 'I', '*', '**', '#', '^', '+', '~', 'X', 'RP', 'RPT', 'EX', 'IN', 'NCR', 'EXCL', 'INCL', 'REPEATED', 'EXCLUDED', 'INCLUDED', 'A', 'M', 'L']);
+/** A number: credits, points, a numeric grade; also OCR's numbers that lost their point ("3000"), repaired later. */
+const NUM = /^\(?-?\d{1,3}(?:[.,]\d{1,3})?\)?$|^\d{4,6}$/;
+const DATES = /^\d{1,2}\/\d{1,2}\/\d{2,4}(?:\s*-\s*\d{1,2}\/\d{1,2}\/\d{2,4})?$|^\d{1,2}\/\d{1,2}\/\d{2,4}-$/;
+/** Usual credit values; others lower a row's confidence. */
+const USUAL_CREDITS = new Set([0, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 15]);
 
-const TRANSFER_HEADING =
-  /\btransfer(red)?\s+(credit|credits|work|course|courses|coursework|hours|institution|summary)\b|\bcredits?\s+accepted\b|\baccepted\s+from\b|\btest\s+credit|\badvanced\s+placement\b|\bcredit\s+by\s+exam|\bap\s+credit|\bdual\s+enrollment\s+credit|\bexternal\s+credit|^transfer\b/i;
-const INSTITUTION_HEADING =
-  /\binstitution(al)?\s+(credit|coursework|courses)|\bbeginning\s+of\s+.*record\b|\bhome\s+institution\b|\bresident\s+credit\b|\bcredit\s+earned\s+at\b|\bcourse\s*work\s+at\b/i;
-const IN_PROGRESS_HEADING = /\b(courses?|work|credits?)\s+in\s+progress\b|\bin[-\s]progress\s+(courses?|work|credits?)\b|\bcurrently\s+enrolled\b|\bcurrent\s+(registration|enrollment|courses)\b|\bregistered\s+courses\b/i;
-const TOTALS = /\b(totals?|gpa|cumulative|cum\b|overall|standing|dean'?s|honou?rs\s+list|earned\s+hours|attempted\s+hours|quality\s+points)\b/i;
-const INSTITUTION_WORD = /\b(university|college|institute|school|academy|polytechnic|conservatory|seminary)\b/i;
-const NOT_INSTITUTION = /\btransfer|\bfrom\b|\battended\b|\bprior\b|\bhigh\s+school\b|program\s*:|\bdegree\b|\bbachelor|\bassociate\b|\bmajor\b|name\s*:|\bcredit\b|\bof\s+(arts|science)\b|\bawarded\b/i;
+type Kind = 'num' | 'grade' | 'ip' | 'flag' | 'level' | 'term' | 'dates' | 'text';
 
-interface Token {
-  kind: 'num' | 'grade';
+interface Tok {
   text: string;
+  kind: Kind;
   value: number;
   x0: number;
   x1: number;
+  word: Word;
 }
-
-const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
-const align = (t: { x0: number; x1: number }, c: { x0: number; x1: number }) =>
-  Math.min(Math.abs(cx(t) - cx(c)), Math.abs(t.x1 - c.x1), Math.abs(t.x0 - c.x0));
 
 /** OCR often reads 0 as O and 1 as l inside numbers. */
 const fixDigits = (s: string): string => (/^[\dOoIl.,()-]+$/.test(s) && /\d/.test(s) ? s.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : s);
 
 /**
- * Repairs two common OCR slips in table columns, using the header's x-ranges: a dropped decimal point
- * ("3000" under a credits column is 3.000) and a doubled grade letter ("WwW" under Grade is W).
+ * A grade as OCR misreads it in a grade column: doubled letters ("WwW", "Cc"), lower case ("uw"), and a plus read as
+ * "t" ("Ct"). Null when no repair gives a grade.
  */
-function repairOcrToken(text: string, w: Word, header: HeaderColumn[] | null): string {
-  if (!header) return text;
-  const h = Math.max(1, w.y1 - w.y0);
-  const near = (c: HeaderColumn | undefined) => c !== undefined && align(w, c) < 2.5 * h;
-  if (/^\d{4,5}$/.test(text) && header.some((c) => NUMERIC_ROLES.has(c.role) && near(c))) {
-    const decimals = text.endsWith('000') || text.length === 5 ? 3 : 2;
-    return `${text.slice(0, text.length - decimals)}.${text.slice(text.length - decimals)}`;
+export function repairOcrGrade(raw: string): string | null {
+  if (raw.length > 4 || !/^[A-Za-z+\-~—–*]+$/.test(raw)) return null;
+  const candidates = [
+    raw.toUpperCase(),
+    raw.toUpperCase().replace(/^([A-Z])\1+/, '$1'),
+    raw.replace(/^([A-Da-d])[tf]$/, '$1+').toUpperCase(),
+    raw.replace(/[~—–]$/, '-').toUpperCase(),
+  ];
+  for (const c of candidates) {
+    const g = normaliseGrade(c);
+    if (g) return g;
   }
-  const doubled = /^([A-Za-z])\1+([+-]?)$/i.exec(text);
-  if (doubled && near(header.find((c) => c.role === 'grade'))) return doubled[1]!.toUpperCase() + doubled[2]!;
-  return text;
+  return null;
 }
 
-const parseNum = (s: string): number => Number(s.replace(/[()]/g, '').replace(',', '.'));
+function classify(word: Word): Tok {
+  const text = fixDigits(word.text);
+  const base = { text, value: 0, x0: word.x0, x1: word.x1, word };
+  if (NUM.test(text)) return { ...base, kind: 'num', value: Number(text.replace(/[()]/g, '').replace(',', '.')) };
+  if (DATES.test(text)) return { ...base, kind: 'dates' };
+  const g = normaliseGrade(text);
+  if (g === 'IP') return { ...base, kind: 'ip', text: 'IP' };
+  if (g) return { ...base, kind: 'grade', text: g };
+  if (LEVEL.has(text.toUpperCase())) return { ...base, kind: 'level' };
+  if (FLAG.has(text.toUpperCase())) return { ...base, kind: 'flag' };
+  // OCR: a misread grade that cannot be an English word ("WwW", "Cc", "uw", "Ct")
+  if (word.conf !== undefined && text.length >= 2 && !/^[A-Z][a-z]+$/.test(text) || (word.conf !== undefined && /^[A-D][tf]$/.test(text))) {
+    const repaired = repairOcrGrade(text);
+    if (repaired) return { ...base, kind: repaired === 'IP' ? 'ip' : 'grade', text: repaired };
+  }
+  return { ...base, kind: 'text' };
+}
 
-/** Drops the words of a leading term ("Fall 2022", "FA22") and returns the term. */
+const isDataKind = (k: Kind) => k !== 'text';
+const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
+const wordHeight = (w: Word) => Math.max(1, w.y1 - w.y0);
+
+/** Joins "In Progress" / "Not Graded" into one in-progress word. */
+function joinProgressWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    if (next && /^(in|not)$/i.test(w.text) && /^(progress|prog\.?|graded)$/i.test(next.text)) {
+      out.push({ ...w, text: 'IP', x1: next.x1 });
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
+interface RowDraft {
+  lineIndex: number;
+  subject: string;
+  number: string;
+  titleWords: Word[];
+  /** Data words after the code that are not title, by column role when a header is known. */
+  toks: Tok[];
+  roles: (ColumnRole | null)[];
+  header: HeaderColumn[] | null;
+  rowTerm: string | null;
+  term: string | null;
+  section: RowSection;
+  credits: number | null;
+  earned: number | null;
+  points: number | null;
+  grade: string | null;
+  fromHeader: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// columns
+
+const isValueRole = (role: ColumnRole | null | undefined): boolean => role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points' || role === 'grade');
+
+const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['title', 'course', 'subject', 'campus', 'mode', 'dates']);
+
+/** How badly a word of this kind fits a column of this role (a number under "Campus", a title word under "Credits"). */
+function misfit(kind: Kind, role: ColumnRole): number {
+  if (kind === 'num') return role === 'title' ? 0.3 : TEXT_ROLES.has(role) ? 0.8 : 0;
+  if (kind === 'text') return CREDIT_ROLES.has(role) || role === 'points' || role === 'grade' ? 0.8 : 0;
+  if (kind === 'grade' || kind === 'ip') return CREDIT_ROLES.has(role) || role === 'points' ? 0.5 : 0;
+  return 0;
+}
+
+/**
+ * The header column a word sits under: the one it overlaps most (as a share of its width), else the nearest by edges;
+ * the distance between centres breaks ties, and a word that does not fit a column's kind is pushed away from it.
+ */
+function nearestColumn(t: { x0: number; x1: number; kind: Kind; h: number }, header: HeaderColumn[], spans: { x0: number; x1: number }[]): { index: number; score: number } {
+  let best = -1;
+  let bestScore = Infinity;
+  const width = Math.max(1, t.x1 - t.x0);
+  header.forEach((c, i) => {
+    const s = spans[i]!;
+    const overlap = Math.min(t.x1, s.x1) - Math.max(t.x0, s.x0);
+    const distance = overlap > 0 ? -Math.min(1, overlap / width) : Math.min(Math.abs(t.x0 - s.x1), Math.abs(t.x1 - s.x0)) / t.h;
+    const score = distance + (0.1 * Math.abs(cx(t) - cx(c))) / t.h + misfit(t.kind, c.role);
+    if (score < bestScore) [best, bestScore] = [i, score];
+  });
+  return { index: best, score: bestScore };
+}
+
+/**
+ * Spans of header columns for assigning words: a title (or a course column holding "CODE - Title") reaches to the next
+ * column; other columns keep their header words' extent.
+ */
+function columnSpans(header: HeaderColumn[]): { x0: number; x1: number }[] {
+  return header.map((c, i) => {
+    const next = header[i + 1];
+    if ((c.role === 'title' || c.role === 'course') && next) return { x0: c.x0, x1: Math.max(c.x1, next.x0 - 2) };
+    return { x0: c.x0, x1: c.x1 };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// one line
+
+interface LineRead {
+  draft: Omit<RowDraft, 'lineIndex' | 'term' | 'section' | 'credits' | 'earned' | 'points' | 'grade' | 'fromHeader'>;
+}
+
+/**
+ * OCR reads a subject in capitals as mixed or lower case now and then ("Cs 5010", "cs 5200"): a short OCR word of
+ * letters under the subject or course column, followed by a course number, is the subject in capitals.
+ */
+function isMiscasedSubject(words: Word[], header: HeaderColumn[]): boolean {
+  const [first, second] = words;
+  if (!first || !second || first.conf === undefined || !/^[A-Za-z]{2,4}$/.test(first.text) || /^[A-Z]+$/.test(first.text)) return false;
+  if (!/^\d{3,5}[A-Z]?$/.test(second.text)) return false;
+  const h = wordHeight(first);
+  return header.some((c) => (c.role === 'subject' || c.role === 'course') && first.x1 > c.x0 - h && first.x0 < c.x1 + h);
+}
+
+/** How many of a row's first words sit under a term column printed before the course column. */
+function wordsBeforeCodeUnderTerm(words: Word[], header: HeaderColumn[]): number {
+  const term = header.find((c) => c.role === 'term');
+  const code = header.find((c) => c.role === 'course' || c.role === 'subject');
+  if (!term || !code || term.x0 >= code.x0) return 0;
+  let n = 0;
+  while (n < words.length - 1 && cx(words[n]!) < code.x0 && words[n]!.x1 <= code.x0 + 0.5 * (code.x1 - code.x0)) n++;
+  return n < words.length ? n : 0;
+}
+
 function stripLeadingTerm(words: Word[]): { term: string | null; rest: Word[] } {
   const text = words.map((w) => w.text).join(' ');
   const t = findTerm(text);
   if (!t || t.index !== 0) return { term: null, rest: words };
-  const usedWords = text.slice(0, t.length).trim().split(/\s+/).length;
-  return { term: t.term, rest: words.slice(usedWords) };
+  const used = text.slice(0, t.length).trim().split(/\s+/).length;
+  return { term: t.term, rest: words.slice(used) };
 }
 
-interface RowParse {
-  row: Omit<ReadRow, 'term' | 'transferSection' | 'inProgress'> & { term: string | null };
-  ok: boolean;
-  reason?: string;
-}
-
-function parseRowData(words: Word[], subject: string, number: string, header: HeaderColumn[] | null): RowParse {
-  let rowTerm: string | null = null;
-  const titleParts: string[] = [];
-  const tokens: Token[] = [];
-  let lastTitleWord: Word | null = null;
-  const cells = splitCells(words);
-  cells.forEach((cell, ci) => {
-    const text = cell.text.trim();
-    if (!text || text === '-' || text === '–') return;
-    if (/^in[\s-]*progress$|^in[\s-]*prog\.?$|^not\s+graded$/i.test(text)) {
-      tokens.push({ kind: 'grade', text: 'IP', value: 0, x0: cell.x0, x1: cell.x1 });
-      return;
-    }
-    const t = findTerm(text);
-    if (t && t.index === 0 && t.length >= text.length - 1) {
-      rowTerm = t.term;
-      return;
-    }
-    if (ci === 0 && LEVEL.has(text.toUpperCase()) && cells.length > 1) return;
-    const ws = cell.words.map((w) => ({ ...w, text: repairOcrToken(fixDigits(w.text), w, header) }));
-    const kinds = ws.map((w) => (NUM.test(w.text) ? 'num' : normaliseGrade(w.text) ? 'grade' : FLAG.has(w.text) || LEVEL.has(w.text.toUpperCase()) ? 'flag' : 'text'));
-    const isData = kinds.every((k) => k !== 'text');
-    if (isData) {
-      ws.forEach((w, i) => {
-        if (kinds[i] === 'num') tokens.push({ kind: 'num', text: w.text, value: parseNum(w.text), x0: w.x0, x1: w.x1 });
-        else if (kinds[i] === 'grade') tokens.push({ kind: 'grade', text: normaliseGrade(w.text)!, value: 0, x0: w.x0, x1: w.x1 });
-      });
-      return;
-    }
-    // a text cell; numbers with decimals glued on its end (OCR merging columns) are data
-    let end = ws.length;
-    while (end > 1 && /^\d{1,3}[.,]\d{1,3}$/.test(ws[end - 1]!.text)) end--;
-    // a trailing grade merged into the title by a narrow gap: "Calculus I    A" read as one cell
-    const kept = ws.slice(0, end);
-    let words2 = kept;
-    if (kept.length > 1) {
-      const last = kept[kept.length - 1]!;
-      const prev = kept[kept.length - 2]!;
-      const g = normaliseGrade(last.text);
-      const gradeCol = header?.find((c) => c.role === 'grade');
-      const titleCol = header?.find((c) => c.role === 'title');
-      const gap = last.x0 - prev.x1;
-      const h = Math.max(1, last.y1 - last.y0);
-      if (g && g !== 'I' && gradeCol && align(last, gradeCol) < align(last, titleCol ?? { x0: -1e9, x1: -1e9 }) && last.x1 >= gradeCol.x0 - 1.5 * h && last.x0 <= gradeCol.x1 + 1.5 * h && gap > 0.3 * h) {
-        tokens.push({ kind: 'grade', text: g, value: 0, x0: last.x0, x1: last.x1 });
-        words2 = kept.slice(0, -1);
-      }
-    }
-    for (const w of ws.slice(end)) tokens.push({ kind: 'num', text: w.text, value: parseNum(w.text), x0: w.x0, x1: w.x1 });
-    let title = words2.map((w) => w.text).join(' ');
-    if (titleParts.length === 0) title = title.replace(/^[-–:‘’'"`|_.,]+\s*/, '');
-    if (titleParts.length === 0 && ci === 0 && LEVEL.has((words2[0]?.text ?? '').toUpperCase())) title = title.replace(/^\S+\s+/, '');
-    if (title) titleParts.push(title);
-    lastTitleWord = words2[words2.length - 1] ?? lastTitleWord;
+/** Reads the code, title and data words of a course line, or null when the line is not a course row. */
+/**
+ * Splits a number glued to a grade ("3.00A" in tight columns, "30D" from OCR) into two words, each with its share of
+ * the box.
+ */
+function splitGluedGrades(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = /^(\d{1,3}(?:[.,]\d{1,3})?)([A-DF][+-]?|[PSWU]|CR|NC|NP|TCR)$/.exec(w.text);
+    if (!m || (!w.text.includes('.') && w.conf === undefined)) return [w];
+    const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+    return [{ ...w, text: m[1]!, x1: cut }, { ...w, text: m[2]!, x0: cut }];
   });
-  void lastTitleWord;
-
-  const title = titleParts.join(' ').replace(/\s+/g, ' ').trim();
-  const grades = tokens.filter((t) => t.kind === 'grade');
-  const nums = tokens.filter((t) => t.kind === 'num' && Number.isFinite(t.value));
-  let grade: string | null = null;
-  const gradeCol = header?.find((c) => c.role === 'grade');
-  if (grades.length === 1) grade = grades[0]!.text;
-  else if (grades.length > 1) {
-    grade = (gradeCol ? [...grades].sort((a, b) => align(a, gradeCol) - align(b, gradeCol))[0]! : grades.find((g) => g.text !== 'I' && g.text !== 'E') ?? grades[0]!).text;
-  }
-
-  let credits: number | null = null;
-  let earned: number | null = null;
-  let points: number | null = null;
-  const numCols = (header ?? []).filter((c) => NUMERIC_ROLES.has(c.role)).sort((a, b) => a.x0 - b.x0);
-  if (numCols.length > 0 && nums.length > 0) {
-    const assigned = new Map<string, number>();
-    if (nums.length === numCols.length) nums.forEach((n, i) => assigned.set(numCols[i]!.role, n.value));
-    else
-      for (const n of nums) {
-        const col = [...numCols].sort((a, b) => align(n, a) - align(n, b))[0]!;
-        if (!assigned.has(col.role)) assigned.set(col.role, n.value);
-      }
-    credits = assigned.get('attempted') ?? assigned.get('credits') ?? null;
-    earned = assigned.get('earned') ?? (assigned.has('attempted') ? (assigned.get('credits') ?? null) : null);
-    points = assigned.get('points') ?? null;
-    if (credits === null) credits = earned ?? assigned.get('gpaHours') ?? null;
-  } else if (nums.length > 0) {
-    const v = nums.map((n) => n.value);
-    const gp = gradePoints(grade);
-    if (v.length === 1) credits = v[0]!;
-    else if (v.length === 2) {
-      const [a, b] = v as [number, number];
-      if (gp !== null && a > 0 && Math.abs(b - a * gp) < 0.06 && !(a === b && gp === 1)) [credits, points] = [a, b];
-      else if (b <= a) [credits, earned] = [a, b];
-      else [credits, points] = [a, b];
-    } else if (v.length === 3) [credits, earned, points] = v as [number, number, number];
-    else [credits, earned, points] = [v[0]!, v[1]!, v[v.length - 1]!];
-  }
-  void points;
-  if (credits === null || !(credits >= 0 && credits <= 40)) {
-    return { row: { subject, number, title, credits: 0, earned, grade, term: rowTerm }, ok: false, reason: 'no credits' };
-  }
-  return { row: { subject, number, title, credits, earned, grade, term: rowTerm }, ok: true };
 }
 
-/** Picks the issuing school out of a header line, or null. */
-export function institutionFromLine(line: Line): string | null {
-  if (!INSTITUTION_WORD.test(line.text) || NOT_INSTITUTION.test(line.text)) return null;
-  const cell = line.cells.find((c) => INSTITUTION_WORD.test(c.text)) ?? line;
-  let name = cell.text
-    .replace(/\b(unofficial|official)?\s*(academic\s+)?(transcript|record)\b.*$/i, '')
-    .replace(/^(office\s+of\s+the\s+registrar|registrar'?s?\s+office)\s*[,:-]?\s*/i, '')
-    .replace(/\s*[,|–-]\s*$/, '')
-    .trim();
-  if (name.length < 5 || name.length > 90 || /\d{3,}/.test(name)) return null;
-  if (name.split(/\s+/).length > 10) return null;
-  if (name === name.toUpperCase()) name = name.toLowerCase().replace(/\b([a-z])/g, (m) => m.toUpperCase()).replace(/\b(Of|At|The|And|In)\b/g, (m) => m.toLowerCase()).replace(/^./, (m) => m.toUpperCase());
-  return name;
+/** A course number run into its title by a narrow column ("183CFirst-Year", "11900CGeneral") split in two. */
+function splitNumberFromTitle(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = /^(\d{2,5}[A-Z]{0,2})([A-Z][a-z][\w'’&:,.()/-]*)$/.exec(w.text);
+    if (!m) return [w];
+    const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+    return [{ ...w, text: m[1]!, x1: cut }, { ...w, text: m[2]!, x0: cut }];
+  });
+}
+
+function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
+  let words = withoutLeadingMarks(splitNumberFromTitle(joinProgressWords(line.words.filter((w) => w.text.trim() !== ''))));
+  const lead = stripLeadingTerm(words);
+  words = lead.rest;
+  // a term column before the code holds what no term name reads ("202210", "2022/1"): not part of the code or title
+  const beforeCode = header ? wordsBeforeCodeUnderTerm(words, header) : 0;
+  if (beforeCode) {
+    lead.term ??= findTerm(words.slice(0, beforeCode).map((w) => w.text).join(' '))?.term ?? null;
+    words = words.slice(beforeCode);
+  }
+  const texts = words.map((w) => fixDigits(w.text));
+  if (header && isMiscasedSubject(words, header)) texts[0] = texts[0]!.toUpperCase();
+  const code = findCourseCode(texts);
+  if (!code) return null;
+  if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
+  const before = words.slice(0, code.start);
+  const after = splitGluedGrades(words.slice(code.start + code.consumed));
+  const codeEnd = words[code.start + code.consumed - 1]!.x1;
+  const titleWords: Word[] = [...before];
+  const toks: Tok[] = [];
+  const roles: (ColumnRole | null)[] = [];
+  let rowTerm = lead.term;
+
+  if (header) {
+    const spans = columnSpans(header);
+    const scores: number[] = [];
+    const termWords: string[] = [];
+    for (const w of after) {
+      let tok = classify(w);
+      let near = nearestColumn({ x0: w.x0, x1: w.x1, kind: tok.kind, h: wordHeight(w) }, header, spans);
+      // OCR: a word that looks like text ("Cc", "Bt") but sits under the grade column is the grade it repairs to
+      const asGrade = tok.kind === 'text' && w.conf !== undefined ? repairOcrGrade(tok.text) : null;
+      if (asGrade) {
+        const gradeNear = nearestColumn({ x0: w.x0, x1: w.x1, kind: 'grade', h: wordHeight(w) }, header, spans);
+        if (header[gradeNear.index]!.role === 'grade') [tok, near] = [{ ...tok, kind: asGrade === 'IP' ? 'ip' : 'grade', text: asGrade }, gradeNear];
+      }
+      const col = header[near.index]!;
+      if (col.role === 'title' || (col.role === 'course' && (tok.kind === 'text' || w.x0 > codeEnd + 3 * wordHeight(w)))) {
+        if (tok.kind === 'ip' && !header.some((c) => c.role === 'grade')) {
+          toks.push(tok);
+          roles.push('grade');
+          scores.push(near.score);
+        } else titleWords.push(w);
+        continue;
+      }
+      if (col.role === 'term') termWords.push(w.text);
+      toks.push(tok);
+      roles.push(col.role);
+      scores.push(near.score);
+    }
+    // two values under one column: the better aligned keeps it; a number just after the title is the title's end
+    roles.forEach((role, i) => {
+      if (role === null || !(CREDIT_ROLES.has(role) || role === 'points' || role === 'grade')) return;
+      const rival = roles.findIndex((r, j) => j !== i && r === role && scores[j]! < scores[i]!);
+      if (rival < 0) return;
+      const lastTitle = titleWords[titleWords.length - 1];
+      const t = toks[i]!;
+      if (lastTitle && t.x0 - lastTitle.x1 < wordHeight(t.word)) titleWords.push(t.word);
+      roles[i] = null;
+    });
+    // a term column's value can be two words ("FA 2022")
+    if (termWords.length && !rowTerm) rowTerm = findTerm(termWords.join(' '))?.term ?? null;
+  } else {
+    // no header: the title is the text after the code (and any before it); data are the trailing data-like words
+    const classified = after.map(classify);
+    let start = 0;
+    // level, campus or section marks between the code and the title ("UG", "S", "01")
+    while (start < classified.length - 1 && (classified[start]!.kind === 'level' || /^(\d{2,3}|[A-Z])$/.test(classified[start]!.text)) && classified[start + 1]!.kind === 'text') start++;
+    let end = classified.length;
+    while (end > start && isDataKind(classified[end - 1]!.kind)) end--;
+    // a title ending in a number or letter ("Calculus I", "Physics 1") keeps it when it sits as close to the title as
+    // the title's words sit to each other (a monospaced print spaces words wider than a proportional font)
+    const titleGaps = after.slice(start + 1, end).map((w, k) => w.x0 - after[start + k]!.x1);
+    const widestTitleGap = titleGaps.length ? Math.max(...titleGaps) : 0;
+    while (end < classified.length && end > start) {
+      const prev = after[end - 1]!;
+      const w = after[end]!;
+      const gap = w.x0 - prev.x1;
+      if (classified[end - 1]!.kind === 'text' && gap < Math.max(0.8 * wordHeight(w), 1.3 * widestTitleGap) && (classified[end]!.kind === 'grade' || classified[end]!.kind === 'flag' || /^\d{1,2}$/.test(w.text)) && classified[end + 1] !== undefined) end++;
+      else break;
+    }
+    titleWords.push(...after.slice(start, end));
+    for (const t of classified.slice(end)) {
+      if (t.kind === 'text') continue;
+      toks.push(t);
+      roles.push(null);
+    }
+  }
+  return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// values of a row
+
+interface Values {
+  credits: number | null;
+  earned: number | null;
+  points: number | null;
+  grade: string | null;
+}
+
+function valuesFromHeader(d: RowDraft): Values {
+  const byRole = new Map<ColumnRole, Tok>();
+  const gradeToks: Tok[] = [];
+  d.toks.forEach((t, i) => {
+    const role = d.roles[i];
+    if (!role) return;
+    if (t.kind === 'grade' || t.kind === 'ip') gradeToks.push(t);
+    if (!byRole.has(role)) byRole.set(role, t);
+  });
+  const num = (role: ColumnRole): number | null => {
+    const t = byRole.get(role);
+    return t && t.kind === 'num' ? t.value : null;
+  };
+  let grade: string | null = null;
+  const g = byRole.get('grade');
+  if (g) grade = g.kind === 'num' ? g.text : g.kind === 'grade' || g.kind === 'ip' ? g.text : null;
+  if (!grade) {
+    // a grade word that landed under a neighbouring column
+    const stray = gradeToks.find((t) => CREDIT_ROLES.has(d.roles[d.toks.indexOf(t)]!) || d.roles[d.toks.indexOf(t)] === 'points');
+    if (stray) grade = stray.text;
+  }
+  const attempted = num('attempted');
+  const credits = num('credits');
+  const earned = num('earned');
+  const gpaHours = num('gpaHours');
+  return {
+    credits: attempted ?? credits ?? earned ?? gpaHours,
+    earned: earned ?? (attempted !== null ? credits : null),
+    points: num('points'),
+    grade,
+  };
+}
+
+type Role = 'c' | 'e' | 'p' | 'g' | 'h' | 'x';
+
+/** Signatures tried for rows with k numbers and no header, in order of preference. */
+const SIGNATURES: Record<number, Role[][]> = {
+  1: [['c']],
+  2: [['c', 'p'], ['c', 'e'], ['c', 'g'], ['x', 'c'], ['c', 'h']],
+  3: [['c', 'e', 'p'], ['c', 'h', 'p'], ['c', 'p', 'h'], ['c', 'e', 'g'], ['c', 'g', 'p'], ['x', 'c', 'p'], ['c', 'p', 'x'], ['x', 'c', 'e']],
+  4: [['c', 'e', 'h', 'p'], ['c', 'e', 'p', 'h'], ['x', 'c', 'e', 'p'], ['c', 'e', 'p', 'x'], ['c', 'h', 'p', 'x']],
+};
+
+function signatureFor(k: number): Role[][] {
+  if (SIGNATURES[k]) return SIGNATURES[k]!;
+  // five or more numbers: attempted, earned, …, points
+  return [['c', 'e', ...Array<Role>(Math.max(0, k - 3)).fill('x'), 'p']];
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 0.051;
+
+/** How well a row's numbers fit a signature (higher is better). */
+function fitScore(sig: Role[], nums: Tok[], letter: string | null): number {
+  let score = 0;
+  const at = (r: Role) => sig.indexOf(r);
+  const c = nums[at('c')];
+  if (!c) return -Infinity;
+  if (c.value < 0 || c.value > 30) return -Infinity;
+  score += USUAL_CREDITS.has(c.value) ? 1 : -0.5;
+  if (/^0\d$/.test(c.text)) score -= 2;
+  const gp = gradePoints(letter);
+  for (const [i, role] of sig.entries()) {
+    const t = nums[i]!;
+    const v = t.value;
+    if (role === 'e') score += near(v, c.value) || near(v, 0) ? 1 : -2;
+    if (role === 'h') score += near(v, c.value) || near(v, 0) ? 0.5 : -2;
+    if (role === 'p') {
+      if (gp !== null) score += near(v, c.value * gp) || Math.abs(v - c.value * gp) < 0.02 * c.value * 4 ? 2.5 : -2;
+      else score += near(v, 0) ? 0.3 : -0.5;
+    }
+    if (role === 'g') score += letter ? -3 : isNumericGrade(t.text) && !near(v, c.value) ? 1.2 : -2;
+    if (role === 'x') score += /^0\d$/.test(t.text) || (Number.isInteger(v) && !t.text.includes('.')) ? 0.8 : -1.5;
+  }
+  return score;
+}
+
+function gradeOf(toks: Tok[]): string | null {
+  const lastNum = toks.map((t) => t.kind).lastIndexOf('num');
+  const grades = toks.filter((t, i) => (t.kind === 'grade' || t.kind === 'ip') && !(i > lastNum && toks.slice(0, i).some((u) => u.kind === 'grade') && /^[EIR]$/.test(t.text)));
+  return grades[0]?.text ?? null;
+}
+
+function valuesWithoutHeader(d: RowDraft, sig: Role[] | null): Values {
+  const nums = d.toks.filter((t) => t.kind === 'num');
+  let grade = gradeOf(d.toks);
+  if (!sig || nums.length === 0) return { credits: null, earned: null, points: null, grade };
+  const pick = (r: Role) => (sig.indexOf(r) >= 0 ? (nums[sig.indexOf(r)]?.value ?? null) : null);
+  if (sig.includes('g') && !grade) grade = nums[sig.indexOf('g')]?.text ?? null;
+  return { credits: pick('c'), earned: pick('e'), points: pick('p'), grade };
+}
+
+/** Chooses one signature for all header-less rows with the same count of numbers. */
+function chooseSignatures(drafts: RowDraft[]): Map<number, Role[]> {
+  const byCount = new Map<number, RowDraft[]>();
+  for (const d of drafts) {
+    const k = d.toks.filter((t) => t.kind === 'num').length;
+    if (k > 0) byCount.set(k, [...(byCount.get(k) ?? []), d]);
+  }
+  const chosen = new Map<number, Role[]>();
+  for (const [k, rows] of byCount) {
+    let best: Role[] | null = null;
+    let bestScore = -Infinity;
+    for (const sig of signatureFor(k)) {
+      let total = 0;
+      for (const d of rows) {
+        const s = fitScore(sig, d.toks.filter((t) => t.kind === 'num'), gradeOf(d.toks.filter((t) => t.kind !== 'num')));
+        total += Number.isFinite(s) ? s : -5;
+      }
+      if (total > bestScore) [best, bestScore] = [sig, total];
+    }
+    if (best) chosen.set(k, best);
+  }
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// confidence
+
+function rowConfidence(d: RowDraft, title: string): number {
+  let c = d.fromHeader ? 0.9 : 0.75;
+  const credits = d.credits ?? 0;
+  if (!USUAL_CREDITS.has(credits)) c -= 0.2;
+  const gp = gradePoints(d.grade);
+  if (d.points !== null && gp !== null && credits > 0) c += near(d.points, credits * gp) ? 0.08 : -0.25;
+  if (d.earned !== null && !near(d.earned, credits) && !near(d.earned, 0)) c -= 0.1;
+  if (d.grade === null && d.section === 'institution') c -= 0.15;
+  if (!title) c -= 0.1;
+  const confs = [...d.titleWords, ...d.toks.map((t) => t.word)].map((w) => w.conf).filter((x): x is number => x !== undefined);
+  if (confs.length) c *= Math.min(1, (confs.reduce((a, b) => a + b, 0) / confs.length + 10) / 90);
+  return Math.max(0, Math.min(1, Math.round(c * 100) / 100));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the document
+
+/**
+ * OCR adds a digit to a number now and then ("4.06" for "4.0" followed by a speck): an OCR number that is not a usual
+ * credit value, printed with more decimals than its column's other numbers, is cut back when that gives a usual one.
+ */
+function repairExtraDecimals(drafts: RowDraft[]): void {
+  const decimalsOf = (t: Tok) => /\.(\d+)$/.exec(t.text)?.[1]?.length ?? 0;
+  const column = (d: RowDraft, i: number) => (d.header ? (d.roles[i] ?? 'none') : 'any');
+  const counts = new Map<string, Map<number, number>>();
+  for (const d of drafts)
+    d.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined) return;
+      const byDecimals = counts.get(column(d, i)) ?? new Map<number, number>();
+      byDecimals.set(decimalsOf(t), (byDecimals.get(decimalsOf(t)) ?? 0) + 1);
+      counts.set(column(d, i), byDecimals);
+    });
+  for (const d of drafts)
+    d.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined || USUAL_CREDITS.has(t.value)) return;
+      const usual = [...(counts.get(column(d, i)) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1])[0];
+      if (!usual || usual[1] < 2 || decimalsOf(t) !== usual[0] + 1 || usual[0] === 0) return;
+      const text = t.text.slice(0, -1);
+      if (USUAL_CREDITS.has(Number(text))) d.toks[i] = { ...t, text, value: Number(text) };
+    });
+}
+
+/** Tops of the numeric grade scales (grade points, 1–5, 1–7, 1–10, percentages). */
+const GRADE_SCALES = [4.3, 5, 7, 10, 100];
+
+/**
+ * OCR drops decimal points ("3.0" read as "30", "4.000" as "4000"). An OCR number with no point, in a credits or points
+ * column whose other values are printed with d decimals, gets its point back; without a header, only a number too large
+ * to be credits is repaired.
+ */
+function repairDroppedDecimals(drafts: RowDraft[]): void {
+  // decimals printed in each column (by role; header-less numbers count under "any")
+  const decimals = new Map<string, Map<number, number>>();
+  // the largest value printed with a point in each column (a numeric grade column's scale)
+  const largest = new Map<string, number>();
+  const column = (d: RowDraft, i: number) => (d.header ? (d.roles[i] ?? 'none') : 'any');
+  for (const d of drafts)
+    d.toks.forEach((t, i) => {
+      const m = /\.(\d+)$/.exec(t.text);
+      if (t.kind !== 'num' || !m || t.word.conf === undefined) return;
+      const counts = decimals.get(column(d, i)) ?? new Map<number, number>();
+      counts.set(m[1]!.length, (counts.get(m[1]!.length) ?? 0) + 1);
+      decimals.set(column(d, i), counts);
+      largest.set(column(d, i), Math.max(largest.get(column(d, i)) ?? 0, t.value));
+    });
+  const mostCommon = (key: string) => [...(decimals.get(key) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  for (const draft of drafts)
+    draft.toks.forEach((t, i) => {
+      if (t.kind !== 'num' || t.word.conf === undefined || !/^\d{2,6}$/.test(t.text)) return;
+      const role = draft.roles[i];
+      const d = mostCommon(column(draft, i));
+      // a numeric grade column printed with a point ("2.6"): a value beyond its scale lost its point ("29")
+      if (draft.header && role === 'grade') {
+        const scale = GRADE_SCALES.find((top) => top >= (largest.get('grade') ?? 0)) ?? 0;
+        if (d === undefined || t.text.length <= d || t.value <= scale) return;
+        const text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
+        if (Number(text) <= scale) draft.toks[i] = { ...t, text, value: Number(text) };
+        return;
+      }
+      const numeric = role !== null && role !== undefined && (CREDIT_ROLES.has(role) || role === 'points');
+      if (draft.header && !numeric) return;
+      let text: string | null = null;
+      if (d !== undefined && t.text.length > d && (draft.header || t.value > 12)) text = `${t.text.slice(0, t.text.length - d)}.${t.text.slice(t.text.length - d)}`;
+      // no value in the column kept its point: a credit value too large to be one lost it after its first digit
+      else if (d === undefined && t.value > 12 && role !== 'points') text = `${t.text[0]}.${t.text.slice(1)}`;
+      if (text) draft.toks[i] = { ...t, text, value: Number(text) };
+    });
+}
+
+/** Whether a row read under a header has a number under a credits column (without one it gives no row). */
+function hasCreditNumber(draft: LineRead['draft']): boolean {
+  return draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
+}
+
+/** A header detected on line i, joined with a second header line above or below it. */
+function headerAt(lines: Line[], i: number, used: Set<number>): HeaderColumn[] | null {
+  const line = lines[i]!;
+  const alone = detectHeader(line);
+  const below = lines[i + 1];
+  const above = lines[i - 1];
+  const close = (a: Line, b: Line) => a.page === b.page && Math.abs(a.y - b.y) < 2.2 * Math.max(a.height, b.height);
+  const stacked = (upper: Line, lower: Line) => {
+    const words = stackHeaderLines(upper.words, lower.words);
+    return detectHeader({ words, text: words.map((w) => w.text).join(' ') });
+  };
+  // the lower half of a two-line header: only header words, not a header of its own
+  if (alone && below && close(line, below) && isHeaderContinuation(below) && !detectHeader(below)) {
+    const both = stacked(line, below);
+    if (both) {
+      used.add(i + 1);
+      return both;
+    }
+  }
+  if (!alone && above && close(above, line) && isHeaderContinuation(above) && isHeaderContinuation(line) && !used.has(i - 1)) return stacked(above, line);
+  return alone;
 }
 
 export function parseCourseLines(lines: Line[]): ParsedLines {
-  const rows: ReadRow[] = [];
   const skippedLines: string[] = [];
-  let institution: string | null = null;
+  const drafts: RowDraft[] = [];
   let candidateLines = 0;
   let term: string | null = null;
-  let transfer = false;
-  let transferClosing = false;
-  let inProgressSection = false;
+  let section: RowSection = 'institution';
   let header: HeaderColumn[] | null = null;
-  let seenTable = false;
+  let firstTableIndex = -1;
+  let rowsInSection = 0;
+  const headerLines = new Set<number>();
+  const recentHeaders: HeaderColumn[][] = [];
 
-  for (const line of lines) {
-    let words = line.words.filter((w) => w.text.trim() !== '');
-    if (words.length === 0) continue;
-    // leading row markers: "1.", "*", "#"
-    while (words.length > 1 && /^(\d{1,2}[.)]|\*+|#|•|-)$/.test(words[0]!.text)) words = words.slice(1);
-    const lead = stripLeadingTerm(words);
-    const code = matchCourseCode(lead.rest.map((w) => w.text));
-    if (code && !TOTALS.test(lead.rest.slice(0, code.consumed).map((w) => w.text).join(' '))) {
+  for (let i = 0; i < lines.length; i++) {
+    if (headerLines.has(i)) continue;
+    const line = lines[i]!;
+    if (line.words.length === 0) continue;
+    let read = readLine(line, headerFor(line, header, recentHeaders));
+    // a header that does not fit the row (title words under number columns: a wider table after a page break)
+    if (read?.draft.header && read.draft.toks.some((t, k) => t.kind === 'text' && isValueRole(read!.draft.roles[k]))) read = readLine(line, null);
+    // or whose credit columns catch none of the row's numbers (a header garbled by OCR left an earlier one in force):
+    // such a row would be lost, so it is read by its shape
+    else if (read?.draft.header && !hasCreditNumber(read.draft)) {
+      const byShape = readLine(line, null);
+      if (byShape?.draft.toks.some((t) => t.kind === 'num')) read = byShape;
+    }
+    if (read) {
       candidateLines++;
-      seenTable = true;
-      const parsed = parseRowData(lead.rest.slice(code.consumed), code.subject, code.number, header);
-      if (!parsed.ok) {
-        skippedLines.push(line.text);
-        continue;
-      }
-      const r = parsed.row;
-      let grade = r.grade;
-      const rowTransfer = transfer;
-      const inProgress = grade === 'IP' || (grade === null && !rowTransfer && (inProgressSection || !(r.earned !== null && r.earned > 0)));
-      if (grade === 'IP') grade = 'IP';
-      rows.push({
-        subject: r.subject,
-        number: r.number,
-        title: r.title,
-        credits: r.credits,
-        earned: r.earned,
-        grade,
-        term: lead.term ?? r.term ?? term,
-        inProgress,
-        transferSection: rowTransfer,
-      });
+      if (firstTableIndex < 0) firstTableIndex = i;
+      drafts.push({ ...read.draft, lineIndex: i, term, section, credits: null, earned: null, points: null, grade: null, fromHeader: read.draft.header !== null });
+      rowsInSection++;
       continue;
     }
-
-    const cols = detectHeader(makeLine(words));
+    const cols = headerAt(lines, i, headerLines);
     if (cols) {
       header = cols;
-      seenTable = true;
+      recentHeaders.unshift(cols);
+      recentHeaders.length = Math.min(recentHeaders.length, 16);
+      if (firstTableIndex < 0) firstTableIndex = i;
       continue;
     }
     const text = line.text.replace(/\s+/g, ' ').trim();
-    if (!seenTable && institution === null) institution = institutionFromLine(line);
-
-    const isTotals = TOTALS.test(text);
-    if (/transfer/i.test(text) && /total/i.test(text)) transferClosing = true;
-    if (INSTITUTION_HEADING.test(text)) {
-      transfer = false;
-      inProgressSection = false;
-      transferClosing = false;
-    } else if (TRANSFER_HEADING.test(text) && !isTotals) {
-      transfer = true;
-      inProgressSection = false;
-      transferClosing = false;
-    } else if (IN_PROGRESS_HEADING.test(text) && !isTotals) {
-      inProgressSection = true;
-      transfer = false;
+    const last = drafts[drafts.length - 1];
+    if (last && last.lineIndex === i - 1 && isTitleContinuation(line, lines[i - 1]!, last)) {
+      last.titleWords.push(...line.words);
+      last.lineIndex = i;
+      continue;
+    }
+    const opened = sectionOfHeading(text);
+    if (opened) {
+      section = opened;
+      rowsInSection = 0;
     }
     const t = findTerm(text);
-    if (t && !isTotals && text.split(' ').length <= 12) {
+    if (t && !isTotalsText(text) && text.split(' ').length <= 12) {
       term = t.term;
-      if (transferClosing && !/transfer|from/i.test(text)) {
-        transfer = false;
-        transferClosing = false;
+      // a bare term heading after transfer or test rows starts the school's own terms
+      if ((section === 'transfer' || section === 'test') && rowsInSection > 0 && isBareTerm(text) && !opened) {
+        section = 'institution';
+        rowsInSection = 0;
       }
     }
-    if (/\d/.test(text) && !isTotals && !t) skippedLines.push(line.text);
+    if (/\d/.test(text) && !isTotalsText(text) && !t) skippedLines.push(line.text);
+  }
+
+  repairDroppedDecimals(drafts);
+  repairExtraDecimals(drafts);
+  // header-less rows: one reading of the numbers for all rows of the same shape
+  const signatures = chooseSignatures(drafts.filter((d) => !d.header));
+  const rows: ReadRow[] = [];
+  for (const d of drafts) {
+    const v = d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null);
+    if (v.credits === null || !(v.credits >= 0 && v.credits <= 30)) {
+      skippedLines.push(lines[d.lineIndex]!.text);
+      continue;
+    }
+    Object.assign(d, v);
+    const title = d.titleWords
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/^[-–:‘’'"`|_.,]+\s*/, '')
+      .replace(/\s+-\s*$/, '')
+      .replace(/^-\s+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const transfer = d.section === 'transfer' || d.section === 'test';
+    const grade = d.grade;
+    const inProgress = grade === 'IP' || (grade === null && !transfer && (d.section === 'in-progress' || !(d.earned !== null && d.earned > 0)));
+    const rowSection: RowSection = inProgress && d.section === 'institution' ? 'in-progress' : d.section;
+    const row: ReadRow = {
+      subject: d.subject,
+      number: d.number,
+      title: title.replace(/^-\s*/, ''),
+      credits: d.credits!,
+      earned: d.earned,
+      grade,
+      term: d.rowTerm ?? d.term,
+      inProgress,
+      transferSection: transfer,
+      section: rowSection,
+      confidence: 0,
+    };
+    row.confidence = rowConfidence({ ...d, section: rowSection }, row.title);
+    rows.push(row);
   }
 
   // Withdrawn courses are often printed with 0 attempted credits; estimate the course's credit value.
@@ -281,7 +672,51 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     r.credits = same ? same.credits : /L$/.test(r.number) ? 1 : 3;
     r.creditsEstimated = true;
   }
-  return { rows, institution, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+  // attempted vs earned: a passed course earned what it attempted
+  for (const r of rows) if (r.earned === null && r.grade !== null && !r.inProgress && !earnsNoCredit(r.grade)) r.earned = r.credits;
+
+  const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
+  return { rows, institution: school.name, institutionWebAddress: school.webAddress, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+}
+
+/**
+ * The header a course line is read under: the current one when the line starts under its first column; else (a row in
+ * the other column of a two-column page, or after a page break) the latest header that lines up with it; else none.
+ */
+function headerFor(line: Line, current: HeaderColumn[] | null, recent: HeaderColumn[][]): HeaderColumn[] | null {
+  const start = withoutLeadingMarks(line.words)[0]?.x0;
+  if (start === undefined || !current) return current;
+  const h = Math.max(1, line.height);
+  const linesUp = (cols: HeaderColumn[]) => Math.abs(cols[0]!.x0 - start) < 4 * h || (start >= cols[0]!.x0 - 4 * h && start < (cols[1]?.x0 ?? Infinity));
+  if (linesUp(current)) return current;
+  return recent.find(linesUp) ?? null;
+}
+
+/** A line that is only a term ("Term: Fall 2022", "2022 Fall Semester (08/29/2022-12/16/2022)"), with no school named. */
+function isBareTerm(text: string): boolean {
+  const t = findTerm(text);
+  if (!t) return false;
+  const rest = `${text.slice(0, t.index)} ${text.slice(t.index + t.length)}`
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\b(term|period|academic|semester|quarter|session)\b/gi, ' ')
+    .replace(/[:\d/.-]/g, ' ')
+    .trim();
+  return rest === '';
+}
+
+/** A line under a course row that carries on its title (a wrapped title cell). */
+function isTitleContinuation(line: Line, prev: Line, row: RowDraft): boolean {
+  if (line.page !== prev.page || line.y - prev.y > 1.9 * Math.max(line.height, prev.height, 1)) return false;
+  if (row.titleWords.length === 0) return false;
+  if (line.words.some((w) => /\d/.test(w.text))) return false;
+  const text = line.text.trim();
+  if (sectionOfHeading(text) || findTerm(text) || isTotalsText(text) || detectHeader(line)) return false;
+  const titleX0 = Math.min(...row.titleWords.map((w) => w.x0));
+  const titleX1 = Math.max(...row.titleWords.map((w) => w.x1));
+  const x0 = line.words[0]!.x0;
+  const h = Math.max(1, line.height);
+  if (Math.abs(x0 - titleX0) > 1.5 * h) return false;
+  return line.words[line.words.length - 1]!.x1 <= titleX1 + 20 * h;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcr } from './ocr';
 import { readTranscript, TranscriptReadError } from './read-transcript';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
@@ -64,5 +65,46 @@ describe.skipIf(!existsSync(FIXTURES))('readTranscript on a text PDF', () => {
     expect(r.rows[8]).toMatchObject({ subject: 'POS', number: '2041', inProgress: true, grade: null });
     const e = await errorOf(readTranscript(bytes, { maxPages: 0 }));
     expect(e.code).toBe('too_many_pages');
+  });
+});
+
+const CASES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcript-cases');
+
+describe('readTranscript chooses the better text for each page', () => {
+  it('reads a letter-spaced browser-printed PDF with poppler, where pdf.js gives "E x p o s i t o r y"', async () => {
+    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'letter-spaced.pdf'))));
+    expect(r.diagnostics.textSources).toEqual(['poppler']);
+    expect(r.rows.map((x) => `${x.subject} ${x.number}|${x.title}|${x.credits}|${x.grade}`)).toEqual([
+      'ENGL 1301|Expository Writing|3|A-',
+      'MATH 2413|Calculus with Analytic Geometry I|4|B',
+      'HIST 1301|United States History I|3|CR',
+    ]);
+    expect(r.institution).toBe('Foxglove State College');
+    expect(r.courseRowsFound).toBe(true);
+  });
+
+  it('says so when a file holds no course rows', async () => {
+    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'not-a-transcript.pdf'))));
+    expect(r.rows).toEqual([]);
+    expect(r.courseRowsFound).toBe(false);
+    expect(r.confidence).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync(FIXTURES))('readTranscript reports its progress', () => {
+  afterAll(() => terminateOcr());
+  it('moves through a photo while it is recognised, not only at its start and end', async () => {
+    const fractions: number[] = [];
+    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11001.png'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    const between = new Set(fractions.filter((fraction) => fraction > 0.05 && fraction < 0.95).map((fraction) => Math.round(fraction * 10)));
+    expect(between.size).toBeGreaterThanOrEqual(3);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+  }, 60_000);
+
+  it('counts a text PDF’s pages as they are read', async () => {
+    const fractions: number[] = [];
+    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11000.pdf'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    expect(fractions).toEqual([0, 0.2, 1]);
   });
 });

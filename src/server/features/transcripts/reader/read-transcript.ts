@@ -5,16 +5,89 @@ import { buildLines } from './layout-lines';
 import { ocrImage } from './ocr';
 import { parseCourseLines } from './parse-course-lines';
 import { extractPdfWords, openPdf } from './pdf-text';
+import { popplerWords } from './poppler-text';
 import { rasterizePdf } from './rasterize-pdf';
-import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReading, type Word } from './types';
+import { isPoorText, measureTextQuality, textBadness } from './text-quality';
+import { TranscriptReadError, type ReadRow, type ReadTranscriptOptions, type TextSource, type TranscriptReading, type Word } from './types';
 
-export { TranscriptReadError } from './types';
+export { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './types';
 export { checkImageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size';
-export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode } from './types';
+export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
 
 export const DEFAULT_MAX_PAGES = 30;
 /** A page with fewer characters of text than this is treated as scanned. */
 const MIN_TEXT_CHARS_PER_PAGE = 40;
+/** Scanned pages OCR'd at most (each costs seconds of CPU); later pages are not read. */
+export const MAX_OCR_PAGES = 12;
+/** Scans are rasterised at about 300 dpi, the resolution OCR reads small table text best at. */
+const SCAN_DPI = 300;
+/** Above this share of joined-cell items, a page's word places come from poppler (its boxes are the glyphs' own). */
+const MERGED_CELLS_LIMIT = 0.25;
+
+interface PageText {
+  words: Word[];
+  sources: TextSource[];
+  ocrConfidence?: number;
+  source: TranscriptReading['source'];
+}
+
+/** pdf.js text for each page, or poppler's where pdf.js's is letter-spaced or garbled and poppler's is better. */
+async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction: number) => void): Promise<{ pages: number; text: PageText | null }> {
+  const doc = await openPdf(bytes);
+  try {
+    const pages = doc.numPages;
+    if (pages > maxPages) throw new TranscriptReadError('too_many_pages', `This PDF has ${pages} pages; the limit is ${maxPages}. Please upload only the transcript pages.`);
+    if (pages === 0) throw new TranscriptReadError('empty', 'This PDF has no pages.');
+    // Fractions: a PDF's text takes the first fifth (a text PDF is then done); recognising scanned pages or a photo the rest.
+    const text = await extractPdfWords(doc, maxPages, (done, of) => progress((0.2 * done) / of));
+    const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
+    if (textPages < Math.max(1, Math.ceil(pages / 2))) return { pages, text: null };
+    const sources: TextSource[] = text.pageWords.map(() => 'pdfjs');
+    // poor pages: letter-spaced or garbled text, or table cells joined into items whose words' places are estimates
+    const poor = text.pageWords.flatMap((w, i) =>
+      text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE && (isPoorText(measureTextQuality(w)) || text.mergedCellShare[i]! > MERGED_CELLS_LIMIT) ? [i + 1] : [],
+    );
+    if (poor.length) {
+      const first = Math.min(...poor);
+      const last = Math.max(...poor);
+      const other = await popplerWords(bytes, first, last);
+      for (const p of poor) {
+        const candidate = other?.[p - first];
+        // poppler's boxes are the glyphs' own (letter-spaced words can be joined from them, columns placed): keep them
+        // unless their text is clearly worse
+        if (candidate && candidate.length && textBadness(measureTextQuality(candidate)) <= textBadness(measureTextQuality(text.pageWords[p - 1]!)) + 0.1) {
+          text.pageWords[p - 1] = candidate;
+          sources[p - 1] = 'poppler';
+        }
+      }
+    }
+    progress(1);
+    return { pages, text: { words: text.pageWords.flat(), sources, source: 'pdf-text' } };
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+async function ocrPages(images: Buffer[] | Uint8Array[], progress: (fraction: number) => void): Promise<PageText> {
+  const words: Word[] = [];
+  const confs: number[] = [];
+  for (const [i, image] of images.entries()) {
+    const r = await ocrImage(image, i + 1, (fraction) => progress((i + fraction) / images.length));
+    words.push(...r.words);
+    confs.push(r.confidence);
+    progress((i + 1) / images.length);
+  }
+  return { words, sources: images.map(() => 'ocr'), ocrConfidence: confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length), source: 'ocr' };
+}
+
+/** Whether the rows are plausibly a transcript's courses, and how sure the reader is of the document. */
+export function judgeRows(rows: readonly ReadRow[]): { courseRowsFound: boolean; confidence: number } {
+  const plausible = rows.filter((r) => r.confidence >= 0.5);
+  const courseRowsFound = plausible.length >= 2 || (rows.length === 1 && plausible.length === 1 && plausible[0]!.confidence >= 0.7);
+  if (!courseRowsFound) return { courseRowsFound, confidence: 0 };
+  const mean = rows.reduce((s, r) => s + r.confidence, 0) / rows.length;
+  return { courseRowsFound, confidence: Math.round(mean * Math.min(1, plausible.length / 3) * 100) / 100 };
+}
 
 export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOptions = {}): Promise<TranscriptReading> {
   const started = performance.now();
@@ -34,65 +107,43 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     throw new TranscriptReadError('unsupported_type', 'HEIC photos cannot be read yet. Please save the photo as JPEG (or take a screenshot) and upload that.');
   if (type.kind === 'unknown') throw new TranscriptReadError('unsupported_type', 'This kind of file is not supported. Please upload a PDF, JPEG or PNG of your transcript.');
 
-  let source: TranscriptReading['source'];
   let pages: number;
-  let words: Word[];
-  let ocrConfidence: number | undefined;
+  let text: PageText;
   progress('reading', 0);
   if (type.kind === 'pdf') {
-    const doc = await openPdf(bytes);
-    try {
-      pages = doc.numPages;
-      if (pages > maxPages)
-        throw new TranscriptReadError('too_many_pages', `This PDF has ${pages} pages; the limit is ${maxPages}. Please upload only the transcript pages.`);
-      if (pages === 0) throw new TranscriptReadError('empty', 'This PDF has no pages.');
-      const text = await extractPdfWords(doc, maxPages);
-      const textPages = text.charsPerPage.filter((n) => n >= MIN_TEXT_CHARS_PER_PAGE).length;
-      if (textPages >= Math.max(1, Math.ceil(pages / 2))) {
-        source = 'pdf-text';
-        words = text.words;
-        progress('reading', 1);
-      } else {
-        source = 'ocr';
-        progress('reading', 0.2);
-        const images = await rasterizePdf(bytes, { pages });
-        words = [];
-        const confs: number[] = [];
-        for (const [i, png] of images.entries()) {
-          const r = await ocrImage(png, i + 1);
-          words.push(...r.words);
-          confs.push(r.confidence);
-          progress('ocr', (i + 1) / images.length);
-        }
-        ocrConfidence = confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length);
-      }
-    } finally {
-      await doc.destroy().catch(() => {});
+    const fromPdf = await pdfText(bytes, maxPages, (f) => progress('reading', f));
+    pages = fromPdf.pages;
+    if (fromPdf.text) text = fromPdf.text;
+    else {
+      progress('reading', 0.2);
+      const images = await rasterizePdf(bytes, { pages: Math.min(pages, MAX_OCR_PAGES), dpi: SCAN_DPI });
+      text = await ocrPages(images, (f) => progress('ocr', 0.2 + 0.8 * f));
     }
   } else {
     await checkImageSize(bytes);
-    source = 'ocr';
     pages = 1;
     progress('ocr', 0);
-    const r = await ocrImage(bytes, 1);
-    words = r.words;
-    ocrConfidence = r.confidence;
-    progress('ocr', 1);
+    text = await ocrPages([bytes], (f) => progress('ocr', f));
   }
 
-  const lines = buildLines(words);
+  const lines = buildLines(text.words);
   const parsed = parseCourseLines(lines);
+  const judged = judgeRows(parsed.rows);
   return {
-    source,
+    source: text.source,
     institution: parsed.institution,
+    institutionWebAddress: parsed.institutionWebAddress,
     pages,
     rows: parsed.rows,
+    courseRowsFound: judged.courseRowsFound,
+    confidence: judged.confidence,
     diagnostics: {
       lines: lines.length,
       candidateLines: parsed.candidateLines,
       skippedLines: parsed.skippedLines,
       ms: Math.round(performance.now() - started),
-      ...(ocrConfidence !== undefined ? { ocrConfidence } : {}),
+      ...(text.ocrConfidence !== undefined ? { ocrConfidence: text.ocrConfidence } : {}),
+      textSources: text.sources,
     },
   };
 }

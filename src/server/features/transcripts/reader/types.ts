@@ -1,3 +1,6 @@
+/** The part of the record a row sits in. */
+export type RowSection = 'institution' | 'transfer' | 'test' | 'in-progress';
+
 /** One course row read from a transcript. */
 export interface ReadRow {
   /** Upper-case subject, may contain spaces: "ENC", "ACT SCI", "E C E". */
@@ -15,6 +18,10 @@ export interface ReadRow {
   inProgress: boolean;
   /** The row sits under a transfer-credit heading. */
   transferSection: boolean;
+  /** The part of the record the row sits in (transfer and test credit are both transferSection). */
+  section: RowSection;
+  /** 0–1: how sure the reader is of this row (its columns were identified, its numbers agree with each other). */
+  confidence: number;
   /**
    * True when the transcript printed 0 attempted credits for a withdrawn course and
    * `credits` holds an estimate of the course's credit value instead (same course elsewhere
@@ -23,18 +30,34 @@ export interface ReadRow {
   creditsEstimated?: boolean;
 }
 
+export type TextSource = 'pdfjs' | 'poppler' | 'ocr';
+
+/** What to tell a person whose file held no plausible course rows (TranscriptReading.courseRowsFound is false). */
+export const NO_COURSE_ROWS_MESSAGE = 'We could not find courses in this file. Is it a transcript?';
+
 export interface TranscriptReading {
   source: 'pdf-text' | 'ocr';
   /** The issuing school, e.g. "Valencia College". */
   institution: string | null;
+  /** A web address printed on the transcript ("www.cedarridge.edu"): a hint to the school when no name is printed. */
+  institutionWebAddress: string | null;
   pages: number;
   rows: ReadRow[];
+  /**
+   * False when the file holds no plausible course rows (it may not be a transcript): the caller should say
+   * "We could not find courses in this file. Is it a transcript?" instead of showing a report.
+   */
+  courseRowsFound: boolean;
+  /** 0–1 for the document as a whole (0 when no course rows were found). */
+  confidence: number;
   diagnostics: {
     lines: number;
     candidateLines: number;
     skippedLines: string[];
     ms: number;
     ocrConfidence?: number;
+    /** Where each page's text came from (index 0 = page 1). */
+    textSources?: TextSource[];
   };
 }
 
@@ -73,6 +96,8 @@ export interface Word {
   y1: number;
   page: number;
   conf?: number;
+  /** The OCR engine's text line the word belongs to (OCR lines follow the text's slant in a skewed photo). */
+  line?: number;
 }
 
 /** Words of one line that sit close together (a table cell). */

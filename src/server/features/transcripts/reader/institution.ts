@@ -1,0 +1,109 @@
+/**
+ * Finds the school that issued a transcript: in its header (often in larger type), in logo text split over two lines
+ * ("CEDAR RIDGE" over "COMMUNITY COLLEGE"), or in a footer. Lines that name another school (transfer credit "from" it),
+ * a college inside a university ("College of Engineering"), or a summary ("Summary of College Credits") are not it.
+ * A printed web address is returned as a hint of its own.
+ */
+import type { Line } from './types';
+
+const KIND = '(?:Community\\s+College|Junior\\s+College|State\\s+University|State\\s+College|Technical\\s+College|Technical\\s+Institute|Institute\\s+of\\s+Technology|Polytechnic\\s+Institute|University|College|Institute|Polytechnic|Academy|Seminary|Conservatory)';
+const NAME_WORD = "[A-Z][A-Za-z'’.&-]*";
+const CONNECTOR = '(?:of|at|the|and|de|del|la|&)';
+/** "Cedar Ridge Community College", "College of the Redwoods", "University of Cedar Ridge at Foxglove". */
+const NAME = new RegExp(
+  `(?:\\b(?:The\\s+)?(?:${NAME_WORD}\\s+){0,5}${KIND}(?:\\s+(?:of|at)\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+(?:${NAME_WORD}|${CONNECTOR})){0,4})?)`,
+  'g',
+);
+const KIND_ONLY = new RegExp(`^${KIND}$`, 'i');
+const KIND_WORD = /\b(university|college|institute|polytechnic|academy|seminary|conservatory)\b/i;
+const NOT_SCHOOL = /\btransfer|\bfrom\b|\battended\b|\bprior\b|\bhigh\s+school\b|\bprogram\b|\bdegree\b|\bbachelor|\bassociate\b|\bmajor\b|\bname\s*:|\bcredits?\b|\bsummary\b|\bawarded\b|\bhours\b|\bgpa\b|\bcourses?\b|\bterm\b|\bsemester\b|\bminor\b|\bcatalog\b/i;
+/** A college inside a university: "College of Engineering", "College: College of Science". */
+const DIVISION = /^(?:the\s+)?(?:college|school|institute)\s+of\s+(?:arts|sciences?|engineering|business|education|nursing|liberal|letters|law|medicine|health|humanities|music|fine|public|social|agriculture|architecture|computing|design|natural|applied|communication|journalism|pharmacy|professional|continuing|graduate|undergraduate)/i;
+const WEB = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)*([a-z0-9-]+\.edu))\b/i;
+
+export interface InstitutionFinding {
+  name: string | null;
+  webAddress: string | null;
+}
+
+const titleCase = (s: string): string =>
+  s === s.toUpperCase()
+    ? s
+        .toLowerCase()
+        .replace(/\b([a-z])/g, (m) => m.toUpperCase())
+        .replace(/\b(Of|At|The|And|In|De|Del|La)\b/g, (m) => m.toLowerCase())
+        .replace(/^./, (m) => m.toUpperCase())
+    : s;
+
+const clean = (s: string): string =>
+  s
+    .replace(/\b(unofficial|official)?\s*(academic\s+)?(transcript|record)\b.*$/i, '')
+    .replace(/(office\s+of\s+the\s+registrar|registrar'?s?\s+office)\s*[,:-]?\s*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function namesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const segment of text.split(/\s[·•|–—-]\s|\s{3,}|:\s/)) {
+    if (!KIND_WORD.test(segment) || NOT_SCHOOL.test(segment)) continue;
+    const proper = titleCase(clean(segment));
+    for (const m of proper.matchAll(NAME)) {
+      let name = m[0].trim();
+      // a campus of a state system: "University of California, Santa Cruz", "University of Wisconsin–Madison"
+      const campus = /^University of [A-Z][a-z]+$/.test(name) ? /^\s*(?:,|–|-)\s*([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/.exec(proper.slice(m.index! + m[0].length)) : null;
+      if (campus) name = `${name}, ${campus[1]}`;
+      if (name.split(/\s+/).length < 2 || KIND_ONLY.test(name) || DIVISION.test(name)) continue;
+      out.push(name);
+    }
+  }
+  return out;
+}
+
+interface Candidate {
+  name: string;
+  score: number;
+  order: number;
+}
+
+/**
+ * The issuing school from the lines of a transcript. `firstRowIndex` is the index of the first course row or table
+ * header: lines above it on the first page are the header, where the school's name usually is.
+ */
+export function findInstitution(lines: readonly Line[], firstRowIndex: number): InstitutionFinding {
+  const heights = lines.map((l) => l.height).filter((h) => h > 0).sort((a, b) => a - b);
+  const body = heights[Math.floor(heights.length / 2)] ?? 10;
+  const firstPage = lines[0]?.page ?? 1;
+  const pageBottom = new Map<number, number>();
+  for (const l of lines) pageBottom.set(l.page, Math.max(pageBottom.get(l.page) ?? 0, l.y));
+  const candidates: Candidate[] = [];
+  let webAddress: string | null = null;
+  lines.forEach((line, i) => {
+    const text = line.text.replace(/\s+/g, ' ').trim();
+    const web = WEB.exec(text);
+    if (web && !webAddress) webAddress = web[1]!.toLowerCase();
+    const inHeader = line.page === firstPage && i < Math.max(firstRowIndex, 0);
+    const nearBottom = line.y >= (pageBottom.get(line.page) ?? 0) - 3 * body;
+    if (!inHeader && !nearBottom) return;
+    // logo text split over two lines: "CEDAR RIDGE" above "COMMUNITY COLLEGE", or "UNIVERSITY OF" above "CEDAR RIDGE"
+    const next = lines[i + 1];
+    const joinable = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.height, next.height) && text.split(' ').length <= 4;
+    const nextText = next?.text.replace(/\s+/g, ' ').trim() ?? '';
+    const caps = (t: string) => t === t.toUpperCase() && /[A-Z]/.test(t);
+    // logo text over two lines: "CEDAR RIDGE" / "COMMUNITY COLLEGE", "RED MESA INSTITUTE" / "OF TECHNOLOGY"
+    const logoTop = joinable && caps(text) && caps(nextText) && nextText.split(' ').length <= 5 && KIND_WORD.test(`${text} ${nextText}`);
+    const joined = joinable ? `${text} ${nextText}` : null;
+    const names = namesIn(text).map((name) => ({ name, bonus: 0 }));
+    if (joined && (logoTop || KIND_ONLY.test(nextText) || /\bof$/i.test(text)) && !NOT_SCHOOL.test(joined)) names.unshift(...namesIn(joined).map((name) => ({ name, bonus: 1 })));
+    for (const { name, bonus } of names) {
+      let score = bonus;
+      if (inHeader) score += 3;
+      if (line.height >= 1.2 * body) score += 2;
+      if (text.split(' ').length <= 7) score += 1;
+      if (!inHeader && nearBottom) score -= 1;
+      if (name.length > 60) score -= 2;
+      candidates.push({ name, score, order: i });
+    }
+  });
+  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  return { name: candidates[0]?.name ?? null, webAddress };
+}
