@@ -90,6 +90,14 @@ describe('the evaluation queue', () => {
     expect(page.pairs.some((pair) => pair.suggestions.length > 0)).toBe(true);
   });
 
+  it('counts a row a student removed from their reading as no demand', async () => {
+    expect(findPair(await queue(admin.cookie), 'MAC 2312')).toMatchObject({ students: 2 });
+    const reading = (await report(second, reports.get(second.id)!)).reading.find((row) => code(row) === 'MAC 2312')!;
+    const removed = await t.app.request(`/api/transcripts/${reports.get(second.id)}/rows/${reading.id}`, jsonRequest('PATCH', { removed: true }, second.cookie));
+    expect(removed.status).toBe(200);
+    expect(findPair(await queue(admin.cookie), 'MAC 2312')).toMatchObject({ students: 1 });
+  });
+
   it('is for admins with two-factor only: a student gets 403, a visitor 401', async () => {
     expect((await t.app.request('/api/admin/evaluation-queue', { headers: { cookie: first.cookie } })).status).toBe(403);
     expect((await t.app.request('/api/admin/evaluation-queue')).status).toBe(401);

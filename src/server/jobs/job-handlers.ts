@@ -32,7 +32,7 @@ export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 10 * 60 * 1000, run: (deps) => refreshAdminStatistics(deps.db).then(() => undefined) },
   { everyMs: 60 * 60 * 1000, run: (deps) => deleteOrphanedFiles(deps).then(() => undefined) },
   // New appeals, expired and deleted reports move the evaluation queue's order without an event of their own.
-  { everyMs: 5 * 60 * 1000, run: (deps) => rankEvaluationQueue(deps.db).then(() => undefined) },
+  { everyMs: 60 * 1000, run: (deps) => rankEvaluationQueue(deps.db).then(() => undefined) },
 ];
 
 /** For API tests: run queued jobs synchronously. */
