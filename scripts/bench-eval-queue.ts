@@ -15,20 +15,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/server/app';
-import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { loadConfig } from '../src/server/env';
 import { rankEvaluationQueue } from '../src/server/features/evaluation-queue';
 import { runPendingJobs } from '../src/server/jobs/job-handlers';
-import { createLogger } from '../src/server/logger';
+import { BENCH_APP_URL, benchAppWithAdmin, percentile } from './support/bench-admin-app';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20_000);
 const ROWS_PER_REPORT = Number(process.env.BENCH_ROWS_PER_REPORT ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const HOT_REPORTS = 1_000;
-const APP_URL = 'http://127.0.0.1:3000';
+const APP_URL = BENCH_APP_URL;
 
 const TITLES = ['Principles of Macroeconomics', 'General Psychology', 'College Algebra', 'Introduction to Sociology', 'English Composition',
   'General Chemistry', 'Biology with Lab', 'United States History', 'Public Speaking', 'Elementary Statistics', 'World Religions',
@@ -89,10 +86,6 @@ export async function generate(db: Database) {
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-eval-queue-'));
   const db = await openDatabase({ dataDir, inMemory: true });
@@ -100,25 +93,7 @@ async function main() {
     console.log('Database: embedded (PGlite). Generating data…');
     await migrate(db);
     await generate(db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      APP_URL,
-      BETTER_AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-    });
-    const deps = await startServices(config, { db, logger: createLogger('silent') });
-    const { app } = createApp(deps);
-
-    const signUp = await app.request('/api/auth/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: APP_URL },
-      body: JSON.stringify({ email: 'bench-admin@school.edu', password: 'a long bench password', name: 'Bench Admin' }),
-    });
-    if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = (signUp.headers.getSetCookie?.() ?? []).map((header) => header.split(';')[0]).join('; ');
-    await db.query(`update "user" set role = 'admin,student', "twoFactorEnabled" = true where email = 'bench-admin@school.edu'`);
+    const { deps, app, cookie } = await benchAppWithAdmin(db, dataDir);
 
     const request = async (path: string, body?: unknown) => {
       const response = await app.request(path, {

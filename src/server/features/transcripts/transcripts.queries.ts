@@ -496,16 +496,9 @@ export async function listOldestVisitorTranscripts(
 }
 
 /** A stored report's rows as the re-decision reads them back (report-redecision.ts). */
-export interface StoredCourseRow {
+export interface StoredCourseRow extends TranscriptCourse {
   id: string;
   status: AnalyzedRow['status'] | null;
-  subject: string;
-  number: string;
-  title: string;
-  credits: number | null;
-  earned: number | null;
-  grade: string | null;
-  term: string | null;
   in_transfer_section: boolean;
   in_progress: boolean;
 }

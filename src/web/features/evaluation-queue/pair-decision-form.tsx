@@ -98,35 +98,35 @@ export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecid
           Another course, does not transfer, or a message to the students
         </summary>
         <div className="mt-3 flex flex-col gap-4">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-semibold text-slate-900">Another course</legend>
-          <div className="grid gap-2 sm:grid-cols-[8rem_8rem_1fr]">
-            <FormField label="Subject" {...form.textField('subject')} error={form.errorFor('target.subject')} autoCapitalize="characters" />
-            <FormField label="Number" {...form.textField('number')} error={form.errorFor('target.number')} />
-            <FormField label="Title (optional)" {...form.textField('title')} error={form.errorFor('target.title')} />
-          </div>
-          <div>
-            <Button
-              variant="secondary"
-              disabled={mutation.isPending}
-              onClick={() => approve({ subject: form.values.subject, number: form.values.number, title: form.values.title.trim() || undefined })}
-            >
-              Approve another course
-            </Button>
-          </div>
-        </fieldset>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-semibold text-slate-900">Another course</legend>
+            <div className="grid gap-2 sm:grid-cols-[8rem_8rem_1fr]">
+              <FormField label="Subject" {...form.textField('subject')} error={form.errorFor('target.subject')} autoCapitalize="characters" />
+              <FormField label="Number" {...form.textField('number')} error={form.errorFor('target.number')} />
+              <FormField label="Title (optional)" {...form.textField('title')} error={form.errorFor('target.title')} />
+            </div>
+            <div>
+              <Button
+                variant="secondary"
+                disabled={mutation.isPending}
+                onClick={() => approve({ subject: form.values.subject, number: form.values.number, title: form.values.title.trim() || undefined })}
+              >
+                Approve another course
+              </Button>
+            </div>
+          </fieldset>
 
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-semibold text-slate-900">Does not transfer</legend>
-          <TextAreaField label="Reason the students will read" rows={2} {...form.textField('reason')} />
-          <div>
-            <Button variant="danger" disabled={mutation.isPending} onClick={() => send({ action: 'no-transfer', reason: form.values.reason, studentMessage })}>
-              Does not transfer
-            </Button>
-          </div>
-        </fieldset>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-semibold text-slate-900">Does not transfer</legend>
+            <TextAreaField label="Reason the students will read" rows={2} {...form.textField('reason')} />
+            <div>
+              <Button variant="danger" disabled={mutation.isPending} onClick={() => send({ action: 'no-transfer', reason: form.values.reason, studentMessage })}>
+                Does not transfer
+              </Button>
+            </div>
+          </fieldset>
 
-        <TextAreaField label="Message to the students (optional, e-mailed with the decision)" rows={2} {...form.textField('studentMessage')} error={form.errorFor('studentMessage')} />
+          <TextAreaField label="Message to the students (optional, e-mailed with the decision)" rows={2} {...form.textField('studentMessage')} error={form.errorFor('studentMessage')} />
         </div>
       </details>
 
