@@ -21,6 +21,8 @@ import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
+import { SearchIndex } from '../src/server/features/search/search-index';
+import { readCatalogueVersion } from '../src/server/features/search/search.queries';
 import { createLogger } from '../src/server/logger';
 import { autocannon } from './support/autocannon';
 import { createBenchDatabase } from './support/bench-database';
@@ -175,6 +177,19 @@ async function openBenchDatabase(dataDir: string): Promise<{ db: Database; drop:
   return { db: await openDatabase({ databaseUrl: database.url, dataDir }), drop: database.drop };
 }
 
+/** One search index built at the current version: its course count, build time and heap (with --expose-gc). */
+async function measureIndex(db: Database): Promise<{ courses: number; ms: number; megabytes: number }> {
+  const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+  collect();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = Date.now();
+  const index = await SearchIndex.build(db, await readCatalogueVersion(db));
+  const ms = Date.now() - started;
+  collect();
+  const megabytes = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  return { courses: index.courseCount, ms, megabytes };
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-'));
   const { db, drop } = await openBenchDatabase(dataDir);
@@ -205,6 +220,11 @@ async function main() {
     const paths = queryMix();
     const check = await fetch(`http://127.0.0.1:${appPort}${paths[0]}`);
     if (!check.ok) throw new Error(`search answered ${check.status}: ${await check.text()}`);
+    // That first search started the server's own index build (search-index.ts). Build one more here to measure what
+    // an index holds (heap after a full collection, with --expose-gc) and takes to build; the server's is ready by then.
+    const index = await measureIndex(db);
+    console.log(`Search index: ${index.courses.toLocaleString('en-US')} courses, built in ${(index.ms / 1000).toFixed(1)} s, ${index.megabytes.toFixed(0)} MB of heap`);
+    await new Promise((done) => setTimeout(done, index.ms));
     console.log(`Measuring ${DURATION} s each at ${CONNECTIONS} connections…`);
     const helloFigures = await drive(`http://127.0.0.1:${helloPort}`, null);
     // Cold: every request a search not asked before (the mix times 40 page sizes), so nothing comes from the cache.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails } from '../../src/shared/schemas/course';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
-import { createCourse, createInstitution } from '../support/factories';
+import { createInstitution } from '../support/factories';
 import { createTestApp, randomAddress, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -128,9 +128,10 @@ describe('published tables', () => {
       ['DNT', false, null],
       ['NDC', false, null],
     ]);
-    // Shown where credits are shown: the course page gives the rule's credits with their units.
-    const course = await createCourse(t.deps.db, from.id, { subject: 'ENGL', number: '1A', title: 'Composition' });
-    const details = (await (await t.app.request(`/api/courses/${course.id}`)).json()) as CourseDetails;
+    // Shown where credits are shown: the course page gives the rule's credits with their units. (A course a rule names
+    // is a course of the sending school: migration 0065.)
+    const [course] = await t.deps.db.query<{ id: number }>(`select id from courses where institution_id = $1 and subject = 'ENGL' and number = '1A'`, [from.id]);
+    const details = (await (await t.app.request(`/api/courses/${course!.id}`)).json()) as CourseDetails;
     expect(details.transfers.map((transfer) => [transfer.toSchool.name, transfer.creditsAwarded, transfer.creditUnit])).toEqual([[to.name, 5, 'quarter']]);
     // The units are part of the rule: saying semester instead is a change the preview names.
     const changed = await importCsv(csv.replace('5 quarter units', '5 semester units'), { dryRun: '1', sourceUniversity: from.key });

@@ -35,7 +35,12 @@ describe('course search: Florida statewide course numbering', () => {
 
     const toParticipant = await search({ q: 'statewide', transferFromSchool: from.name, transferToSchool: to.name, limit: '10' });
     const byNumber = Object.fromEntries(toParticipant.results.map((result) => [result.courseNumber, result]));
-    expect(byNumber['SWN 2013']).toMatchObject({ transferStatus: 'fully', equivalentAt: `${to.name}: SWN 2013 Statewide Macroeconomics` });
+    // The destination's catalogue does not list SWN 2013: the card says what is known instead of naming a course.
+    expect(byNumber['SWN 2013']).toMatchObject({
+      transferStatus: 'fully',
+      equivalentAt: null,
+      transferNote: `Transfers under Florida's statewide course numbering; ${to.name}'s course is not in Crosswalk's catalogue yet`,
+    });
     expect(byNumber['SWN 2930']).toMatchObject({ transferStatus: 'unknown', equivalentAt: null });
     // An explicit rule outranks statewide numbering.
     expect(byNumber['SWN 2023']).toMatchObject({ transferStatus: 'not-transferable' });
@@ -47,8 +52,19 @@ describe('course search: Florida statewide course numbering', () => {
     const details = async (id: number) => (await (await t.app.request(`/api/courses/${id}`)).json()) as CourseDetails;
     const macroTransfers = (await details(macro.id)).transfers.filter((transfer) => transfer.toSchool.key === to.key || transfer.toSchool.key === privateSchool.key);
     expect(macroTransfers).toEqual([
-      expect.objectContaining({ ruleId: null, toSchool: { key: to.key, name: to.name }, status: 'fully', origin: 'statewide-numbering', equivalentAt: `${to.name}: SWN 2013 Statewide Macroeconomics` }),
+      expect.objectContaining({
+        ruleId: null,
+        toSchool: { key: to.key, name: to.name },
+        status: 'fully',
+        origin: 'statewide-numbering',
+        equivalentAt: null,
+        transferNote: `Transfers under Florida's statewide course numbering; ${to.name}'s course is not in Crosswalk's catalogue yet`,
+      }),
     ]);
+    // Once the destination's catalogue lists its own SWN 1013, the course page names it.
+    await createCourse(t.deps.db, to.id, { subject: 'SWN', number: '1013', title: 'Macroeconomics at the University' });
+    const named = (await details(macro.id)).transfers.find((transfer) => transfer.toSchool.key === to.key);
+    expect(named).toMatchObject({ equivalentAt: `${to.name}: SWN 1013 Macroeconomics at the University`, transferNote: null });
     const microTransfers = (await details(micro.id)).transfers.filter((transfer) => transfer.toSchool.key === to.key);
     expect(microTransfers.map((transfer) => [transfer.origin, transfer.status])).toEqual([['csv', 'not-transferable']]);
     expect((await details(topics.id)).transfers.filter((transfer) => transfer.origin === 'statewide-numbering')).toEqual([]);

@@ -101,6 +101,9 @@ describe('GET /api/courses/search: result cards', () => {
         term: 'Summer 2024',
         tuition: '$633',
         equivalentAt: 'Card State University: PSY 2012 General Psychology',
+        transferNote: null,
+        reason: expect.stringContaining('Card State University'),
+        knownFrom: 'catalogue',
         termNote: null,
         registrationLink: 'https://register.example.edu/psy2012',
         rateMyProfLink: 'https://ratings.example.edu/lin',
@@ -180,7 +183,13 @@ describe('GET /api/courses/search: filters', () => {
     expect(numbers((await search({ q: 'filterology', deliveryFormat: 'online' })).body)).toEqual(['ZOO 2010']);
     expect(numbers((await search({ q: 'filterology', deliveryFormat: 'in-person' })).body)).toEqual(['ZOO 2020']);
     expect(numbers((await search({ q: 'filterology', term: 'fall-2024' })).body)).toEqual(['ZOO 2020']);
-    expect(numbers((await search({ q: 'filterology', term: 'spring-2025' })).body)).toEqual([]);
+    expect((await search({ q: 'filterology', term: 'fall-2024' })).body.scheduleNote).toBeNull();
+    // No spring section of any of them: the courses with no schedule on file, and a note saying so (never the
+    // courses whose sections are in other terms).
+    const spring = (await search({ q: 'filterology', term: 'spring-2025' })).body;
+    expect(numbers(spring)).not.toContain('ZOO 2010');
+    expect(numbers(spring)).not.toContain('ZOO 2020');
+    expect(spring.scheduleNote).toMatch(/^No Spring 2025 section is on file/);
   });
 
   it('filters by the school’s state and institution type', async () => {

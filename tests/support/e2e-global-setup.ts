@@ -44,10 +44,12 @@ const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${in
 
 /**
  * The reference sets the browser tests' demo loads (DEMO_REFERENCE_SETS): the catalogues their searches were written
- * against and the programs the degree-progress test reads. The whole demo (every set) is `npm start`'s; it is not
- * needed here and would make every run a minute longer.
+ * against, the programs the degree-progress test reads, and the statewide inventory and Wisconsin rules the example
+ * searches answer from (search-examples.test.ts waits for them: minutes of background load on a busy machine). The
+ * whole demo (every set) is `npm start`'s; it is not needed here and would make every run longer still.
  */
-const E2E_REFERENCE_SETS = 'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state';
+const E2E_REFERENCE_SETS =
+  'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state,florida-statewide-inventory,wisconsin-transfer-rules';
 
 /** Starts the real product as `npm start` does (compiled server, built web app, embedded database, demo data) once. */
 export default async function setup(project: TestProject) {
@@ -96,9 +98,11 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-  // The demo's catalogues load in the background after start: the tests search them, so wait.
+  // The demo's reference sets load in the background after start: the tests search them, so wait (the Wisconsin rules
+  // and the statewide inventory take minutes on a busy machine).
+  const dataDeadline = Date.now() + 900_000;
   while (!DEMO_DATA_LOADED.test(output)) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The demo data did not load in time:\n${output}`);
+    if (server.exitCode !== null || Date.now() > dataDeadline) throw new Error(`The demo data did not load in time:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
   const demoStudent = demoAccountsFromBanner(output).find((account) => account.role === 'student');

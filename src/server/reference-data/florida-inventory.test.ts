@@ -9,12 +9,12 @@ const INVENTORY = [
 ].join('\n');
 
 describe('floridaCourseRows: the statewide inventory as each public school’s courses', () => {
-  it('gives a row per public school listed, under the statewide prefix and number; UF and FIU come from their catalogues; unnamed participants are left out', () => {
+  it('gives a row per public school listed, under the statewide prefix and number (the lecture form of the inventory’s merged C codes); UF and FIU come from their catalogues; unnamed participants are left out', () => {
     expect([...floridaCourseRows(INVENTORY, (school) => school.code.toLowerCase())]).toEqual([
       ['mdc', 'ENC', '1101', 'ENGLISH COMPOSITION I', '', ''],
       ['vc', 'ENC', '1101', 'ENGLISH COMPOSITION I', '', ''],
-      ['hc', 'BSC', '2010C', 'GENERAL BIOLOGY I', '', ''],
-      ['tsc', 'BSC', '2010C', 'GENERAL BIOLOGY I', '', ''],
+      ['hc', 'BSC', '2010', 'GENERAL BIOLOGY I', '', ''],
+      ['tsc', 'BSC', '2010', 'GENERAL BIOLOGY I', '', ''],
     ]);
   });
 

@@ -12,7 +12,9 @@
  * catalog-ufl and catalog-fiu sets, with descriptions and exact numbers), not from here.
  *
  * The inventory merged ABC1234 and ABC1234C into the C form and gives each course its most common title in capitals:
- * so a school listed on BSC2010C may number its course BSC 2010, and titles read as the state lists them.
+ * the C says nothing about a school's own numbering, so the lecture form is loaded (BSC2010C is BSC 2010 at each school
+ * listed; most number it so, and two schools on one row then match under statewide numbering instead of reading as a
+ * lecture against a combined lecture-and-lab course), and titles read as the state lists them.
  */
 import { createCsvRowParser } from '../features/equivalencies/engine/csv-row-parser';
 
@@ -93,7 +95,8 @@ export function* floridaCourseRows(inventoryCsv: string, institutionOf: (school:
     if (!id) continue;
     for (const code of (fields[schoolsColumn] ?? '').split(';')) {
       const school = schools.get(code.trim());
-      if (school) yield [institutionOf(school), id[1]!, id[2]!, (fields[titleColumn] ?? '').trim() || `${id[1]} ${id[2]}`, '', ''];
+      const number = id[2]!.replace(/C$/, '');
+      if (school) yield [institutionOf(school), id[1]!, number, (fields[titleColumn] ?? '').trim() || `${id[1]} ${number}`, '', ''];
     }
   }
 }

@@ -46,6 +46,15 @@ export interface CourseSearchResult {
   /** "Florida State University: ECO 2013 Principles of Macroeconomics" */
   equivalentAt: string | null;
   /**
+   * What is known when the destination's course cannot be named: "Transfers under Florida's statewide course numbering;
+   * University of Central Florida's course is not in Crosswalk's catalogue yet". Null otherwise.
+   */
+  transferNote: string | null;
+  /** The engine's reason for the verdict (the rule or statewide numbering behind it), as the transcript report gives it. */
+  reason: string | null;
+  /** 'rule' when the sending school's catalogue on Crosswalk does not list the course and a transfer rule names it. */
+  knownFrom: 'catalogue' | 'rule';
+  /**
    * Set when the rule on file is not in effect for the current term (see currentTerm in the engine's terms.ts): the
    * card then says the course does not transfer now and this explains for which terms the rule is valid.
    */
@@ -68,6 +77,10 @@ export interface CourseSearchResponse {
   /** The current and target schools the search used (name as written when the school is not known). */
   home: { key: string | null; name: string } | null;
   target: { key: string | null; name: string } | null;
+  /** Words of the search that found nothing beside its other conditions, so the answer left them out. */
+  unusedWords: string[];
+  /** Set when no course has an offering of the format or term asked for, and the answer lists courses with no schedule on file. */
+  scheduleNote: string | null;
 }
 
 export interface CourseOffering {
@@ -96,8 +109,13 @@ export interface CourseTransfer {
   ruleId: number | null;
   toSchool: SchoolRef;
   status: TransferStatus;
-  /** "Florida State University: ECO 2013 Principles of Macroeconomics", or null when it does not transfer. */
+  /**
+   * "Florida State University: ECO 2013 Principles of Macroeconomics", or null when it does not transfer or the
+   * destination's course is not in its catalogue (then `transferNote` says what is known).
+   */
   equivalentAt: string | null;
+  /** As CourseSearchResult.transferNote. */
+  transferNote: string | null;
   targets: Array<CourseCode & { isElective: boolean }>;
   /** Other courses that must be taken too for this rule to apply (many-to-one rules). */
   alsoRequires: CourseCode[];

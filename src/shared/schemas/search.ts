@@ -8,6 +8,7 @@
 // zod/mini: the search page loads this module, and mini's functions are a fraction of classic zod's bytes on a phone.
 import * as z from 'zod/mini';
 import {
+  COURSE_LEVELS,
   DELIVERY_FORMATS,
   INSTITUTION_TYPES,
   SCHOOL_KEYS,
@@ -72,6 +73,7 @@ const filterFields = {
   institutionType: optionalEnum(INSTITUTION_TYPES),
   state: stateSchema,
   term: optionalEnum(TERMS),
+  level: optionalEnum(COURSE_LEVELS),
   homeCollege: optionalEnum(SCHOOL_KEYS),
   targetCollege: optionalEnum(SCHOOL_KEYS),
   transferFromSchool: optionalText(120),

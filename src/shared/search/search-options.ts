@@ -63,6 +63,14 @@ export const TERM_OPTIONS = [
 export type Term = (typeof TERM_OPTIONS)[number]['value'];
 export const TERMS = optionValues(TERM_OPTIONS);
 
+/** Course levels a search may ask for: "intro"/"introductory" means lower-level (first- and second-year) courses. */
+export const COURSE_LEVEL_OPTIONS = [
+  { value: 'lower', label: 'Lower-level (intro) courses' },
+  { value: 'upper', label: 'Upper-level courses' },
+] as const satisfies readonly SearchOption[];
+export type CourseLevel = (typeof COURSE_LEVEL_OPTIONS)[number]['value'];
+export const COURSE_LEVELS = optionValues(COURSE_LEVEL_OPTIONS);
+
 // ---------------------------------------------------------------------------
 // Subjects
 // ---------------------------------------------------------------------------

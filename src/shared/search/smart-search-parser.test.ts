@@ -107,7 +107,8 @@ describe('rule: a current school ending in University, College, State or Communi
       label: 'Current school: Springfield Community College',
       value: 'Springfield Community College',
     });
-    expect(u.query).toBe('intro psych');
+    expect(u.query).toBe('psych');
+    expect(u.level).toBe('lower');
   });
 
   it('does not shorten a longer school to a known name inside it', () => {
@@ -235,7 +236,8 @@ describe('rule: a course subject and number', () => {
     const u = parseSmartSearch(text);
     expect(u.targetSubject).toBe(subject);
     expect(u.className).toBe(className);
-    expect(u.query).toBe(text);
+    // "intro" is understood as the level (lower-level courses), not searched for as a word.
+    expect(u.query).toBe(text.replace(/^intro (to )?/, ''));
   });
 
   it.each([
@@ -477,5 +479,58 @@ describe('any input', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('rule: delivery format, term and level words', () => {
+  it.each([
+    ['intro psychology from Miami Dade College to UCF online', { deliveryFormat: 'online', term: null, level: 'lower', query: 'psychology' }],
+    ['summer econ in person', { deliveryFormat: 'in-person', term: 'summer-2024', level: null, query: 'econ' }],
+    ['hybrid statistics next fall', { deliveryFormat: 'hybrid', term: 'fall-2024', level: null, query: 'statistics' }],
+    ['upper-level history spring 2025', { deliveryFormat: null, term: 'spring-2025', level: 'upper', query: 'history' }],
+    ['introductory chemistry', { deliveryFormat: null, term: null, level: 'lower', query: 'chemistry' }],
+  ])('%s', (text, expected) => {
+    const u = parseSmartSearch(text);
+    expect({ deliveryFormat: u.deliveryFormat, term: u.term, level: u.level, query: u.query }).toEqual(expected);
+    expect(toSearchFilters(u)).toMatchObject(Object.fromEntries(Object.entries(expected).filter(([key, value]) => key !== 'query' && value !== null)));
+  });
+
+  it('shows a chip for each, and removing one drops only that filter', () => {
+    const u = parseSmartSearch('intro econ online summer');
+    expect(u.chips.map((chip) => chip.label)).toEqual(['Subject: Economics', 'Format: Online', 'Term: Summer 2024', 'Level: Lower-level (intro) courses']);
+    const withoutFormat = removeUnderstanding(u, 'deliveryFormat');
+    expect(withoutFormat.deliveryFormat).toBeNull();
+    expect(withoutFormat.term).toBe('summer-2024');
+    expect(withoutFormat.chips.map((chip) => chip.field)).toEqual(['targetSubject', 'term', 'level']);
+  });
+
+  it('says which season it could not use: a year the search has no term for', () => {
+    const u = parseSmartSearch('history fall 2031');
+    expect(u.term).toBeNull();
+    expect(u.unusedWords).toEqual(['fall 2031']);
+    expect(u.query).toBe('history');
+  });
+
+  it('keeps a season or format word that is part of a course code or a school name', () => {
+    expect(parseSmartSearch('U DEL: ONL101').deliveryFormat).toBeNull();
+  });
+});
+
+describe('rule: a school the list does not know, after "from" or "to"', () => {
+  it.each([
+    ['calculus from UW-Oshkosh to UW-Madison', 'UW-Oshkosh', 'uw-madison'],
+    ['calculus from uw-oshkosh to uw-madison', 'uw-oshkosh', 'uw-madison'],
+    ['history from FGCU to UCF', 'FGCU', 'ucf'],
+    ['english from UW-Eau Claire to UW-Madison', 'UW-Eau Claire', 'uw-madison'],
+  ])('%s', (text, from, targetKey) => {
+    const u = parseSmartSearch(text);
+    expect(u.transferFromSchool).toBe(from);
+    expect(u.targetCollege).toBe(targetKey);
+    expect(u.transferScenario).toEqual({ fromSchool: from, toSchool: expect.any(String) });
+  });
+
+  it('does not take a person or a course word for a school', () => {
+    expect(parseSmartSearch('calculus from Professor Smith').transferFromSchool).toBeNull();
+    expect(parseSmartSearch('switching from calculus to statistics').transferFromSchool).toBeNull();
   });
 });

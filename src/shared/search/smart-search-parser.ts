@@ -12,14 +12,20 @@
  */
 import type { SearchFilters } from '../schemas/search';
 import {
+  COURSE_LEVEL_OPTIONS,
+  DELIVERY_FORMAT_OPTIONS,
   SCHOOL_ALIASES,
   SCHOOL_OPTIONS,
   SEARCH_SUBJECT_OPTIONS,
   SUBJECT_KEYWORDS,
+  TERM_OPTIONS,
   findSchoolKey,
   optionLabel,
+  type CourseLevel,
+  type DeliveryFormat,
   type SchoolKey,
   type SearchSubject,
+  type Term,
 } from './search-options';
 
 // ---------------------------------------------------------------------------
@@ -32,7 +38,10 @@ export type SmartSearchChipField =
   | 'targetCollege'
   | 'targetSubject'
   | 'className'
-  | 'courseCodes';
+  | 'courseCodes'
+  | 'deliveryFormat'
+  | 'term'
+  | 'level';
 
 /** One thing smart search understood, shown as a removable chip. */
 export interface SmartSearchChip {
@@ -63,6 +72,14 @@ export interface SmartSearchUnderstanding {
   targetSubject: SearchSubject | null;
   /** A specific course: a code ("ECO 2013") or a named course with a number ("Calculus 1"). */
   className: string | null;
+  /** "online", "in person", "hybrid". */
+  deliveryFormat: DeliveryFormat | null;
+  /** A season ("summer", "next fall") as the term option of that season. */
+  term: Term | null;
+  /** "intro"/"introductory" → lower-level courses; "upper-level" → upper-level. */
+  level: CourseLevel | null;
+  /** Words that named a season or year the search has no term for ("fall 2031"): not used, and said so. */
+  unusedWords: string[];
   chips: SmartSearchChip[];
 }
 
@@ -383,10 +400,38 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
       if (mention) {
         mentions.push(mention);
         i = mention.last;
+        continue;
       }
+    }
+
+    // 3. A school this list does not know, right after "from" or "to": an abbreviation ("FGCU") or a hyphenated
+    // short name ("UW-Oshkosh", "uw-la crosse"). The server looks it up among every school it has.
+    const abbreviation = unknownSchoolAt(i);
+    if (abbreviation) {
+      mentions.push(abbreviation);
+      i = abbreviation.last;
     }
   }
   return mentions;
+
+  function unknownSchoolAt(index: number): SchoolMention | undefined {
+    const token = tokens[index];
+    const before = tokens[index - 1]?.norm;
+    if (!token || (before !== 'from' && before !== 'to') || !nameWord(index)) return undefined;
+    const next = tokens[index + 1];
+    const hyphenated = next !== undefined && /^[ \t]*[-–][ \t]*$/u.test(text.slice(token.end, next.start)) && nameWord(index + 1);
+    const abbreviated = /^\p{Lu}{2,6}$/u.test(token.text);
+    if (!abbreviated && !(hyphenated && token.text.length <= 4)) return undefined;
+    let last = index;
+    if (hyphenated) {
+      last = index + 1;
+      // "UW-Eau Claire", "UW-La Crosse": capitalised words that follow, in mixed-case text.
+      while (last - index < 3 && mixedCase && nameWord(last + 1) && isCapitalised(tokens[last + 1]?.text ?? '') && joined(text, tokens, last, last + 1)) {
+        last += 1;
+      }
+    }
+    return make(index, last);
+  }
 
   function nameWord(index: number): boolean {
     const t = tokens[index];
@@ -661,6 +706,56 @@ function displayCourseWord(word: string): string {
 }
 
 // ---------------------------------------------------------------------------
+// Delivery format, term and level words
+// ---------------------------------------------------------------------------
+
+const DELIVERY_PATTERNS: ReadonlyArray<[RegExp, DeliveryFormat]> = [
+  [/(?<![\p{L}\p{N}])(?:online|virtual|remote|distance[ \t-]+learning)(?![\p{L}\p{N}])/giu, 'online'],
+  [/(?<![\p{L}\p{N}])(?:in[ \t-]+person|on[ \t-]+campus|face[ \t-]+to[ \t-]+face)(?![\p{L}\p{N}])/giu, 'in-person'],
+  [/(?<![\p{L}\p{N}])(?:hybrid|blended)(?![\p{L}\p{N}])/giu, 'hybrid'],
+];
+/** "summer", "next fall", "spring 2025", "fall semester". */
+const SEASON_PATTERN =
+  /(?<![\p{L}\p{N}])(?:(?:next|this|coming)[ \t]+)?(summer|fall|autumn|winter|spring)(?:[ \t]+(?:semester|term|session|quarter))?(?:[ \t]+((?:19|20)\d\d))?(?![\p{L}\p{N}])/giu;
+const LEVEL_PATTERNS: ReadonlyArray<[RegExp, CourseLevel]> = [
+  [/(?<![\p{L}\p{N}])(?:(?:intro|introduction)(?:[ \t]+to)?|introductory|lower[ \t-]+(?:level|division))(?![\p{L}\p{N}])/giu, 'lower'],
+  [/(?<![\p{L}\p{N}])upper[ \t-]+(?:level|division)(?![\p{L}\p{N}])/giu, 'upper'],
+];
+
+interface Understood<T> {
+  value: T | null;
+  spans: Span[];
+}
+
+function firstOf<T>(text: string, patterns: ReadonlyArray<[RegExp, T]>): Understood<T> {
+  let found: { value: T; start: number } | null = null;
+  const spans: Span[] = [];
+  for (const [pattern, value] of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      spans.push({ start: match.index, end: match.index + match[0].length });
+      if (!found || match.index < found.start) found = { value, start: match.index };
+    }
+  }
+  return { value: found?.value ?? null, spans };
+}
+
+/** The term option of a season ("fall" → fall-2024); with a year, only that year's. Unmatched words are unused. */
+function findTerm(text: string): Understood<Term> & { unused: string[] } {
+  const spans: Span[] = [];
+  const unused: string[] = [];
+  let value: Term | null = null;
+  for (const match of text.matchAll(SEASON_PATTERN)) {
+    const season = (match[1] ?? '').toLowerCase() === 'autumn' ? 'fall' : (match[1] ?? '').toLowerCase();
+    const year = match[2];
+    const option = TERM_OPTIONS.find((term) => term.value.startsWith(`${season}-`) && (!year || term.value.endsWith(`-${year}`)));
+    spans.push({ start: match.index, end: match.index + match[0].length });
+    if (option) value ??= option.value;
+    else unused.push(collapse(match[0]));
+  }
+  return { value, spans, unused };
+}
+
+// ---------------------------------------------------------------------------
 // Query
 // ---------------------------------------------------------------------------
 
@@ -668,11 +763,13 @@ const QUERY_TOKEN = /[\p{L}\p{N}]+(?:['’.&+#-][\p{L}\p{N}]+)*/gu;
 /** "next fall", "this spring": timing, not something to search for. */
 const TIMING_PATTERN = /\b(?:next|this|coming)\s+(?:fall|spring|summer|winter|semester|term|year)\b/giu;
 
-function buildQuery(text: string, removed: readonly Span[], kept: readonly Span[]): string {
+function buildQuery(text: string, removed: readonly Span[], kept: readonly Span[], understoodWords: readonly Span[]): string {
   const timing = [...text.matchAll(TIMING_PATTERN)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const words: string[] = [];
   for (const match of text.matchAll(QUERY_TOKEN)) {
     const span = { start: match.index, end: match.index + match[0].length };
+    // Format, term and level words became filters (and chips), even inside a course name ("intro psych").
+    if (overlapsAny(span, understoodWords)) continue;
     if (overlapsAny(span, kept)) {
       words.push(match[0]);
       continue;
@@ -707,6 +804,11 @@ export function chipsFor(u: Omit<SmartSearchUnderstanding, 'chips'>): SmartSearc
   }
   if (u.className) chips.push({ field: 'className', label: `Course: ${u.className}`, value: u.className });
   for (const code of u.courseCodes) chips.push({ field: 'courseCodes', label: `Course code: ${code}`, value: code });
+  if (u.deliveryFormat) {
+    chips.push({ field: 'deliveryFormat', label: `Format: ${optionLabel(DELIVERY_FORMAT_OPTIONS, u.deliveryFormat)}`, value: u.deliveryFormat });
+  }
+  if (u.term) chips.push({ field: 'term', label: `Term: ${optionLabel(TERM_OPTIONS, u.term)}`, value: u.term });
+  if (u.level) chips.push({ field: 'level', label: `Level: ${optionLabel(COURSE_LEVEL_OPTIONS, u.level)}`, value: u.level });
   return chips;
 }
 
@@ -729,10 +831,16 @@ export function parseSmartSearch(input: string): SmartSearchUnderstanding {
   const courses = [...codeCourses, ...namedCourses].sort((a, b) => a.start - b.start);
 
   const name = findName(text, [...prefixed.spans, ...mentions, ...courses]);
+  const claimed = [...prefixed.spans, ...mentions, ...codeCourses];
+  const free = (understood: { spans: Span[] }) => understood.spans.filter((span) => !overlapsAny(span, claimed));
+  const format = firstOf(text, DELIVERY_PATTERNS);
+  const level = firstOf(text, LEVEL_PATTERNS);
+  const term = findTerm(text);
+  const understoodWords = [...free(format), ...free(level), ...free(term)];
 
   const understanding: Omit<SmartSearchUnderstanding, 'chips'> = {
     searchType: 'smart',
-    query: buildQuery(text, [...prefixed.spans, ...usedSchools, ...(name ? [name.span] : [])], courses),
+    query: buildQuery(text, [...prefixed.spans, ...usedSchools, ...(name ? [name.span] : [])], courses, understoodWords),
     extractedName: name?.name ?? null,
     transferScenario:
       schools.scenario && schools.current && schools.target
@@ -745,6 +853,10 @@ export function parseSmartSearch(input: string): SmartSearchUnderstanding {
     transferToSchool: schools.target?.raw ?? null,
     targetSubject: courses.find((c) => c.subject)?.subject ?? null,
     className: (codeCourses[0] ?? namedCourses.find((c) => c.className))?.className ?? null,
+    deliveryFormat: free(format).length > 0 ? format.value : null,
+    term: free(term).length > 0 ? term.value : null,
+    level: free(level).length > 0 ? level.value : null,
+    unusedWords: term.unused,
   };
   return { ...understanding, chips: chipsFor(understanding) };
 }
@@ -795,6 +907,15 @@ export function removeUnderstanding(
     case 'courseCodes':
       next.courseCodes = value === undefined ? [] : next.courseCodes.filter((code) => code !== value);
       break;
+    case 'deliveryFormat':
+      next.deliveryFormat = null;
+      break;
+    case 'term':
+      next.term = null;
+      break;
+    case 'level':
+      next.level = null;
+      break;
   }
   return { ...next, chips: chipsFor(next) };
 }
@@ -811,5 +932,8 @@ export function toSearchFilters(understanding: SmartSearchUnderstanding): Search
   if (understanding.transferToSchool) filters.transferToSchool = understanding.transferToSchool;
   if (understanding.targetSubject) filters.targetSubject = understanding.targetSubject;
   if (understanding.className) filters.className = understanding.className;
+  if (understanding.deliveryFormat) filters.deliveryFormat = understanding.deliveryFormat;
+  if (understanding.term) filters.term = understanding.term;
+  if (understanding.level) filters.level = understanding.level;
   return filters;
 }

@@ -255,3 +255,28 @@ export async function findAppealRule(tx: Queryable, appealId: string): Promise<n
   const [row] = await tx.query<{ id: number }>(`select id from equivalency_rules where fingerprint = $1`, [`appeal:${appealId}`]);
   return row?.id ?? null;
 }
+
+/**
+ * The courses at these schools that share a course's subject and last three digits (Florida's statewide numbering:
+ * the schools' own spelling of the same statewide course), by school, for the course page's statewide answers.
+ */
+export async function loadStatewideTwins(
+  db: Queryable,
+  course: { subject: string; number: string },
+  institutionIds: number[],
+): Promise<Map<number, CourseRef[]>> {
+  const twins = new Map<number, CourseRef[]>();
+  if (institutionIds.length === 0) return twins;
+  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null }>(
+    `select institution_id, subject, number, title, credits from courses
+      where institution_id = any($1::int[]) and lower(subject) = lower($2)
+        and substring(number from '^[0-9]([0-9]{3})') = substring($3 from '^[0-9]([0-9]{3})')`,
+    [institutionIds, course.subject, course.number],
+  );
+  for (const row of rows) {
+    const list = twins.get(row.institution_id) ?? [];
+    list.push({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits) });
+    twins.set(row.institution_id, list);
+  }
+  return twins;
+}

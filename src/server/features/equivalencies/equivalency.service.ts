@@ -14,6 +14,7 @@ import {
   loadDestinationCandidates,
   loadRulesForCourse,
   loadRulesForCourses,
+  loadStatewideTwins,
   loadSuggestionEvidence,
 } from './equivalency.queries';
 
@@ -143,9 +144,10 @@ export async function decideCourseTransfers(
     rankRules(byDestination.get(to.id) ?? []).map((rule) => ({ to, rule, decision: decideByRule({ from, to, course, rule, term }) })),
   );
   const inEffect = new Set(byRule.filter(({ rule }) => rule && !ruleTermNote(rule.effectiveFromTerm, rule.effectiveToTerm, term)).map(({ to }) => to.id));
-  const statewide = statewideSchools
-    .filter((school) => !inEffect.has(school.id))
-    .map((to) => ({ to, rule: null, decision: decideCourseAlone({ from, to, course, rules: [], term }) }))
+  const statewideDestinations = statewideSchools.filter((school) => !inEffect.has(school.id));
+  const twins = await loadStatewideTwins(db, course, statewideDestinations.map((school) => school.id));
+  const statewide = statewideDestinations
+    .map((to) => ({ to, rule: null, decision: decideCourseAlone({ from, to, course, rules: [], term, destinationCatalog: twins.get(to.id) ?? [] }) }))
     .filter(({ decision }) => decision.status === 'DIRECT');
   return { byRule, statewide };
 }

@@ -9,6 +9,7 @@ export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row
 export { decideByGradeAlone, decideTransfers } from './engine/decide-transfers';
 export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
+export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';
 export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
 export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';

@@ -14,6 +14,11 @@ export interface TextCondition {
   text: string;
   /** The text squeezed to a course code key ('eco2013') when it looks like a course code. */
   codeKey: string | null;
+  /**
+   * Other spellings of the code's subject, as code-key prefixes: 'ECON 201' is 'eco201%' at a school that numbers
+   * economics ECO (the subject keyword map, spec section 5). Empty when the letters name no subject.
+   */
+  codeKeyAlternatives: string[];
 }
 
 export interface ClassNameCondition {
@@ -21,6 +26,8 @@ export interface ClassNameCondition {
   codeKey: string | null;
   /** Digits only ('2013'): matches course numbers that start with it. */
   numberPrefix: string | null;
+  /** As TextCondition.codeKeyAlternatives. */
+  codeKeyAlternatives: string[];
 }
 
 export interface CourseSearchSpec {
@@ -32,8 +39,16 @@ export interface CourseSearchSpec {
   excludeInstitutionId: number | null;
   institutionControl: 'public' | 'private' | null;
   state: string | null;
+  /** A delivery format or term: courses with an offering of that kind. */
   deliveryFormat: string | null;
   term: string | null;
+  /**
+   * With a format or term, also courses with no schedule on file at all (known from a catalogue, a rule or statewide
+   * numbering): asked for only when no course has such an offering, and the answer says so.
+   */
+  includeUnscheduled: boolean;
+  /** 'lower': levels 0–2 (100/200-level, 1000/2000 in Florida); 'upper': 3 and above (the `level` column, 0065). */
+  level: 'lower' | 'upper' | null;
   subject: { codePrefixes: string[]; titleWords: string[] } | null;
   /** Specific course codes, each optionally at one school (institution id null = any school). */
   courseCodes: Array<{ institutionId: number | null; codeKey: string }> | null;
@@ -66,6 +81,13 @@ export interface CourseSearchRow {
   is_available: boolean | null;
   is_sample: boolean | null;
   offering_count: number;
+  /** 'catalogue', or 'rule' when only an equivalency rule names the course (migration 0065). */
+  known_from: 'catalogue' | 'rule';
+  /**
+   * With a target school: its courses under the same subject and last three digits (Florida's statewide numbering), so
+   * a statewide answer names the destination's own course, or says it is not in the catalogue.
+   */
+  destination_courses: Array<{ subject: string; number: string; title: string; credits: number | null }> | null;
   /**
    * The rules the card's verdict is decided from (search.service.ts, by the engine): every rule of the course to the
    * target school when one is chosen; with none, up to 8 to any school, those that transfer first (so a course that
@@ -98,8 +120,11 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
   if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
   if (offeringWhere.length > 0) {
-    filters.push(`exists (select 1 from offerings o where o.course_id = c.id and ${offeringWhere.join(' and ')})`);
+    const matching = `exists (select 1 from offerings o where o.course_id = c.id and ${offeringWhere.join(' and ')})`;
+    filters.push(spec.includeUnscheduled ? `(${matching} or not exists (select 1 from offerings o where o.course_id = c.id))` : matching);
   }
+  if (spec.level === 'lower') filters.push('c.level <= 2');
+  if (spec.level === 'upper') filters.push('c.level >= 3');
   if (spec.subject) {
     const alternatives = [
       ...spec.subject.codePrefixes.map((prefix) => `lower(c.subject) like ${p.add(`${prefix}%`)}`),
@@ -122,8 +147,8 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
     );
   }
   if (spec.className) {
-    const { text, codeKey, numberPrefix } = spec.className;
-    if (codeKey) filters.push(`c.code_key like ${p.add(`${codeKey}%`)}`);
+    const { text, codeKey, numberPrefix, codeKeyAlternatives } = spec.className;
+    if (codeKey) filters.push(`c.code_key like any(${p.add([`${codeKey}%`, ...codeKeyAlternatives], '::text[]')})`);
     else if (numberPrefix) filters.push(`c.number like ${p.add(`${numberPrefix}%`)}`);
     else if (text) {
       const value = p.add(text);
@@ -134,7 +159,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   const text = spec.text;
   const textParam = text ? p.add(text.text) : null;
   const codeParam = text?.codeKey ? p.add(text.codeKey) : null;
-  const codePrefixParam = text?.codeKey ? p.add(`${text.codeKey}%`) : null;
+  const codePrefixParam = text?.codeKey ? p.add([`${text.codeKey}%`, ...text.codeKeyAlternatives], '::text[]') : null;
   const tsQuery = textParam ? `websearch_to_tsquery('english', ${textParam})` : null;
 
   const toTarget =
@@ -161,7 +186,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   let matched: string;
   if (text && textParam && tsQuery) {
     const strict = [
-      ...(codeParam ? [`c.code_key = ${codeParam}`, `c.code_key like ${codePrefixParam}`] : []),
+      ...(codeParam ? [`c.code_key = ${codeParam}`, `c.code_key like any(${codePrefixParam})`] : []),
       `c.search_vector @@ ${tsQuery}`,
     ].join(' or ');
     const strictScore = codeParam ? '0' : `ts_rank(c.search_vector, ${tsQuery})`;
@@ -181,17 +206,51 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
 
   const limit = p.add(spec.limit, '::int');
   const offset = p.add(spec.offset, '::int');
-  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
-  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
-
   const sql = `
     with ${matched},
     page as (select * from matched order by ${order} limit ${limit} offset ${offset})
-    select p.id, (select count(*) from matched)::int as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
+    ${cardsSql(p, spec, offeringWhere, '(select count(*) from matched)::int')}
+     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
+  return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/**
+ * The cards of a page the in-process index ranked (search-index.ts): the same card columns, for these course ids in
+ * this order, with the total the index counted.
+ */
+export async function searchCourseRowsByIds(db: Queryable, spec: CourseSearchSpec, ids: number[], total: number): Promise<CourseSearchRow[]> {
+  if (ids.length === 0) return [];
+  const p = new Params();
+  const offeringWhere: string[] = [];
+  if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
+  if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
+  const sql = `
+    with page as (select id, ord from unnest(${p.add(ids, '::int[]')}) with ordinality as u(id, ord))
+    ${cardsSql(p, spec, offeringWhere, p.add(total, '::int'))}
+     order by p.ord`;
+  return db.query<CourseSearchRow>(sql, p.values);
+}
+
+/** The select of a page's cards, from a `page` CTE of course ids: each course, its first offering, its rules. */
+function cardsSql(p: Params, spec: CourseSearchSpec, offeringWhere: string[], total: string): string {
+  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
+  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
+  const destinationCourses =
+    spec.targetId !== null
+      ? `(select json_agg(json_build_object('subject', d.subject, 'number', d.number, 'title', d.title, 'credits', d.credits))
+            from courses d
+           where d.institution_id = ${p.add(spec.targetId, '::int')}
+             and d.code_key >= lower(c.subject) and d.code_key < lower(c.subject) || '~' and lower(d.subject) = lower(c.subject)
+             and substring(d.number from '^[0-9]([0-9]{3})') = substring(c.number from '^[0-9]([0-9]{3})'))`
+      : 'null';
+
+  return `
+    select p.id, ${total} as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
            i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
            o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
+           c.known_from, ${destinationCourses} as destination_courses,
            cards.rules
       from page p
       join courses c on c.id = p.id
@@ -212,9 +271,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
              limit ${spec.targetId !== null ? 'all' : '8'}
           ) rule
           join institutions ti on ti.id = rule.to_institution_id
-      ) cards on true
-     order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
-  return db.query<CourseSearchRow>(sql, p.values);
+      ) cards on true`;
 }
 
 /**

@@ -23,18 +23,21 @@ import {
   decideCourseTransfers,
   engineRule,
   ruleTermNote,
+  statewideTargetOutsideCatalogue,
   type CourseVerdict,
   type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
+import { SearchIndex, type SearchIndexHolder } from './search-index';
 import {
   countCourses,
   findCourse,
   listOfferings,
   readCatalogueVersion,
   searchCourseRows,
+  searchCourseRowsByIds,
   type ClassNameCondition,
   type CourseSearchRow,
   type CourseSearchSpec,
@@ -51,14 +54,30 @@ export function looksLikeCourseCode(text: string): boolean {
   return CODE_LIKE.test(text.trim());
 }
 
+/**
+ * A code written with another school's spelling of the subject ('ECON 201' where economics is ECO): the subject's code
+ * keywords (spec section 5's keyword map) with the same number, as code-key prefixes ('eco201%').
+ */
+function codeKeyAlternatives(code: string): string[] {
+  const match = /^([a-z]{2,10})[\s\-:]*(\d[a-z0-9.]*)$/i.exec(code.trim());
+  if (!match) return [];
+  const [, letters = '', number = ''] = match;
+  const subject = resolveSubject(letters) ?? SEARCH_SUBJECT_OPTIONS.find((option) => SUBJECT_KEYWORDS[option.value].includes(letters.toLowerCase()))?.value;
+  if (!subject) return [];
+  const own = letters.toLowerCase();
+  const spellings = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length <= 4 && keyword !== own);
+  return spellings.map((keyword) => `${toCodeKey(`${keyword}${number}`)}%`);
+}
+
 function textCondition(text: string): TextCondition {
-  return { text, codeKey: looksLikeCourseCode(text) ? toCodeKey(text) : null };
+  const isCode = looksLikeCourseCode(text);
+  return { text, codeKey: isCode ? toCodeKey(text) : null, codeKeyAlternatives: isCode ? codeKeyAlternatives(text) : [] };
 }
 
 function classNameCondition(className: string): ClassNameCondition {
-  if (/^\d{1,5}[a-z]?$/i.test(className)) return { text: null, codeKey: null, numberPrefix: className.toLowerCase() };
-  if (looksLikeCourseCode(className)) return { text: null, codeKey: toCodeKey(className), numberPrefix: null };
-  return { text: className, codeKey: null, numberPrefix: null };
+  if (/^\d{1,5}[a-z]?$/i.test(className)) return { text: null, codeKey: null, numberPrefix: className.toLowerCase(), codeKeyAlternatives: [] };
+  if (looksLikeCourseCode(className)) return { text: null, codeKey: toCodeKey(className), numberPrefix: null, codeKeyAlternatives: codeKeyAlternatives(className) };
+  return { text: className, codeKey: null, numberPrefix: null, codeKeyAlternatives: [] };
 }
 
 /** Words that only name the subject ('econ', 'history'): the subject filter already says that. */
@@ -166,6 +185,9 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
 export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
   const status = verdict ? transferStatusOf(verdict.decision) : 'unknown';
   const termNote = verdict && status === 'not-transferable' ? termNoteOf(verdict, term) : null;
+  // Florida's statewide numbering says the course transfers; the destination's own course is shown only when its
+  // catalogue names it (a rule's target is always named by the rule).
+  const unnamedStatewideTarget = verdict !== null && status === 'fully' && statewideTargetOutsideCatalogue(verdict.decision);
   return {
     id: row.id,
     school: row.school_name,
@@ -180,7 +202,11 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt: verdict && (status === 'fully' || status === 'elective') ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    equivalentAt:
+      verdict && (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(verdict.to.name) : null,
+    reason: verdict ? verdict.decision.reason : null,
+    knownFrom: row.known_from,
     termNote: termNote ? `${verdict!.to.name}: ${termNote}` : null,
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
@@ -191,6 +217,10 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
   };
 }
 
+/** What is known when statewide numbering decides and the destination's catalogue does not list the course. */
+export const statewideOutsideCatalogueNote = (toName: string) =>
+  `Transfers under Florida's statewide course numbering; ${toName}'s course is not in Crosswalk's catalogue yet`;
+
 /**
  * A card's verdict, decided by the engine for the course on its own (the transcript report's own code): at the school
  * the search names, or with none, wherever its rules lead (rules and schools arrive with the row).
@@ -199,7 +229,10 @@ function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: 
   const from = toInstitutionInfo(row.school);
   const course = { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) };
   const rules = (row.rules ?? []).map((entry) => ({ rule: engineRule(entry.rule), to: toInstitutionInfo(entry.to) }));
-  if (target) return decideCourseNow({ from, to: target, course, rules: rules.map(({ rule }) => rule), term });
+  if (target) {
+    const destinationCatalog = (row.destination_courses ?? []).map((entry) => ({ ...entry, credits: entry.credits === null ? null : Number(entry.credits) }));
+    return decideCourseNow({ from, to: target, course, rules: rules.map(({ rule }) => rule), term, destinationCatalog });
+  }
   return decideCourseAnywhereNow({ from, course, rules, term });
 }
 
@@ -239,30 +272,93 @@ export async function searchCourses({
   db,
   query,
   cache,
+  indexes,
 }: {
   db: Queryable;
   query: CourseSearchQuery;
   cache?: SearchCache<CourseSearchResponse>;
+  /** The instance's in-process index (search-index.ts); without it, or while it is built, SQL answers. */
+  indexes?: SearchIndexHolder;
 }): Promise<CourseSearchResponse> {
   const fingerprint = searchFingerprint(query);
   const offset = decodeCursor(query.cursor, fingerprint);
-  if (!cache) return runSearch(db, query, fingerprint, offset);
-  const key = `${fingerprint}|${offset}|${query.limit}`;
+  if (!cache && !indexes) return runSearch({ db }, query, fingerprint, offset);
   const version = await readCatalogueVersion(db);
+  const finder: RowFinder = { db, index: indexes?.at(db, version) ?? null, indexes };
+  if (!cache) return runSearch(finder, query, fingerprint, offset);
+  const key = `${fingerprint}|${offset}|${query.limit}`;
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const answer = await runSearch(db, query, fingerprint, offset);
+  const answer = await runSearch(finder, query, fingerprint, offset);
   cache.set(key, version, answer);
   return answer;
 }
 
-async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+/** Where a search's rows come from: the index when it is current and can answer, else SQL. */
+interface RowFinder {
+  db: Queryable;
+  index?: SearchIndex | null;
+  indexes?: SearchIndexHolder;
+}
+
+async function findRows({ db, index, indexes }: RowFinder, spec: CourseSearchSpec): Promise<CourseSearchRow[]> {
+  if (index && indexes && SearchIndex.handles(spec)) {
+    const answer = await index.search(db, spec, (text) => indexes.lexemesOf(db, text));
+    return index.cards(spec, answer, (ids) => searchCourseRowsByIds(db, spec, ids, answer.total));
+  }
+  return searchCourseRows(db, spec);
+}
+
+/**
+ * The rows of a search, and when it finds nothing, what the rest of it answers (each fallback only from the first page,
+ * and the same on every later page since the cursor carries the same query):
+ * - a format or term no course has an offering of: also courses with no schedule on file, and a note saying so;
+ * - words that find nothing beside what else the search names (schools, subject, course): the answer without them,
+ *   naming the words not used, rather than "no results" for a search the rest of answers.
+ */
+async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
+  const { db } = finder;
+  let used = spec;
+  let rows = await findRows(finder, used);
+  // A page past the end of an answer is empty, not a reason to answer another search.
+  if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, scheduleNote: null, unusedWords: [] };
+  let scheduleNote: string | null = null;
+  let unusedWords: string[] = [];
+  const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
+  if (rows.length === 0 && wanted) {
+    const unscheduled = { ...used, includeUnscheduled: true };
+    const found = await findRows(finder, unscheduled);
+    if (found.length > 0) {
+      [used, rows] = [unscheduled, found];
+      scheduleNote = `No ${wanted} section is on file for these courses: Crosswalk does not have their schedule, so check with the school.`;
+    }
+  }
+  if (rows.length === 0 && used.text && hasOtherConditions(used)) {
+    const withoutText = { ...used, text: null };
+    const found = await findRows(finder, withoutText);
+    if (found.length > 0) {
+      unusedWords = used.text.text.split(/\s+/).filter(Boolean);
+      [used, rows] = [withoutText, found];
+    }
+  }
+  return { spec: used, rows, scheduleNote, unusedWords };
+}
+
+/** A school, subject or course besides the words: enough to answer when the words find nothing. */
+function hasOtherConditions(spec: CourseSearchSpec): boolean {
+  return spec.homeId !== null || spec.subject !== null || spec.className !== null || spec.courseCodes !== null || spec.level !== null;
+}
+
+async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+  const { db, index } = finder;
+  // With an index, the schools and codes a search names are looked up once per catalogue version.
+  const once = <T>(key: string, work: () => Promise<T>) => (index ? index.remember(key, work) : work());
   const [home, target, courseCodes] = await Promise.all([
-    resolveSchool(db, query.homeCollege, query.transferFromSchool),
-    resolveSchool(db, query.targetCollege, query.transferToSchool),
-    resolveCourseCodes(db, query.courseCodes),
+    once(`school|${query.homeCollege ?? ''}|${query.transferFromSchool ?? ''}`, () => resolveSchool(db, query.homeCollege, query.transferFromSchool)),
+    once(`school|${query.targetCollege ?? ''}|${query.transferToSchool ?? ''}`, () => resolveSchool(db, query.targetCollege, query.transferToSchool)),
+    once(`codes|${(query.courseCodes ?? []).join('|')}`, () => resolveCourseCodes(db, query.courseCodes)),
   ]);
-  const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted };
+  const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted, unusedWords: [], scheduleNote: null };
   // A school the search names but the catalogue does not know: nothing can be said about it.
   if ((home.wanted && !home.school) || (target.wanted && !target.school)) return empty;
 
@@ -284,17 +380,22 @@ async function runSearch(db: Queryable, query: CourseSearchQuery, fingerprint: s
     state: query.state ?? null,
     deliveryFormat: query.deliveryFormat ?? null,
     term: query.term ?? null,
+    includeUnscheduled: false,
+    level: query.level ?? null,
     subject: subject ? subjectCondition(subject) : null,
     courseCodes,
     limit: query.limit,
     offset,
   };
-  const rows = await searchCourseRows(db, spec);
-  const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, spec) : 0;
+  const answered = await searchWithFallbacks(finder, spec);
+  const { rows } = answered;
+  const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, answered.spec) : 0;
   const nextOffset = offset + rows.length;
   const term = currentTerm();
   return {
     ...empty,
+    unusedWords: answered.unusedWords,
+    scheduleNote: answered.scheduleNote,
     results: rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term)),
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
@@ -320,11 +421,13 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     credits: target.credits ?? (rule ? null : course.credits),
     isElective: target.isElective,
   }));
+  const unnamedStatewideTarget = !rule && status === 'fully' && statewideTargetOutsideCatalogue(decision);
   return {
     ruleId: rule?.id ?? null,
     toSchool: { key: to.key, name: to.name },
     status,
-    equivalentAt: status === 'fully' || status === 'elective' ? equivalentAtOf(to.name, targets) : null,
+    equivalentAt: (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
+    transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
       .filter((source) => databaseCodeKey(source.subject, source.number) !== course.codeKey)

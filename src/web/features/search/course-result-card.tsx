@@ -68,6 +68,8 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
           <span className="font-semibold">Equivalent at </span>
           {result.equivalentAt}
         </p>
+      ) : result.transferNote ? (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{result.transferNote}</p>
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
           {result.termNote
@@ -76,6 +78,15 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
               ? 'A rule on file says this course does not transfer there.'
               : 'No equivalency rule on file yet: the registrar decides.'}
         </p>
+      )}
+      {result.reason && result.transferStatus !== 'unknown' && (
+        <p className="text-sm text-slate-600">
+          <span className="font-semibold text-slate-700">Why: </span>
+          {result.reason}
+        </p>
+      )}
+      {result.knownFrom === 'rule' && (
+        <p className="text-xs text-slate-500">Not in {result.school}’s catalogue on Crosswalk: this course is known from a transfer rule that names it.</p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
         <Field label="Credits" value={result.credits} />

@@ -46,6 +46,16 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
         </h2>
         {actions}
       </div>
+      {first.unusedWords.length > 0 && (
+        <p role="note" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          Nothing matched {first.unusedWords.map((word) => `“${word}”`).join(' ')}, so these results leave {first.unusedWords.length === 1 ? 'that word' : 'those words'} out.
+        </p>
+      )}
+      {first.scheduleNote && (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {first.scheduleNote}
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         {results.map((result) => (
           <CourseResultCard key={result.id} result={result} targetChosen={first.target !== null} />

@@ -67,6 +67,10 @@ export function understandingOf(state: SearchState): SmartSearchUnderstanding {
     transferToSchool: f.transferToSchool ?? null,
     targetSubject: f.targetSubject ?? null,
     className: f.className ?? null,
+    deliveryFormat: f.deliveryFormat ?? null,
+    term: f.term ?? null,
+    level: f.level ?? null,
+    unusedWords: base.unusedWords,
   };
   return { ...understanding, chips: chipsFor(understanding) };
 }

@@ -1,8 +1,11 @@
 import type { SmartSearchChip } from '@shared/search/smart-search-parser';
 
-/** What Smart Search understood, as chips; removing one runs the search again without it. */
-export function UnderstoodChips({ chips, onRemove }: { chips: SmartSearchChip[]; onRemove: (chip: SmartSearchChip) => void }) {
-  if (chips.length === 0) return null;
+/**
+ * What Smart Search understood, as chips; removing one runs the search again without it. `unusedWords`: words it read
+ * and could not use (a season with a year the search has no term for), said rather than silently dropped.
+ */
+export function UnderstoodChips({ chips, unusedWords = [], onRemove }: { chips: SmartSearchChip[]; unusedWords?: string[]; onRemove: (chip: SmartSearchChip) => void }) {
+  if (chips.length === 0 && unusedWords.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label="What we understood">
       <span className="text-sm font-medium text-slate-600">We understood:</span>
@@ -19,6 +22,11 @@ export function UnderstoodChips({ chips, onRemove }: { chips: SmartSearchChip[];
           </button>
         </span>
       ))}
+      {unusedWords.length > 0 && (
+        <span className="text-sm text-slate-600">
+          Not used: {unusedWords.map((word) => `“${word}”`).join(', ')} (no such term in the search)
+        </span>
+      )}
     </div>
   );
 }

@@ -105,7 +105,7 @@ export default function CourseDetailsPage() {
                 <p className="mt-1 text-slate-800">
                   {transfer.equivalentAt
                     ? `Counts as ${transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`
-                    : 'Does not transfer to this school.'}
+                    : (transfer.transferNote ?? 'Does not transfer to this school.')}
                 </p>
                 {transfer.alsoRequires.length > 0 && (
                   <p className="mt-1 text-sm text-slate-600">

@@ -147,7 +147,7 @@ export default function SearchPage() {
           )}
         </div>
 
-        {state && understanding && <UnderstoodChips chips={understanding.chips} onRemove={removeChip} />}
+        {state && understanding && <UnderstoodChips chips={understanding.chips} unusedWords={understanding.unusedWords} onRemove={removeChip} />}
 
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>

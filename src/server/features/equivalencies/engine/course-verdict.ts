@@ -9,9 +9,29 @@ import { decideTransfers } from './decide-transfers';
 import { formatTerm, ruleTermNote, type ParsedTerm } from './terms';
 import type { CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo } from './types';
 
-/** A course on its own, taken in `term` with no grade yet: a search card's verdict. */
-export function decideCourseAlone(input: { from: InstitutionInfo; to: InstitutionInfo; course: CourseRef; rules: EquivalencyRule[]; term: ParsedTerm }): EquivalencyDecision {
-  const [decision] = decideTransfers({ from: input.from, to: input.to, courses: [{ ...input.course, term: formatTerm(input.term) }], rules: input.rules });
+/** A course at one destination, with the rules from its school to there, taken in `term`. */
+interface CourseAtDestination {
+  from: InstitutionInfo;
+  to: InstitutionInfo;
+  course: CourseRef;
+  rules: EquivalencyRule[];
+  term: ParsedTerm;
+  destinationCatalog?: CourseRef[];
+}
+
+/**
+ * A course on its own, taken in `term` with no grade yet: a search card's verdict. `destinationCatalog` is what the
+ * destination's catalogue holds of the course under statewide numbering (its own code and title); without it a
+ * statewide answer names the course by the sending school's code.
+ */
+export function decideCourseAlone(input: CourseAtDestination): EquivalencyDecision {
+  const [decision] = decideTransfers({
+    from: input.from,
+    to: input.to,
+    courses: [{ ...input.course, term: formatTerm(input.term) }],
+    rules: input.rules,
+    destinationCatalog: input.destinationCatalog,
+  });
   return decision!;
 }
 
@@ -35,7 +55,7 @@ export interface CourseVerdict {
 }
 
 /** A search card's verdict at the destination the search names. */
-export function decideCourseNow(input: { from: InstitutionInfo; to: InstitutionInfo; course: CourseRef; rules: EquivalencyRule[]; term: ParsedTerm }): CourseVerdict {
+export function decideCourseNow(input: CourseAtDestination): CourseVerdict {
   const decision = decideCourseAlone(input);
   return { to: input.to, decision, rule: input.rules.find((rule) => rule.id === decision.evidence.ruleId) ?? null };
 }

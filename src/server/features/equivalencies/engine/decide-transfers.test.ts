@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
 import { creditsAtDestination } from './credit-conversion';
-import { NO_RULE_REASON, decideByGradeAlone, decideTransfers, type DecideTransfersInput } from './decide-transfers';
+import { NO_RULE_REASON, decideByGradeAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
@@ -281,9 +281,10 @@ describe('Florida statewide course numbering', () => {
   it('honors H matches the plain course', () => {
     expect(fl([taken('ECO', '2013H')])[0]?.targets[0]?.number).toBe('2013');
   });
-  it('is still DIRECT with the source title when the catalogue lacks the course', () => {
+  it('is still DIRECT when the catalogue lacks the course, named by its code only (the sending title is not the destination’s)', () => {
     const [decision] = fl([taken('PSY', '2012', { title: 'General Psychology' })]);
-    expect(decision).toMatchObject({ status: 'DIRECT', transfersTo: 'Florida State University: PSY 2012 General Psychology' });
+    expect(decision).toMatchObject({ status: 'DIRECT', transfersTo: 'Florida State University: PSY 2012', targets: [{ subject: 'PSY', number: '2012', title: null }] });
+    expect(statewideTargetOutsideCatalogue(decision!)).toBe(true);
   });
   it('does not guarantee the 900–999 series', () => {
     expect(fl([taken('ACG', '2930')])[0]?.status).toBe('NEEDS_EVAL');

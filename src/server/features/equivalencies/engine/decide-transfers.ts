@@ -293,7 +293,17 @@ function targetFromCatalog(entry: CatalogEntry | null, fallback: SourceCourseTak
   if (entry) {
     return { subject: entry.course.subject, number: entry.course.number, title: entry.course.title ?? fallback.title ?? null, credits: entry.course.credits ?? null, isElective: false };
   }
-  return { subject: fallback.subject, number: fallback.number, title: fallback.title ?? null, credits: null, isElective: false };
+  // Not in the destination's catalogue: the same statewide course under the sending code, with no title — the sending
+  // school's title is not the destination's (statewideTargetOutsideCatalogue tells the screens to say so).
+  return { subject: fallback.subject, number: fallback.number, title: null, credits: null, isElective: false };
+}
+
+/**
+ * A statewide-numbering answer whose destination course is not in the destination's catalogue (none was given, or it
+ * does not list the course): the screens then say what is known instead of naming a course nobody has seen.
+ */
+export function statewideTargetOutsideCatalogue(decision: EquivalencyDecision): boolean {
+  return decision.evidence.origin === 'statewide-numbering' && decision.targets.some((target) => target.title === null);
 }
 
 function statewideDecision(input: DecideTransfersInput, rowIndex: number, decided: Array<EquivalencyDecision | undefined>): { rows: number[]; decision: EquivalencyDecision } | null {

@@ -25,9 +25,9 @@ export async function upsertCatalogueCourses(
     ? 'do nothing'
     : `do update set
        title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
-       description = excluded.description, updated_at = now()
-     where (courses.title, courses.credits, courses.credits_text, courses.description)
-           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description)`;
+       description = excluded.description, known_from = 'catalogue', updated_at = now()
+     where (courses.title, courses.credits, courses.credits_text, courses.description, courses.known_from)
+           is distinct from (excluded.title, excluded.credits, excluded.credits_text, excluded.description, 'catalogue')`;
   const written = await tx.query<{ inserted: boolean }>(
     `insert into courses (institution_id, subject, number, title, credits, credits_text, description)
      select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[])
