@@ -12,17 +12,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/server/app';
-import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { loadConfig } from '../src/server/env';
-import { createLogger } from '../src/server/logger';
+import { BENCH_APP_URL, benchAppWithAdmin, percentile } from './support/bench-admin-app';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const APPEALS = Number(process.env.BENCH_APPEALS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const APP_URL = 'http://127.0.0.1:3000';
+const APP_URL = BENCH_APP_URL;
 
 const COURSES = ['Principles of Macroeconomics', 'General Psychology', 'College Algebra', 'Introduction to Sociology', 'English Composition I',
   'General Chemistry', 'Biology I with Lab', 'United States History', 'Public Speaking', 'Elementary Statistics'];
@@ -77,10 +74,6 @@ async function generate(db: Database) {
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-admin-'));
   const db = await openDatabase({ dataDir, inMemory: true });
@@ -88,26 +81,7 @@ async function main() {
     console.log('Database: embedded (PGlite). Generating data…');
     await migrate(db);
     await generate(db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      APP_URL,
-      BETTER_AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-    });
-    const deps = await startServices(config, { db, logger: createLogger('silent') });
-    const { app } = createApp(deps);
-
-    // An admin as the product makes one: signed up through better-auth, then the admin role and two-factor on.
-    const signUp = await app.request('/api/auth/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: APP_URL },
-      body: JSON.stringify({ email: 'bench-admin@school.edu', password: 'a long bench password', name: 'Bench Admin' }),
-    });
-    if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = (signUp.headers.getSetCookie?.() ?? []).map((header) => header.split(';')[0]).join('; ');
-    await db.query(`update "user" set role = 'admin,student', "twoFactorEnabled" = true where email = 'bench-admin@school.edu'`);
+    const { app, cookie } = await benchAppWithAdmin(db, dataDir);
 
     const get = async (path: string) => {
       const response = await app.request(path, { headers: { cookie, origin: APP_URL } });

@@ -19,6 +19,7 @@ import { registerAdminRoutes } from './features/admin';
 import { registerAppealRoutes } from './features/appeals';
 import { registerDevRoutes } from './features/dev';
 import { registerEquivalencyImportRoutes } from './features/equivalencies';
+import { registerEvaluationQueueRoutes } from './features/evaluation-queue';
 import { registerHealthRoutes } from './features/health';
 import { registerInstitutionRoutes } from './features/institutions';
 import { registerProgramRoutes } from './features/programs';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerStudentRoutes(routes);
   registerProgramRoutes(routes);
   registerAdminRoutes(routes);
+  registerEvaluationQueueRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (!deps.config.isProduction) registerDevRoutes(routes);
 

@@ -61,6 +61,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/admin/appeals/:id': 'admin',
   'GET /api/admin/appeals/:id/syllabus': 'admin',
   'POST /api/admin/appeals/update': 'admin',
+  'GET /api/admin/evaluation-queue': 'admin',
+  'POST /api/admin/evaluation-queue/decisions': 'admin',
   'GET /api/admin/students': 'admin',
   'GET /api/admin/students/:id/transcripts/:transcriptId/file': 'admin',
   'GET /api/admin/announcements': 'admin',

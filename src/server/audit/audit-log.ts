@@ -15,7 +15,8 @@ export type AuditAction =
   | 'announcement_deleted'
   | 'partner_connection_changed'
   | 'programs_imported'
-  | 'program_updated';
+  | 'program_updated'
+  | 'evaluation_pair_decided';
 
 export interface AuditEntry {
   actor: { id: string | null; email: string | null };

@@ -1,12 +1,23 @@
 import type { AppDeps } from '../http/app-env';
 import { compactAdminCounts, refreshAdminStatistics } from '../features/admin';
+import { EVALUATION_RANK_JOB, EVALUATION_REDECIDE_JOB, rankEvaluationQueue, rankQueueJob, redecidePairJob, requestQueueRanking } from '../features/evaluation-queue';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 
 /** Every kind of background job the product runs. */
 export const JOB_HANDLERS: JobHandlers = {
-  [TRANSCRIPT_ANALYZE_JOB]: analyzeTranscriptJob,
+  // A report's undecided rows are demand in the evaluation queue: an analysis asks for the pairs to be ranked again.
+  [TRANSCRIPT_ANALYZE_JOB]: {
+    ...analyzeTranscriptJob,
+    async run(job, deps) {
+      const result = await analyzeTranscriptJob.run(job, deps);
+      await requestQueueRanking(deps.db);
+      return result;
+    },
+  },
+  [EVALUATION_REDECIDE_JOB]: redecidePairJob,
+  [EVALUATION_RANK_JOB]: rankQueueJob,
 };
 
 /**
@@ -20,6 +31,8 @@ export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 5 * 60 * 1000, run: (deps) => compactAdminCounts(deps.db) },
   { everyMs: 10 * 60 * 1000, run: (deps) => refreshAdminStatistics(deps.db).then(() => undefined) },
   { everyMs: 60 * 60 * 1000, run: (deps) => deleteOrphanedFiles(deps).then(() => undefined) },
+  // New appeals, expired and deleted reports move the evaluation queue's order without an event of their own.
+  { everyMs: 60 * 1000, run: (deps) => rankEvaluationQueue(deps.db).then(() => undefined) },
 ];
 
 /** For API tests: run queued jobs synchronously. */

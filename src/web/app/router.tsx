@@ -53,6 +53,7 @@ const AdminUniversitiesPage = page(() => import('../routes/admin/admin-universit
 const AdminStudentsPage = page(() => import('../routes/admin/admin-students-page'));
 const AdminCoursesPage = page(() => import('../routes/admin/admin-courses-page'));
 const AdminAppealsPage = page(() => import('../routes/admin/admin-appeals-page'));
+const AdminEvaluationQueuePage = page(() => import('../routes/admin/admin-evaluation-queue-page'));
 const AdminTransferDataPage = page(() => import('../routes/admin/admin-transfer-data-page'));
 const AdminPartnerPage = page(() => import('../routes/admin/admin-partner-page'));
 const AdminAnnouncementsPage = page(() => import('../routes/admin/admin-announcements-page'));
@@ -90,6 +91,7 @@ export function AppRoutes() {
             <Route path="students" element={<AdminStudentsPage />} />
             <Route path="courses" element={<AdminCoursesPage />} />
             <Route path="appeals" element={<AdminAppealsPage />} />
+            <Route path="evaluation-queue" element={<AdminEvaluationQueuePage />} />
             <Route path="transfer-data" element={<AdminTransferDataPage />} />
             <Route path="studentu" element={<AdminPartnerPage />} />
             <Route path="announcements" element={<AdminAnnouncementsPage />} />

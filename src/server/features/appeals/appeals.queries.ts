@@ -345,3 +345,24 @@ export async function findAppealSyllabusRow(db: Queryable, appealId: string) {
   );
   return row ?? null;
 }
+
+/**
+ * Open appeals on one course from one school to one destination: those on a report row of that course, and those the
+ * form filed naming both schools and the course code (the code compared in the rules' normalised form).
+ */
+export async function listOpenAppealsOnCourse(
+  db: Queryable,
+  pair: { fromInstitutionId: number; toInstitutionId: number; codeKey: string },
+): Promise<Array<{ id: string; user_id: string }>> {
+  return db.query<{ id: string; user_id: string }>(
+    `select a.id, a.user_id from appeals a
+      where a.status <> 'resolved'
+        and (exists (select 1 from transcript_rows r join transcripts t on t.id = r.transcript_id
+                      where r.id = a.transcript_row_id and r.code_key = $3
+                        and t.detected_institution_id = $1 and t.to_institution_id = $2)
+             or (a.from_institution_id = $1 and a.to_institution_id = $2
+                 and lower(regexp_replace(coalesce(a.subject, '') || coalesce(a.number, ''), '[^A-Za-z0-9.]', '', 'g')) = $3))
+      order by a.created_at, a.id`,
+    [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],
+  );
+}

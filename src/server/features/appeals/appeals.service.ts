@@ -42,6 +42,7 @@ import {
   listAppealPage,
   listAppealSchools,
   listPriorAppealRows,
+  listOpenAppealsOnCourse,
   listStudentAppealRows,
   listStudentAppealSummaryRows,
   lockAppealRow,
@@ -539,7 +540,7 @@ export async function readAppealSyllabus(
  */
 export async function updateAppeal(
   deps: { db: Database; mailer: Mailer; appUrl: string },
-  input: UpdateAppealInput & { actor: SignedInUser; ipAddress: string },
+  input: UpdateAppealInput & { actor: SignedInUser; ipAddress: string; decidedRuleId?: number },
 ): Promise<AdminAppeal> {
   const decision = input.status === 'resolved' ? (input.decision ?? null) : null;
   if (input.createRule && !(input.status === 'resolved' && decision === 'approved')) {
@@ -555,6 +556,8 @@ export async function updateAppeal(
     if (!current) throw notFound('No such appeal for this student.');
     let ruleId = locked.created_rule_id;
     if (input.createRule && ruleId === null) ruleId = await createRuleFromAppeal(tx, current, input.createRule, input.actor.id);
+    // A rule the registrar already wrote for the course (the evaluation queue) decides the appeal too.
+    if (input.decidedRuleId !== undefined && ruleId === null) ruleId = input.decidedRuleId;
     await updateAppealRow(tx, { appealId: input.appealId, status: input.status, adminNotes: input.adminNotes, decision, studentMessage: input.studentMessage, ruleId });
     await insertAppealEvent(tx, {
       appealId: input.appealId,
@@ -630,4 +633,37 @@ async function emailStudent(deps: { mailer: Mailer; appUrl: string }, appeal: Ap
     text: lines.join('\n'),
     category: 'appeal-update',
   });
+}
+
+/**
+ * The evaluation queue decided a course for a pair of schools: every open appeal on that course is resolved the same
+ * way (approved when the course now transfers, denied when it does not) with the registrar's message, each as an admin
+ * update (event, audit, e-mail to the student). Returns the students whose appeals were resolved.
+ */
+export async function resolveOpenAppealsOnCourse(
+  deps: { db: Database; mailer: Mailer; appUrl: string },
+  input: {
+    pair: { fromInstitutionId: number; toInstitutionId: number; codeKey: string };
+    decision: 'approved' | 'denied';
+    ruleId: number;
+    studentMessage: string;
+    actor: SignedInUser;
+    ipAddress: string;
+  },
+): Promise<Array<{ appealId: string; userId: string }>> {
+  const open = await listOpenAppealsOnCourse(deps.db, input.pair);
+  for (const appeal of open) {
+    await updateAppeal(deps, {
+      appealId: appeal.id,
+      userId: appeal.user_id,
+      status: 'resolved',
+      decision: input.decision,
+      adminNotes: 'Decided for every student in the evaluation queue.',
+      studentMessage: input.studentMessage,
+      decidedRuleId: input.ruleId,
+      actor: input.actor,
+      ipAddress: input.ipAddress,
+    });
+  }
+  return open.map((appeal) => ({ appealId: appeal.id, userId: appeal.user_id }));
 }

@@ -34,25 +34,44 @@ export async function decideForCourses(
   /** The registrar's view, row by row: the best three suggestions for each course no rule decides, with evidence. */
   suggestions: SuggestedCandidate[][];
 }> {
+  const { from, to, transcripts } = await decideForTranscripts(db, { ...input, transcripts: [input.courses] });
+  const [only] = transcripts;
+  return { from, to, decisions: only?.decisions ?? [], suggestions: only?.suggestions ?? [] };
+}
+
+/**
+ * Several transcripts between the same two schools, each decided on its own (rows combine only within a transcript),
+ * with the rules, catalogue and evidence loaded once for all of them: how a registrar's decision re-decides many
+ * reports in a few queries.
+ */
+export async function decideForTranscripts(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionId: number; transcripts: SourceCourseTaken[][]; withSuggestions?: boolean },
+): Promise<{
+  from: InstitutionInfo;
+  to: InstitutionInfo;
+  transcripts: Array<{ decisions: EquivalencyDecision[]; suggestions: SuggestedCandidate[][] }>;
+}> {
   const institutions = await loadInstitutions(db, [input.fromInstitutionId, input.toInstitutionId]);
   const from = institutions.get(input.fromInstitutionId);
   const to = institutions.get(input.toInstitutionId);
   if (!from || !to) throw new Error('Unknown institution');
-  const codeKeys = [...new Set(input.courses.map((course) => databaseCodeKey(course.subject, course.number)))];
-  const subjects = [...new Set(input.courses.map((course) => course.subject))];
+  const courses = input.transcripts.flat();
+  const codeKeys = [...new Set(courses.map((course) => databaseCodeKey(course.subject, course.number)))];
+  const subjects = [...new Set(courses.map((course) => course.subject))];
   const withSuggestions = input.withSuggestions !== false;
   const [rules, catalog, evidence, targetCounts] = await Promise.all([
     loadRulesForCourses(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }),
     loadDestinationCandidates(db, {
       toInstitutionId: to.id,
       subjects,
-      titles: withSuggestions ? input.courses.map((course) => course.title ?? '') : [],
+      titles: withSuggestions ? [...new Set(courses.map((course) => course.title ?? ''))] : [],
       ...(withSuggestions ? { sending: { fromInstitutionId: from.id, codeKeys } } : {}),
     }),
     withSuggestions ? loadSuggestionEvidence(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys, subjects }) : Promise.resolve([]),
     withSuggestions ? countRuleTargets(db, to.id) : Promise.resolve([]),
   ]);
-  const suggester = withSuggestions
+  const suggestOnce = withSuggestions
     ? transcriptSuggester({
         fromInstitutionId: from.id,
         toInstitutionId: to.id,
@@ -62,23 +81,36 @@ export async function decideForCourses(
         sourceCatalog: catalog.source,
       })
     : null;
-  // What the registrar sees for each course no rule decides; the decision keeps only what a student may see.
-  const registrarSuggestions = new Map<SourceCourseTaken, SuggestedCandidate[]>();
-  const decisions = decideTransfers({
-    from,
-    to,
-    courses: input.courses,
-    rules,
-    destinationCatalog: catalog.destination,
-    suggest: suggester
-      ? (course) => {
-          const suggestions = suggester(course);
-          registrarSuggestions.set(course, suggestions);
-          return suggestions;
-        }
-      : undefined,
+  // Many transcripts list the same course: its suggestions (which do not depend on the grade or term) are ranked once.
+  const ranked = new Map<string, SuggestedCandidate[]>();
+  const suggester = suggestOnce
+    ? (course: SourceCourseTaken) => {
+        const key = JSON.stringify([course.subject, course.number, course.title ?? null, course.credits ?? null, course.description ?? null]);
+        let suggestions = ranked.get(key);
+        if (!suggestions) ranked.set(key, (suggestions = suggestOnce(course)));
+        return suggestions;
+      }
+    : null;
+  const decided = input.transcripts.map((transcriptCourses) => {
+    // What the registrar sees for each course no rule decides; the decision keeps only what a student may see.
+    const registrarSuggestions = new Map<SourceCourseTaken, SuggestedCandidate[]>();
+    const decisions = decideTransfers({
+      from,
+      to,
+      courses: transcriptCourses,
+      rules,
+      destinationCatalog: catalog.destination,
+      suggest: suggester
+        ? (course) => {
+            const suggestions = suggester(course);
+            registrarSuggestions.set(course, suggestions);
+            return suggestions;
+          }
+        : undefined,
+    });
+    return { decisions, suggestions: transcriptCourses.map((course) => registrarSuggestions.get(course) ?? []) };
   });
-  return { from, to, decisions, suggestions: input.courses.map((course) => registrarSuggestions.get(course) ?? []) };
+  return { from, to, transcripts: decided };
 }
 
 /** The rule an approved appeal argued for, made once: approving the same appeal again finds the rule it made. */

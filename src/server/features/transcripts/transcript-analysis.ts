@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideByGradeAlone, decideForCourses, gradeForDecision, type DecisionEvidence } from '../equivalencies';
+import { creditsAtDestination, decideByGradeAlone, decideForTranscripts, gradeForDecision, type DecisionEvidence } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
@@ -30,7 +30,7 @@ export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, s
 export const READ_FAILED_PREFIX = 'We could not read this file.';
 
 /** What deciding a row needs: a row as read, or as the student corrected it. */
-type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
+export type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
 
 /**
  * Matches read rows against the destination's rules. An unknown issuing school leaves every row for review, except what
@@ -40,6 +40,18 @@ async function matchRows(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
 ): Promise<AnalyzedRow[]> {
+  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows] });
+  return rows;
+}
+
+/**
+ * Several reports between the same two schools, each decided on its own, with the engine's loads shared (the
+ * re-decision after a registrar's decision, report-redecision.ts). `withSuggestions: false` skips ranking suggestions.
+ */
+export async function matchReports(
+  db: Queryable,
+  input: { fromInstitutionId: number | null; toInstitutionId: number; reports: CourseRow[][]; withSuggestions?: boolean },
+): Promise<AnalyzedRow[][]> {
   const base = (row: CourseRow) => ({
     subject: row.subject,
     number: row.number,
@@ -51,51 +63,59 @@ async function matchRows(
     inTransferSection: row.transferSection,
     inProgress: row.inProgress,
   });
-  const courses = input.rows.map((row) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    grade: gradeForDecision(row.grade, row.inProgress),
-    term: row.term,
-  }));
-  if (input.fromInstitutionId === null || input.rows.length === 0) {
-    return input.rows.map((row, index) => {
-      const refused = decideByGradeAlone(courses[index]!);
-      return {
-        ...base(row),
-        status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
-        ruleId: null,
-        transfersTo: null,
-        creditsAwarded: refused ? 0 : null,
-        reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
-        evidence: null,
-      };
+  const coursesOf = (rows: CourseRow[]) =>
+    rows.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: row.credits,
+      grade: gradeForDecision(row.grade, row.inProgress),
+      term: row.term,
+    }));
+  const fromInstitutionId = input.fromInstitutionId;
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) {
+    return input.reports.map((rows) => {
+      const courses = coursesOf(rows);
+      return rows.map((row, index) => {
+        const refused = decideByGradeAlone(courses[index]!);
+        return {
+          ...base(row),
+          status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
+          ruleId: null,
+          transfersTo: null,
+          creditsAwarded: refused ? 0 : null,
+          reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
+          evidence: null,
+        };
+      });
     });
   }
-  const { decisions } = await decideForCourses(db, {
-    fromInstitutionId: input.fromInstitutionId,
+  const { transcripts } = await decideForTranscripts(db, {
+    fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
-    courses,
+    transcripts: input.reports.map(coursesOf),
+    withSuggestions: input.withSuggestions,
   });
-  return input.rows.map((row, index) => {
-    const decision = decisions[index];
-    if (!decision) {
-      return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
-    }
-    return {
-      ...base(row),
-      status: decision.status,
-      ruleId: decision.evidence.ruleId,
-      transfersTo: decision.transfersTo,
-      creditsAwarded: decision.creditsAwarded,
-      reason: decision.reason,
-      evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-    };
-  });
+  return input.reports.map((rows, report) =>
+    rows.map((row, index) => {
+      const decision = transcripts[report]?.decisions[index];
+      if (!decision) {
+        return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
+      }
+      return {
+        ...base(row),
+        status: decision.status,
+        ruleId: decision.evidence.ruleId,
+        transfersTo: decision.transfersTo,
+        creditsAwarded: decision.creditsAwarded,
+        reason: decision.reason,
+        evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+      };
+    }),
+  );
 }
 
-function summarise(rows: AnalyzedRow[]) {
+export function summarise(rows: AnalyzedRow[]) {
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     courses: rows.length,

@@ -494,3 +494,90 @@ export async function listOldestVisitorTranscripts(
     [limit],
   );
 }
+
+/** A stored report's rows as the re-decision reads them back (report-redecision.ts). */
+export interface StoredCourseRow extends TranscriptCourse {
+  id: string;
+  status: AnalyzedRow['status'] | null;
+  in_transfer_section: boolean;
+  in_progress: boolean;
+}
+
+export interface StoredReport {
+  id: string;
+  fromInstitutionId: number | null;
+  toInstitutionId: number;
+  rows: StoredCourseRow[];
+}
+
+/** Analysed reports with their rows, in two queries however many: what the re-decision reads back. */
+export async function findReportsForRedecision(db: Queryable, transcriptIds: string[]): Promise<StoredReport[]> {
+  const reports = await db.query<{ id: string; detected_institution_id: number | null; to_institution_id: number }>(
+    `select id, detected_institution_id, to_institution_id from transcripts
+      where id = any($1::uuid[]) and status in ('done', 'saved') and to_institution_id is not null`,
+    [transcriptIds],
+  );
+  const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
+    `select transcript_id, id, status, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+       from transcript_rows where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
+    [reports.map((report) => report.id)],
+  );
+  const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
+  for (const { transcript_id, ...row } of rows) byReport.get(transcript_id)?.push(row);
+  return reports.map((report) => ({ id: report.id, fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows: byReport.get(report.id) ?? [] }));
+}
+
+/** Reports' rows decided again, in place (their ids stay: appeals point at them), and their summaries: two statements. */
+export async function saveRedecidedReports(
+  tx: Queryable,
+  reports: Array<{ id: string; rows: Array<AnalyzedRow & { id: string }>; summary: Record<string, number> }>,
+): Promise<void> {
+  const rows = reports.flatMap((report) => report.rows.map((row) => ({ ...row, transcriptId: report.id })));
+  await tx.query(
+    `update transcript_rows r
+        set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
+            reason = u.reason, evidence = u.evidence
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
+            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
+      where r.id = u.id and r.transcript_id = u.transcript_id`,
+    [
+      rows.map((row) => row.id),
+      rows.map((row) => row.transcriptId),
+      rows.map((row) => row.status),
+      rows.map((row) => row.ruleId),
+      rows.map((row) => row.transfersTo),
+      rows.map((row) => row.creditsAwarded),
+      rows.map((row) => row.reason),
+      rows.map((row) => JSON.stringify(row.evidence ?? null)),
+    ],
+  );
+  await tx.query(`update transcripts t set summary = u.summary from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [
+    reports.map((report) => report.id),
+    reports.map((report) => JSON.stringify(report.summary)),
+  ]);
+}
+
+/** A student (or a visitor's report) with an undecided row for one course from one school to one destination. */
+export interface ReportWithUndecidedCourse {
+  transcript_id: string;
+  user_id: string | null;
+  email: string | null;
+  name: string | null;
+}
+
+/** Every kept report that lists this course undecided: what a registrar's decision on the pair re-decides. */
+export async function listReportsWithUndecidedCourse(
+  db: Queryable,
+  pair: { fromInstitutionId: number; toInstitutionId: number; codeKey: string },
+): Promise<ReportWithUndecidedCourse[]> {
+  return db.query<ReportWithUndecidedCourse>(
+    `select distinct t.id as transcript_id, t.user_id, u.email, u.name
+       from transcript_rows r
+       join transcripts t on t.id = r.transcript_id
+       left join "user" u on u.id = t.user_id
+      where r.status = 'NEEDS_EVAL' and not r.removed_by_student and r.code_key = $3
+        and t.detected_institution_id = $1 and t.to_institution_id = $2 and t.status in ('done', 'saved')
+        and (t.expires_at is null or t.expires_at > now())`,
+    [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],
+  );
+}

@@ -12,6 +12,7 @@ const QUEUE_SIZE = 4; // spec section 9: the hub's appeals queue shows 4
 const quickActions = [
   { to: '/admin/students', label: 'Browse the student directory' },
   { to: '/admin/appeals', label: 'Review appeals' },
+  { to: '/admin/evaluation-queue', label: 'Decide courses waiting for review' },
   { to: '/admin/courses', label: 'Upload course data' },
   { to: '/admin/announcements', label: 'Post an announcement' },
 ];

@@ -175,7 +175,7 @@ class RulesImport {
     }
     const importer = createRulesCsvImporter({ identity: false, maxErrors: MAX_REPORTED_ERRORS, mapping: this.options.mapping, rememberedMapping: this.rememberedMapping });
     this.importer = importer;
-    const writer = createNewRuleWriter(tx, this.options.writer, this.options.actor.id);
+    const writer = createNewRuleWriter(tx, this.options.writer, { actorId: this.options.actor.id, origin: 'csv' });
     const queue = new SendQueue();
     const startBatch = async (drafts: ParsedRuleDraft[]) => {
       if (drafts.length === 0) return;

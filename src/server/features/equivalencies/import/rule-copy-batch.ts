@@ -2,6 +2,7 @@
 import { copyRow } from '../../../db/copy-format';
 import { formatCreditRange, type RuleContent } from '../rule-identity';
 import type { RuleWriteRow } from './rule-batch-columns';
+import type { RuleAuthor } from './rule-writers';
 
 /**
  * The new rules of one batch as rows of COPY's text format (see Queryable.copyFrom), built row by row by the import
@@ -20,7 +21,7 @@ export class RuleCopyBatch {
   /** Each target's row after its rule id: position, subject, number, title, credits, credits as written, elective. */
   readonly targetRows: string[] = [];
 
-  constructor(private readonly actorId: string | null) {}
+  constructor(private readonly author: RuleAuthor) {}
 
   get size(): number {
     return this.fingerprints.length;
@@ -33,7 +34,7 @@ export class RuleCopyBatch {
     this.ruleRows.push(
       copyRow([
         rule.fromInstitutionId, rule.toInstitutionId, rule.transfers, rule.creditsAwarded, rule.minGrade, rule.effectiveFrom,
-        rule.effectiveTo, rule.notes, rule.fingerprint, rule.contentHash, 'csv', this.actorId,
+        rule.effectiveTo, rule.notes, rule.fingerprint, rule.contentHash, this.author.origin, this.author.actorId,
       ]),
     );
     sources.forEach((source, position) => {

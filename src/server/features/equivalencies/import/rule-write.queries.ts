@@ -8,6 +8,7 @@ import { engineRule, RULE_COLUMNS, type StoredRuleRow } from '../equivalency.que
 import type { ComparableRule } from '../rule-identity';
 import type { PreparedRuleBatch, RuleBatchColumns } from './rule-batch-columns';
 import { RULE_COPY_COLUMNS, SOURCE_COPY_COLUMNS, TARGET_COPY_COLUMNS, type RuleCopyBatch } from './rule-copy-batch';
+import type { RuleAuthor } from './rule-writers';
 
 export interface StoredRuleState {
   id: number;
@@ -60,7 +61,7 @@ export async function findStoredRuleContents(tx: Queryable, ids: number[]): Prom
 export async function writeRuleBatchInOneStatement(
   tx: Queryable,
   rules: PreparedRuleBatch,
-  actorId: string | null,
+  author: RuleAuthor,
   options: { mayBeStored: boolean },
 ): Promise<{ inserted: number; changed: Array<{ id: number; fingerprint: string }> }> {
   if (rules.size === 0) return { inserted: 0, changed: [] };
@@ -77,7 +78,7 @@ export async function writeRuleBatchInOneStatement(
        insert into equivalency_rules (id, from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
                                       effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
        overriding system value
-       select id, f, t, tr, cr, mg, ef, et, n, fp, ch, 'csv', $11 from new_rules
+       select id, f, t, tr, cr, mg, ef, et, n, fp, ch, $27::text, $11 from new_rules
        returning 1
      ), batch_sources as (
        select * from unnest($12::int[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(place, pos, subj, num, title, cr)
@@ -103,7 +104,7 @@ export async function writeRuleBatchInOneStatement(
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
-    [...rules.literals.slice(0, 10), actorId, ...rules.literals.slice(10), options.mayBeStored],
+    [...rules.literals.slice(0, 10), author.actorId, ...rules.literals.slice(10), options.mayBeStored, author.origin],
   );
   if (!row) throw new Error('rule batch returned nothing');
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:

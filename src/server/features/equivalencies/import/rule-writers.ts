@@ -45,12 +45,18 @@ export type RuleWriterKind = 'copy' | 'statement';
 
 export const ruleWriterFor = (db: Pick<Database, 'kind'>): RuleWriterKind => (db.kind === 'embedded' ? 'copy' : 'statement');
 
-export function createNewRuleWriter(tx: Queryable, kind: RuleWriterKind, actorId: string | null): NewRuleWriter {
+/** Who writes the rules: the import ('csv') or a registrar deciding a pair in the evaluation queue ('admin'). */
+export interface RuleAuthor {
+  actorId: string | null;
+  origin: 'csv' | 'admin';
+}
+
+export function createNewRuleWriter(tx: Queryable, kind: RuleWriterKind, author: RuleAuthor): NewRuleWriter {
   if (kind === 'copy') {
     const reserve = new RuleIdReserve(tx);
     return {
       encode(rules) {
-        const batch = new RuleCopyBatch(actorId);
+        const batch = new RuleCopyBatch(author);
         for (const rule of rules) batch.add(rule.row, rule.sources, rule.targets);
         return { send: ({ mayBeStored }) => writeRuleBatchWithCopy(tx, batch, { mayBeStored, reserve }) };
       },
@@ -61,7 +67,7 @@ export function createNewRuleWriter(tx: Queryable, kind: RuleWriterKind, actorId
       const prepared = prepareRuleBatch(columnsOf(rules));
       return {
         async send({ mayBeStored }) {
-          return { ...(await writeRuleBatchInOneStatement(tx, prepared, actorId, { mayBeStored })), written: Promise.resolve() };
+          return { ...(await writeRuleBatchInOneStatement(tx, prepared, author, { mayBeStored })), written: Promise.resolve() };
         },
       };
     },

@@ -1,0 +1,238 @@
+/**
+ * The evaluation queue's SQL. The queue reads the reports' undecided rows (transcripts), open appeals (appeals) and the
+ * schools to rank pairs, and writes only its own table, evaluation_decisions; rules, reports and appeals change through
+ * their owners' entries (docs/decisions/080-evaluation-queue.md).
+ */
+import type { Database, Queryable } from '../../db/client';
+
+export interface PairKey {
+  fromInstitutionId: number;
+  toInstitutionId: number;
+  codeKey: string;
+}
+
+export interface QueuePairRow {
+  from_id: number;
+  from_name: string;
+  to_id: number;
+  to_name: string;
+  code_key: string;
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  students: number;
+  open_appeals: number;
+  oldest_at: Date | string;
+  dismissed: boolean;
+}
+
+/** The undecided rows of kept reports, grouped by pair (the partial index transcript_rows_undecided holds only these). */
+const DEMAND = `
+  select t.detected_institution_id as from_id, t.to_institution_id as to_id, r.code_key,
+         min(r.subject) as subject, min(r.number) as number, max(r.title) as title, max(r.credits)::float8 as credits,
+         count(distinct coalesce(t.user_id, t.id::text))::int as students,
+         min(coalesce(t.analyzed_at, t.created_at)) as oldest_at,
+         count(distinct a.id)::int as row_appeals
+    from transcript_rows r
+    join transcripts t on t.id = r.transcript_id
+    left join appeals a on a.transcript_row_id = r.id and a.status <> 'resolved'
+   where r.status = 'NEEDS_EVAL' and not r.removed_by_student and t.detected_institution_id is not null and t.to_institution_id is not null
+     and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())`;
+
+/** Open appeals filed from the form (no report row), naming both schools and the course; `only` narrows to some pairs. */
+const formAppeals = (only = '') => `
+  select from_id, to_id, code_key, count(*)::int as form_appeals
+    from (select from_institution_id as from_id, to_institution_id as to_id,
+                 lower(regexp_replace(coalesce(subject, '') || coalesce(number, ''), '[^A-Za-z0-9.]', '', 'g')) as code_key
+            from appeals
+           where status <> 'resolved' and transcript_row_id is null and from_institution_id is not null and to_institution_id is not null) a
+   ${only ? `where (from_id, to_id, code_key) in (${only})` : ''}
+   group by 1, 2, 3`;
+
+/** Each pair's latest decision: a dismissal ranks it last; a rule (while it exists) takes it off the queue. */
+const LATEST_DECISION = `
+  select distinct on (from_institution_id, to_institution_id, code_key) from_institution_id, to_institution_id, code_key, action, rule_id
+    from evaluation_decisions
+   order by from_institution_id, to_institution_id, code_key, decided_at desc, id desc`;
+
+/**
+ * Ranks every pair again, off the request thread (the ranking job): pairs left for later last; then those with an
+ * open appeal, most students, oldest report. Replaces the ranking in one transaction, so a page never sees half of it.
+ */
+export async function rankQueuePairs(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query(`delete from evaluation_queue_ranking`);
+    const [row] = await tx.query<{ pairs: number }>(
+      `with demand as (${DEMAND} group by 1, 2, 3),
+            form_appeals as (${formAppeals()}),
+            latest as (${LATEST_DECISION}),
+            ranked as (
+              insert into evaluation_queue_ranking (place, from_institution_id, to_institution_id, code_key, subject, number, title, credits, oldest_at, dismissed)
+              select row_number() over (
+                       order by coalesce(l.action = 'dismissed', false), (d.row_appeals + coalesce(f.form_appeals, 0)) > 0 desc, d.students desc,
+                                d.oldest_at, d.from_id, d.to_id, d.code_key),
+                     d.from_id, d.to_id, d.code_key, d.subject, d.number, d.title, d.credits, d.oldest_at, coalesce(l.action = 'dismissed', false)
+                from demand d
+                left join form_appeals f on (f.from_id, f.to_id, f.code_key) = (d.from_id, d.to_id, d.code_key)
+                left join latest l on (l.from_institution_id, l.to_institution_id, l.code_key) = (d.from_id, d.to_id, d.code_key)
+               where l.action is null or l.action = 'dismissed' or l.rule_id is null
+              returning 1)
+       select count(*)::int as pairs from ranked`,
+    );
+    await tx.query(
+      `insert into app_meta (key, value, updated_at) values ('evaluation_queue_ranked_at', now()::text, now())
+       on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    );
+    return row?.pairs ?? 0;
+  });
+}
+
+/** When the pairs were last ranked; null before the first ranking. */
+export async function queueRankedAt(db: Queryable): Promise<Date | null> {
+  const [row] = await db.query<{ updated_at: Date }>(`select updated_at from app_meta where key = 'evaluation_queue_ranked_at'`);
+  return row ? new Date(row.updated_at) : null;
+}
+
+/** A page of the ranking, in rank order (the place's index; offset walks at most the queue's pairs). */
+export async function listRankedPairs(db: Queryable, page: { limit: number; offset: number }): Promise<Array<PairKey & { place: number }>> {
+  const rows = await db.query<{ place: number; from_institution_id: number; to_institution_id: number; code_key: string }>(
+    `select place, from_institution_id, to_institution_id, code_key from evaluation_queue_ranking order by place limit $1 offset $2`,
+    [page.limit, page.offset],
+  );
+  return rows.map((row) => ({ place: row.place, fromInstitutionId: row.from_institution_id, toInstitutionId: row.to_institution_id, codeKey: row.code_key }));
+}
+
+/**
+ * The page's pairs counted now (students, open appeals, whether left for later), from the undecided rows' index: a
+ * pair decided since the ranking has no undecided row left and is not returned.
+ */
+export async function countPairsNow(db: Queryable, pairs: PairKey[]): Promise<QueuePairRow[]> {
+  if (pairs.length === 0) return [];
+  return db.query<QueuePairRow>(
+    `with page(from_id, to_id, code_key) as (select * from unnest($1::int[], $2::int[], $3::text[])),
+          demand as (${DEMAND} and (t.detected_institution_id, t.to_institution_id, r.code_key) in (select * from page) group by 1, 2, 3),
+          form_appeals as (${formAppeals('select * from page')}),
+          latest as (${LATEST_DECISION})
+     select d.from_id, fi.name as from_name, d.to_id, ti.name as to_name, d.code_key, d.subject, d.number, d.title, d.credits,
+            d.students, (d.row_appeals + coalesce(f.form_appeals, 0))::int as open_appeals, d.oldest_at,
+            coalesce(l.action = 'dismissed', false) as dismissed
+       from demand d
+       join institutions fi on fi.id = d.from_id
+       join institutions ti on ti.id = d.to_id
+       left join form_appeals f on (f.from_id, f.to_id, f.code_key) = (d.from_id, d.to_id, d.code_key)
+       left join latest l on (l.from_institution_id, l.to_institution_id, l.code_key) = (d.from_id, d.to_id, d.code_key)
+      where l.action is null or l.action = 'dismissed' or l.rule_id is null`,
+    [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.toInstitutionId), pairs.map((pair) => pair.codeKey)],
+  );
+}
+
+/** A decided pair leaves the ranking at once (the next ranking would drop it too). */
+export async function removeRankedPair(tx: Queryable, pair: PairKey): Promise<void> {
+  await tx.query(`delete from evaluation_queue_ranking where from_institution_id = $1 and to_institution_id = $2 and code_key = $3`, [
+    pair.fromInstitutionId,
+    pair.toInstitutionId,
+    pair.codeKey,
+  ]);
+}
+
+/** True when a ranking job is already waiting: one is enough, however many reports were analysed meanwhile. */
+export async function rankingJobQueued(db: Queryable, kind: string): Promise<boolean> {
+  const [row] = await db.query<{ queued: boolean }>(`select exists (select 1 from jobs where kind = $1 and status = 'queued') as queued`, [kind]);
+  return row?.queued ?? false;
+}
+
+/** One pair's course as its reports list it, or null when no kept report has it undecided. */
+export async function findUndecidedPair(db: Queryable, pair: PairKey): Promise<{ subject: string; number: string; title: string; credits: number | null } | null> {
+  const [row] = await db.query<{ subject: string; number: string; title: string; credits: number | null }>(
+    `select min(r.subject) as subject, min(r.number) as number, max(r.title) as title, max(r.credits)::float8 as credits
+       from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where r.status = 'NEEDS_EVAL' and not r.removed_by_student and r.code_key = $3 and t.detected_institution_id = $1 and t.to_institution_id = $2
+        and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())
+     having count(*) > 0`,
+    [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],
+  );
+  return row ?? null;
+}
+
+export interface DecisionRow {
+  id: number;
+  from_institution_id: number;
+  to_institution_id: number;
+  code_key: string;
+  subject: string;
+  number: string;
+  action: 'approved' | 'another-course' | 'no-transfer' | 'dismissed';
+  rule_id: number | null;
+  target: string | null;
+  reason: string | null;
+  decided_by: string | null;
+}
+
+export async function insertDecision(
+  tx: Queryable,
+  decision: PairKey & {
+    subject: string;
+    number: string;
+    action: DecisionRow['action'];
+    ruleId: number | null;
+    target: string | null;
+    suggestionRank: number | null;
+    suggestionsOffered: number;
+    reason: string | null;
+    decidedBy: string;
+  },
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into evaluation_decisions (from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target,
+                                       suggestion_rank, suggestions_offered, reason, decided_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    [
+      decision.fromInstitutionId,
+      decision.toInstitutionId,
+      decision.codeKey,
+      decision.subject,
+      decision.number,
+      decision.action,
+      decision.ruleId,
+      decision.target,
+      decision.suggestionRank,
+      decision.suggestionsOffered,
+      decision.reason,
+      decision.decidedBy,
+    ],
+  );
+  return Number(row!.id);
+}
+
+export async function setDecisionJob(db: Queryable, decisionId: number, jobId: number): Promise<void> {
+  await db.query(`update evaluation_decisions set job_id = $2 where id = $1`, [decisionId, jobId]);
+}
+
+export async function findDecision(db: Queryable, id: number): Promise<DecisionRow | null> {
+  const [row] = await db.query<DecisionRow>(
+    `select id::int as id, from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target, reason, decided_by
+       from evaluation_decisions where id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export async function saveDecisionOutcome(db: Queryable, id: number, outcome: Record<string, unknown>): Promise<void> {
+  await db.query(`update evaluation_decisions set outcome = $2 where id = $1`, [id, JSON.stringify(outcome)]);
+}
+
+/** Of the pairs decided with suggestions on offer, how many took one as offered (issue 25: recorded and shown). */
+export async function countSuggestionsAccepted(db: Queryable): Promise<{ decided: number; accepted_as_offered: number }> {
+  const [row] = await db.query<{ decided: number; accepted_as_offered: number }>(
+    `select count(*)::int as decided, count(suggestion_rank)::int as accepted_as_offered
+       from evaluation_decisions where action <> 'dismissed' and suggestions_offered > 0`,
+  );
+  return row ?? { decided: 0, accepted_as_offered: 0 };
+}
+
+/** The registrar who decided, as the appeals' updates record their actor. */
+export async function findDecider(db: Queryable, userId: string): Promise<{ id: string; email: string; name: string; role: string | null } | null> {
+  const [row] = await db.query<{ id: string; email: string; name: string; role: string | null }>(`select id, email, name, role from "user" where id = $1`, [userId]);
+  return row ?? null;
+}

@@ -1,0 +1,20 @@
+import { evaluationDecisionSchema, evaluationQueueQuerySchema } from '../../../shared/schemas/evaluation-queue';
+import { readJson, readQuery } from '../../http/json-body';
+import type { RouteTable } from '../../http/route-table';
+import { signedInUser } from '../../http/session';
+import { decideEvaluationPair, listEvaluationQueue } from './evaluation-queue.service';
+
+/** The registrar's evaluation queue: admins with two-factor only (the route table's 'admin' level). */
+export function registerEvaluationQueueRoutes(routes: RouteTable) {
+  routes.get('/api/admin/evaluation-queue', 'admin', async (c) => {
+    const query = readQuery(c, evaluationQueueQuerySchema);
+    return c.json(await listEvaluationQueue(c.get('deps').db, query));
+  });
+
+  routes.post('/api/admin/evaluation-queue/decisions', 'admin', async (c) => {
+    const input = await readJson(c, evaluationDecisionSchema);
+    const result = await decideEvaluationPair(c.get('deps').db, { ...input, actor: signedInUser(c), ipAddress: c.get('clientIp') });
+    c.get('deps').logger.info('evaluation_pair_decided', { decisionId: result.decisionId, action: input.action, reports: result.reports });
+    return c.json(result, result.jobId === null ? 200 : 202);
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * The registrar's evaluation queue (issue 25, docs/decisions/080-evaluation-queue.md): courses no rule decides, ranked
+ * by demand, each with the suggestion owner's best three; a decision writes one rule (origin admin) and hands the rest
+ * (re-deciding reports, resolving appeals, telling students) to a background job.
+ */
+import {
+  EVALUATION_QUEUE_PAGE_SIZE,
+  type EvaluationDecision,
+  type EvaluationDecisionResult,
+  type EvaluationQueuePage,
+  type QueuePair,
+  type QueueSuggestion,
+} from '../../../shared/schemas/evaluation-queue';
+import { recordAudit } from '../../audit/audit-log';
+import type { Database, Queryable } from '../../db/client';
+import { notFound } from '../../domain-errors';
+import type { SignedInUser } from '../../http/app-env';
+import { enqueueJob } from '../../jobs/job-queue';
+import { courseKey, databaseCodeKey, decideForCourses, writeRegistrarRule } from '../equivalencies';
+import { listReportsWithUndecidedCourse } from '../transcripts';
+import {
+  countPairsNow,
+  countSuggestionsAccepted,
+  findUndecidedPair,
+  insertDecision,
+  listRankedPairs,
+  queueRankedAt,
+  rankingJobQueued,
+  rankQueuePairs,
+  removeRankedPair,
+  setDecisionJob,
+  type PairKey,
+  type QueuePairRow,
+} from './evaluation-queue.queries';
+
+export const EVALUATION_REDECIDE_JOB = 'evaluation.redecide';
+export const EVALUATION_RANK_JOB = 'evaluation.rank';
+
+/**
+ * Asks for the pairs to be ranked again in the background (after an analysis, a decision, a dismissal); one waiting
+ * ranking job serves every request made before it runs.
+ */
+export async function requestQueueRanking(db: Queryable): Promise<void> {
+  if (!(await rankingJobQueued(db, EVALUATION_RANK_JOB))) await enqueueJob(db, { kind: EVALUATION_RANK_JOB, payload: {} });
+}
+
+/** The ranking job, and the periodic re-ranking that catches what no event announces (appeals, expiry, deletions). */
+export async function rankEvaluationQueue(db: Database): Promise<{ pairs: number }> {
+  return { pairs: await rankQueuePairs(db) };
+}
+const SUGGESTIONS_PER_PAIR = 3;
+
+type SuggestionSource = Awaited<ReturnType<typeof decideForCourses>>['suggestions'][number][number];
+
+function presentSuggestion(candidate: SuggestionSource): QueueSuggestion {
+  const { evidence } = candidate;
+  return {
+    subject: candidate.subject,
+    number: candidate.number,
+    title: candidate.title,
+    confidence: candidate.confidence,
+    why: candidate.why,
+    evidence: {
+      statewideNumber: evidence.statewideNumber,
+      sameCode: evidence.sameCode,
+      peerSchools: evidence.peerSchools,
+      transfersElsewhereAs: evidence.transfersElsewhereAs,
+      titleSimilarity: evidence.titleSimilarity,
+      descriptionSimilarity: evidence.descriptionSimilarity,
+      credits: evidence.credits,
+      level: evidence.level,
+    },
+  };
+}
+
+/**
+ * The suggestion owner's best three for each course, one engine call per pair of schools on the page (a page holds
+ * at most EVALUATION_QUEUE_PAGE_SIZE courses, never the whole queue).
+ */
+async function suggestionsFor(db: Queryable, rows: Array<{ fromId: number; toId: number; course: { subject: string; number: string; title: string; credits: number | null } }>) {
+  const bySchools = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    const key = `${row.fromId}:${row.toId}`;
+    bySchools.set(key, [...(bySchools.get(key) ?? []), index]);
+  });
+  const result: QueueSuggestion[][] = rows.map(() => []);
+  for (const indexes of bySchools.values()) {
+    const first = rows[indexes[0]!]!;
+    const { suggestions } = await decideForCourses(db, {
+      fromInstitutionId: first.fromId,
+      toInstitutionId: first.toId,
+      courses: indexes.map((index) => rows[index]!.course),
+    });
+    indexes.forEach((index, position) => {
+      result[index] = (suggestions[position] ?? []).slice(0, SUGGESTIONS_PER_PAIR).map(presentSuggestion);
+    });
+  }
+  return result;
+}
+
+function presentPair(row: QueuePairRow, suggestions: QueueSuggestion[]): QueuePair {
+  return {
+    key: `${row.from_id}:${row.to_id}:${row.code_key}`,
+    fromInstitution: { id: row.from_id, name: row.from_name },
+    toInstitution: { id: row.to_id, name: row.to_name },
+    course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) },
+    students: row.students,
+    openAppeals: row.open_appeals,
+    oldestAt: new Date(row.oldest_at).toISOString(),
+    dismissed: row.dismissed,
+    suggestions,
+  };
+}
+
+/**
+ * One page of the queue: the pairs in the background ranking's order (ranked once, inline, on a database that was
+ * never ranked), each counted now and with the suggestion owner's best three.
+ */
+export async function listEvaluationQueue(db: Database, query: { page: number }): Promise<EvaluationQueuePage> {
+  if ((await queueRankedAt(db)) === null) await rankQueuePairs(db);
+  const pageSize = EVALUATION_QUEUE_PAGE_SIZE;
+  const ranked = await listRankedPairs(db, { limit: pageSize + 1, offset: (query.page - 1) * pageSize });
+  const shownKeys = ranked.slice(0, pageSize);
+  const counted = new Map((await countPairsNow(db, shownKeys)).map((row) => [`${row.from_id}:${row.to_id}:${row.code_key}`, row]));
+  const shown = shownKeys.flatMap((pair) => counted.get(`${pair.fromInstitutionId}:${pair.toInstitutionId}:${pair.codeKey}`) ?? []);
+  const [suggestions, accepted, rankedAt] = await Promise.all([
+    suggestionsFor(
+      db,
+      shown.map((row) => ({ fromId: row.from_id, toId: row.to_id, course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits } })),
+    ),
+    countSuggestionsAccepted(db),
+    queueRankedAt(db),
+  ]);
+  return {
+    pairs: shown.map((row, index) => presentPair(row, suggestions[index] ?? [])),
+    page: query.page,
+    pageSize,
+    hasMore: ranked.length > pageSize,
+    rankedAt: rankedAt?.toISOString() ?? null,
+    accepted: { decided: accepted.decided, acceptedAsOffered: accepted.accepted_as_offered },
+  };
+}
+
+const NOTHING_WAITING = 'Nothing waits on this course any more: another registrar may have decided it. Reload the queue.';
+
+/**
+ * A registrar decides a pair. Dismiss leaves it for later (ranked last). Otherwise, in one transaction: the rule through
+ * the one rule writer (origin admin, the registrar as its author), the decision with the suggestion it took (if any),
+ * and the audit entry; then the re-decision job is queued (off the request thread).
+ */
+export async function decideEvaluationPair(
+  db: Database,
+  input: EvaluationDecision & { actor: SignedInUser; ipAddress: string },
+): Promise<EvaluationDecisionResult> {
+  const pair: PairKey = { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, codeKey: databaseCodeKey(input.subject, input.number) };
+  const course = await findUndecidedPair(db, pair);
+  if (!course) throw notFound(NOTHING_WAITING);
+  const audit = (tx: Queryable, details: Record<string, unknown>) =>
+    recordAudit(tx, {
+      actor: { id: input.actor.id, email: input.actor.email },
+      action: 'evaluation_pair_decided',
+      subjectType: 'course_pair',
+      subjectId: `${pair.fromInstitutionId}:${pair.toInstitutionId}:${pair.codeKey}`,
+      details: { course: `${course.subject} ${course.number}`, ...details },
+      ipAddress: input.ipAddress,
+    });
+
+  if (input.action === 'dismiss') {
+    const decisionId = await db.transaction(async (tx) => {
+      const id = await insertDecision(tx, { ...pair, ...course, action: 'dismissed', ruleId: null, target: null, suggestionRank: null, suggestionsOffered: 0, reason: null, decidedBy: input.actor.id });
+      await audit(tx, { action: 'dismissed' });
+      return id;
+    });
+    await requestQueueRanking(db);
+    return { decisionId, ruleId: null, jobId: null, reports: 0 };
+  }
+
+  // The suggestions on offer now, to record whether the registrar took one of them as offered.
+  const [offered = []] = await suggestionsFor(db, [{ fromId: pair.fromInstitutionId, toId: pair.toInstitutionId, course }]);
+  const target = input.action === 'approve' ? { subject: input.target.subject.toUpperCase(), number: input.target.number.toUpperCase(), title: input.target.title || null } : null;
+  const rank = target ? offered.findIndex((suggestion) => courseKey(suggestion) === courseKey(target)) : -1;
+  const action = input.action === 'no-transfer' ? 'no-transfer' : rank >= 0 ? 'approved' : 'another-course';
+  const reason = input.action === 'no-transfer' ? input.reason : null;
+  const studentMessage = input.studentMessage || null;
+  const reports = await listReportsWithUndecidedCourse(db, pair);
+
+  const targetCourse = target ? { ...target, title: target.title ?? offered[rank]?.title ?? null } : null;
+  const { decisionId, ruleId } = await db.transaction(async (tx) => {
+    const ruleId = await writeRegistrarRule(tx, db, {
+      fromInstitutionId: pair.fromInstitutionId,
+      toInstitutionId: pair.toInstitutionId,
+      source: { subject: course.subject, number: course.number, title: course.title || null, credits: course.credits },
+      target: targetCourse,
+      notes: reason,
+      actorId: input.actor.id,
+    });
+    const decisionId = await insertDecision(tx, {
+      ...pair,
+      ...course,
+      action,
+      ruleId,
+      target: targetCourse ? [targetCourse.subject, targetCourse.number, targetCourse.title].filter(Boolean).join(' ') : null,
+      suggestionRank: rank >= 0 ? rank : null,
+      suggestionsOffered: offered.length,
+      reason,
+      decidedBy: input.actor.id,
+    });
+    await removeRankedPair(tx, pair);
+    await audit(tx, { action, ruleId, target: target ? `${target.subject} ${target.number}` : null, suggestionRank: rank >= 0 ? rank : null, reports: reports.length });
+    return { decisionId, ruleId };
+  });
+  const jobId = await enqueueJob(db, {
+    kind: EVALUATION_REDECIDE_JOB,
+    payload: { decisionId, transcriptIds: reports.map((report) => report.transcript_id), studentMessage, ipAddress: input.ipAddress },
+  });
+  await setDecisionJob(db, decisionId, jobId);
+  return { decisionId, ruleId, jobId, reports: reports.length };
+}

@@ -1,0 +1,65 @@
+/**
+ * Stored reports decided again with today's rules, after a registrar decided a course in the evaluation queue: the
+ * analysis's own engine call (matchReports), on the rows already read, never the files again. Reports between the same
+ * two schools are decided together, a chunk at a time, so the engine loads rules and catalogues once per chunk. Only
+ * rows whose decision changed are written: a row still undecided keeps the suggestions its analysis ranked (ranking
+ * them again for 1,000 reports took ~45 s of the job's time, docs/BENCHMARKS.md). Rows keep their ids, so appeals that
+ * point at a row still find it.
+ */
+import type { Database } from '../../db/client';
+import { matchReports, summarise, type CourseRow } from './transcript-analysis';
+import { findReportsForRedecision, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
+
+/** Reports decided in one engine call and one write. */
+const CHUNK = 100;
+
+/** A stored row as the analysis decides it again (decideStoredRows does the same for one report). */
+const listed = (row: StoredCourseRow): CourseRow => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.credits ?? row.earned ?? 0,
+  earned: row.earned,
+  grade: row.grade,
+  term: row.term,
+  transferSection: row.in_transfer_section,
+  inProgress: row.in_progress,
+});
+
+async function redecideChunk(db: Database, reports: StoredReport[]): Promise<void> {
+  const bySchools = new Map<string, StoredReport[]>();
+  for (const report of reports) {
+    const key = `${report.fromInstitutionId}:${report.toInstitutionId}`;
+    bySchools.set(key, [...(bySchools.get(key) ?? []), report]);
+  }
+  const decided: Parameters<typeof saveRedecidedReports>[1] = [];
+  for (const group of bySchools.values()) {
+    const first = group[0]!;
+    const rows = await matchReports(db, {
+      fromInstitutionId: first.fromInstitutionId,
+      toInstitutionId: first.toInstitutionId,
+      reports: group.map((report) => report.rows.map(listed)),
+      withSuggestions: false,
+    });
+    group.forEach((report, index) => {
+      const reportRows = rows[index] ?? [];
+      const changed = reportRows
+        .map((row, position) => ({ ...row, id: report.rows[position]!.id, was: report.rows[position]!.status }))
+        .filter((row) => !(row.status === 'NEEDS_EVAL' && row.was === 'NEEDS_EVAL'))
+        .map(({ was: _was, ...row }) => row);
+      decided.push({ id: report.id, rows: changed, summary: summarise(reportRows) });
+    });
+  }
+  await db.transaction((tx) => saveRedecidedReports(tx, decided));
+}
+
+/** Re-decides these reports (those gone or not analysed are skipped); returns how many were decided again. */
+export async function redecideReports(db: Database, transcriptIds: string[]): Promise<number> {
+  let count = 0;
+  for (let start = 0; start < transcriptIds.length; start += CHUNK) {
+    const reports = await findReportsForRedecision(db, transcriptIds.slice(start, start + CHUNK));
+    if (reports.length > 0) await redecideChunk(db, reports);
+    count += reports.length;
+  }
+  return count;
+}

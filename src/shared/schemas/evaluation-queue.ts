@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * The registrar's evaluation queue (issue 25, docs/decisions/080-evaluation-queue.md): every course no rule decides is
+ * demand for a pair (the sending school's course, the destination school). The API contract for the admin route and
+ * the admin page.
+ */
+
+export const EVALUATION_QUEUE_PAGE_SIZE = 20;
+
+export const evaluationQueueQuerySchema = z.object({
+  page: z.coerce.number('page must be a number').int('page must be a whole number').min(1, 'page starts at 1').max(10_000, 'page must be at most 10,000').default(1),
+});
+export type EvaluationQueueQuery = z.infer<typeof evaluationQueueQuerySchema>;
+
+export interface QueueSuggestion {
+  subject: string;
+  number: string;
+  title: string;
+  /** Measured probability (0..1) that this is the course the destination would name. */
+  confidence: number;
+  /** Plain-language signals behind the confidence, strongest first. */
+  why: string[];
+  evidence: {
+    statewideNumber: string | null;
+    sameCode: boolean;
+    peerSchools: number;
+    transfersElsewhereAs: string | null;
+    titleSimilarity: number;
+    descriptionSimilarity: number | null;
+    credits: { yours: number | null; candidate: number | null };
+    level: { yours: number | null; candidate: number | null };
+  };
+}
+
+export interface QueuePair {
+  /** Stable id of the pair: `${fromInstitutionId}:${toInstitutionId}:${codeKey}`. */
+  key: string;
+  fromInstitution: { id: number; name: string };
+  toInstitution: { id: number; name: string };
+  course: { subject: string; number: string; title: string; credits: number | null };
+  students: number;
+  openAppeals: number;
+  /** When the oldest report needing this course was analysed. */
+  oldestAt: string;
+  /** Left for later by a registrar: ranked after the pairs nobody has looked at. */
+  dismissed: boolean;
+  /** The best three suggestions, for the registrar; never shown to a student as a transfer. */
+  suggestions: QueueSuggestion[];
+}
+
+export interface EvaluationQueuePage {
+  pairs: QueuePair[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** When the pairs were last put in order (in the background); their counts are read when the page is. */
+  rankedAt: string | null;
+  /** Of the pairs decided with suggestions on offer, how many took one as offered. */
+  accepted: { decided: number; acceptedAsOffered: number };
+}
+
+const courseCodePart = (what: string) =>
+  z.string().trim().min(1, `Enter the destination course's ${what}`).max(20, `Use at most 20 characters for the ${what}`);
+
+const pairFields = {
+  fromInstitutionId: z.number().int().positive(),
+  toInstitutionId: z.number().int().positive(),
+  subject: z.string().trim().min(1).max(20),
+  number: z.string().trim().min(1).max(20),
+};
+
+const studentMessage = z.string().trim().max(2_000, 'Use at most 2,000 characters').optional();
+
+export const evaluationDecisionSchema = z.discriminatedUnion('action', [
+  z.object({
+    ...pairFields,
+    action: z.literal('approve'),
+    target: z.object({ subject: courseCodePart('subject'), number: courseCodePart('number'), title: z.string().trim().max(200).optional() }),
+    studentMessage,
+  }),
+  z.object({
+    ...pairFields,
+    action: z.literal('no-transfer'),
+    reason: z.string().trim().min(1, 'Say why the course does not transfer: the student will read it').max(1_000, 'Use at most 1,000 characters'),
+    studentMessage,
+  }),
+  z.object({ ...pairFields, action: z.literal('dismiss') }),
+]);
+export type EvaluationDecision = z.infer<typeof evaluationDecisionSchema>;
+
+/** The clerk's form: approve a suggestion, type another course, or say it does not transfer. */
+export const anotherCourseFormSchema = z.object({
+  subject: courseCodePart('subject'),
+  number: courseCodePart('number'),
+  title: z.string().trim().max(200, 'Use at most 200 characters').optional(),
+});
+export type AnotherCourseForm = z.infer<typeof anotherCourseFormSchema>;
+
+export interface EvaluationDecisionResult {
+  decisionId: number;
+  ruleId: number | null;
+  /** The background job that re-decides the reports, resolves the appeals and tells the students. */
+  jobId: number | null;
+  reports: number;
+}

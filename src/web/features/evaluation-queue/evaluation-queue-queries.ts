@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EvaluationDecision, EvaluationDecisionResult, EvaluationQueuePage } from '@shared/schemas/evaluation-queue';
+import { apiFetch } from '../../lib/api-client';
+
+/** The registrar's evaluation queue: one query-options factory (each key written once here) and the decision. */
+
+const QUEUE = ['admin', 'evaluation-queue'] as const;
+
+export const evaluationQueueQueries = {
+  all: QUEUE,
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...QUEUE, 'page', page] as const,
+      queryFn: ({ signal }) => apiFetch<EvaluationQueuePage>(`/api/admin/evaluation-queue?page=${page}`, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Decides a pair; the queue is read again (the pair leaves it, or moves last when left for later). */
+export function useDecidePair() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: EvaluationDecision) =>
+      apiFetch<EvaluationDecisionResult>('/api/admin/evaluation-queue/decisions', { method: 'POST', body: decision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE }),
+  });
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import type { QueuePair } from '@shared/schemas/evaluation-queue';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
+import { PairDecisionForm } from './pair-decision-form';
+
+const evidence = {
+  statewideNumber: null,
+  sameCode: false,
+  peerSchools: 3,
+  transfersElsewhereAs: 'Principles of Macroeconomics',
+  titleSimilarity: 0.92,
+  descriptionSimilarity: null,
+  credits: { yours: 3, candidate: 3 },
+  level: { yours: 2, candidate: 2 },
+};
+
+const pair: QueuePair = {
+  key: '4:9:eco2013',
+  fromInstitution: { id: 4, name: 'Valencia College' },
+  toInstitution: { id: 9, name: 'University of Miami' },
+  course: { subject: 'ECO', number: '2013', title: 'Principles of Macroeconomics', credits: 3 },
+  students: 2,
+  openAppeals: 1,
+  oldestAt: '2026-11-20T10:00:00Z',
+  dismissed: false,
+  suggestions: [
+    { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics', confidence: 0.86, why: ['3 other schools transfer it as ECO 211'], evidence },
+    { subject: 'ECO', number: '212', title: 'Principles of Microeconomics', confidence: 0.21, why: [], evidence: { ...evidence, peerSchools: 0, titleSimilarity: 0.6 } },
+  ],
+};
+
+const identity = { fromInstitutionId: 4, toInstitutionId: 9, subject: 'ECO', number: '2013' };
+const DECISIONS = 'POST /api/admin/evaluation-queue/decisions';
+const decided = { body: { decisionId: 1, ruleId: 77, jobId: 5, reports: 2 } };
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('PairDecisionForm', () => {
+  it('shows each suggestion labelled as a suggestion with its confidence and evidence, and approves the one chosen', async () => {
+    const api = fakeApi({ [DECISIONS]: decided });
+    const onDecided = vi.fn();
+    renderWithApp(<PairDecisionForm pair={pair} onDecided={onDecided} />);
+    expect(screen.getByText('Suggestions (not rules yet)')).toBeTruthy();
+    expect(screen.getByText('Suggestion 1')).toBeTruthy();
+    expect(screen.getByText('Confidence 86%')).toBeTruthy();
+    expect(screen.getByText('3 other schools transfer it as ECO 211')).toBeTruthy();
+    type('Message to the students (optional, e-mailed with the decision)', ' Approved by the economics department. ');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve ECO 211' }));
+    await waitFor(() => expect(api.to(DECISIONS)).toHaveLength(1));
+    expect(api.to(DECISIONS)[0]?.body).toEqual({
+      ...identity,
+      action: 'approve',
+      target: { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics' },
+      studentMessage: 'Approved by the economics department.',
+    });
+    const summary = 'Decided ECO 2013 from Valencia College: 2 reports and any open appeals on it are being updated; each student gets an e-mail.';
+    expect(await screen.findByText(summary)).toBeTruthy();
+    expect(onDecided).toHaveBeenCalledWith(summary);
+  });
+
+  it('approves another course the clerk types, and says in plain words what is missing first', async () => {
+    const api = fakeApi({ [DECISIONS]: decided });
+    renderWithApp(<PairDecisionForm pair={pair} />);
+    type('Number', '215');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve another course' }));
+    expect(await screen.findByText("Enter the destination course's subject, such as ENG")).toBeTruthy();
+    expect(api.to(DECISIONS)).toHaveLength(0);
+    type('Subject', 'eco');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve another course' }));
+    await waitFor(() => expect(api.to(DECISIONS)).toHaveLength(1));
+    expect(api.to(DECISIONS)[0]?.body).toEqual({ ...identity, action: 'approve', target: { subject: 'eco', number: '215' } });
+  });
+
+  it('"Does not transfer" needs the reason the students will read; "Leave for later" dismisses', async () => {
+    const api = fakeApi({ [DECISIONS]: decided });
+    renderWithApp(<PairDecisionForm pair={pair} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Does not transfer' }));
+    expect(await screen.findByText('Say why the course does not transfer: the student will read it')).toBeTruthy();
+    expect(api.to(DECISIONS)).toHaveLength(0);
+    type('Reason the students will read', 'Miami has no macroeconomics course at this level.');
+    fireEvent.click(screen.getByRole('button', { name: 'Does not transfer' }));
+    await waitFor(() => expect(api.to(DECISIONS)).toHaveLength(1));
+    expect(api.to(DECISIONS)[0]?.body).toEqual({ ...identity, action: 'no-transfer', reason: 'Miami has no macroeconomics course at this level.' });
+  });
+
+  it('leaves a pair for later, and shows the server’s words when a decision is refused', async () => {
+    const api = fakeApi({ [DECISIONS]: { status: 404, body: { error: 'Nothing waits on this course any more: another registrar may have decided it. Reload the queue.' } } });
+    renderWithApp(<PairDecisionForm pair={pair} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave for later' }));
+    await waitFor(() => expect(api.to(DECISIONS)).toHaveLength(1));
+    expect(api.to(DECISIONS)[0]?.body).toEqual({ ...identity, action: 'dismiss' });
+    expect(await screen.findByText(/another registrar may have decided it\. Reload the queue\./)).toBeTruthy();
+  });
+});
