@@ -15,6 +15,7 @@
  * there was any error. Writes nothing into the repository.
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_USERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (1000), BENCH_TIMEOUT_MS (30000),
+ * BENCH_BURST_START=1 (every user's first request at the same instant instead of spread over the first pause),
  * BENCH_TRANSCRIPT (tests/fixtures/transcripts/t11000.pdf), BENCH_SKIP_EMBEDDED=1, BENCH_TRACE=FILE (every request as a
  * CSV line: start second, kind, address, ms, error, in FILE-embedded.csv and FILE-postgres.csv),
  * BENCH_SERVER_NODE_OPTIONS (Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -190,6 +191,8 @@ async function request(baseUrl: string, student: Student, kind: Kind, searches: 
 }
 
 /** BENCH_USERS virtual users, each looping over the mix (pausing THINK_MS on average between requests), for BENCH_SECONDS. */
+const BURST_START = process.env.BENCH_BURST_START === '1';
+
 async function drive(baseUrl: string, students: Student[], traceFile: string | null) {
   const searches = searchPaths();
   const tallies = Object.fromEntries(MIX.map(({ kind }) => [kind, { times: [], errors: new Map() }])) as unknown as Record<Kind, Tally>;
@@ -206,6 +209,10 @@ async function drive(baseUrl: string, students: Student[], traceFile: string | n
   const trace = traceFile ? ['start_s,kind,address,ms,error'] : null;
   await Promise.all(
     students.map(async (student) => {
+      // People arrive over the first pause rather than in one instant: with pauses, each user's first request comes after
+      // a random wait of up to one and a half pauses. BENCH_BURST_START=1 sends all 200 first requests at the same instant
+      // (what runs before 2026-11-24 15:55 did: the first second then held every slow request of a quiet run).
+      if (THINK_MS > 0 && !BURST_START) await new Promise((done) => setTimeout(done, THINK_MS * 1.5 * Math.random()));
       while (performance.now() < deadline) {
         const kind = pick();
         const sent = performance.now();
