@@ -37,6 +37,11 @@ export interface E2eAdmin {
   password: string;
   /** The TOTP secret, for answering the second-factor code at sign-in. */
   secret: string;
+  /**
+   * The address this admin signs in from (sent as TRUSTED_PROXY_HEADER): each staff member from their own, as in an
+   * office, so the per-address limit on code checks (10 a minute) counts one admin's sign-ins, not every test file's.
+   */
+  clientAddress: string;
 }
 
 export const SSO_ADMIN_EMAIL = 'sso-admin@school.edu';
@@ -141,5 +146,5 @@ async function createAdmin(baseUrl: string, email: string, clientAddress: string
   const secret = secretFromTotpUri(totpURI);
   const verify = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ code: totpCode(secret) }) });
   if (!verify.ok) throw new Error(`admin two-factor set-up failed: ${verify.status} ${await verify.text()}`);
-  return { email, password, secret };
+  return { email, password, secret, clientAddress };
 }
