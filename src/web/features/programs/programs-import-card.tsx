@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CsvSource } from '../../components/ui/csv-source';
 import { ImportErrorTable } from '../../components/ui/import-error-table';
-import { uploadProgramCsv } from './programs-queries';
+import { ADMIN_PROGRAMS_KEY, uploadProgramCsv } from './programs-queries';
 
 const KIND_LABELS: Record<ProgramImportKind, string> = { programs: 'Programs', requirements: 'Requirements', attributes: 'Course attributes', 'exam-rules': 'Exam credit rules' };
 const COLUMNS: Record<ProgramImportKind, string> = {
@@ -68,7 +68,7 @@ export function ProgramsImportCard() {
       if (result.saved) {
         setSaved(result);
         setPreview(null);
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'programs'] });
+        void queryClient.invalidateQueries({ queryKey: ADMIN_PROGRAMS_KEY });
       } else setPreview(result);
     },
   });

@@ -83,15 +83,18 @@ export function useSaveExamScores() {
   });
 }
 
+/** Every admin query about programs starts with this key: after an import or an edit they are all asked again. */
+export const ADMIN_PROGRAMS_KEY = ['admin', 'programs'] as const;
+
 export const adminProgramQueries = {
   list: (q: string) =>
     queryOptions({
-      queryKey: ['admin', 'programs', q],
+      queryKey: [...ADMIN_PROGRAMS_KEY, q],
       queryFn: async ({ signal }) => (await apiFetch<{ programs: ProgramSummary[] }>(`/api/admin/programs?${new URLSearchParams(q ? { q } : {})}`, { signal })).programs,
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: ['admin', 'programs', 'detail', id],
+      queryKey: [...ADMIN_PROGRAMS_KEY, 'detail', id],
       queryFn: ({ signal }) => apiFetch<ProgramDetail>(`/api/admin/programs/${id}`, { signal }),
     }),
 };
@@ -103,7 +106,7 @@ export function useUpdateProgram(id: number) {
     mutationFn: (input: ProgramUpdateInput) => apiFetch<ProgramDetail>(`/api/admin/programs/${id}`, { method: 'PATCH', body: input }),
     onSuccess: (program) => {
       queryClient.setQueryData(adminProgramQueries.detail(id).queryKey, program);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'programs'] });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_PROGRAMS_KEY });
     },
   });
 }
