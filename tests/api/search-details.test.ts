@@ -56,6 +56,7 @@ describe('GET /api/courses/:id', () => {
       title: 'General Chemistry I',
       credits: '3',
       description: 'Atoms and bonds.',
+      alsoListedAs: [],
     });
     expect(body.offerings).toEqual([
       expect.objectContaining({ term: 'Fall 2024', deliveryFormat: 'In-Person', professor: null, rating: null, tuition: null, isSample: false }),

@@ -1,7 +1,7 @@
 /**
  * The in-process search index (search-index.ts) gives the SQL path's answers (search.queries.ts searchCourseRows):
  * the same courses with the same total for searches by words, codes, schools, destination, format, term, level,
- * subject and page, in the same order except among courses the words match equally well by other measures; it is rebuilt when the catalogue version moves, so a new course is found.
+ * subject and page, a cross-listed course once, in the same order except among courses the words match equally well by other measures; it is rebuilt when the catalogue version moves, so a new course is found.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueVersion, searchCourseRows, searchCourseRowsByIds, type CourseSearchSpec } from '../../src/server/features/search/search.queries';
@@ -46,6 +46,16 @@ beforeAll(async () => {
       await createRule(db, { from: school.id, to: to.id, transfers: index % 10 !== 7, sources: [{ subject: course.subject, number: course.number }], targets: [{ subject: 'TGT', number: '1000' }] });
     }
   }
+  // One course cross-listed under three subjects (migration 0082); a rule names its second code.
+  const personality = 'How personality is studied: traits, motives, development and assessment, with weekly readings and problem sets.';
+  for (const [subject, number] of [
+    ['PSY', '2100'],
+    ['SOP', '2101'],
+    ['CLP', '2102'],
+  ] as const) {
+    await createCourse(db, schools[1]!.id, { subject, number, title: 'Psychology of Personality', description: personality });
+  }
+  await createRule(db, { from: schools[1]!.id, to: schools[2]!.id, sources: [{ subject: 'SOP', number: '2101' }], targets: [{ subject: 'TGT', number: '2000' }] });
 });
 afterAll(async () => {
   await t?.close();
@@ -96,6 +106,10 @@ function searches(): Array<[string, CourseSearchSpec]> {
     ['a later page', spec({ subject: { codePrefixes: ['eco'], titleWords: ['economics'] }, limit: 7, offset: 7 })],
     ['a page past the end', spec({ text: words('calculus'), offset: 200 })],
     ['words nothing has', spec({ text: words('zymurgy') })],
+    ['a cross-listed course by words', spec({ text: words('personality') })],
+    ['a cross-listed course by its second code', spec({ text: words('SOP 2101', 'sop2101') })],
+    ['a cross-listed course to the school its rule names', spec({ text: words('personality'), targetId: third, excludeInstitutionId: third })],
+    ['a school’s courses with a cross-listing', spec({ homeId: second, limit: 100 })],
   ];
 }
 

@@ -104,6 +104,7 @@ describe('GET /api/courses/search: result cards', () => {
         transferNote: null,
         reason: expect.stringContaining('Card State University'),
         knownFrom: 'catalogue',
+        alsoListedAs: [],
         termNote: null,
         registrationLink: 'https://register.example.edu/psy2012',
         rateMyProfLink: 'https://ratings.example.edu/lin',

@@ -159,6 +159,33 @@ describe('/course/:id', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows a cross-listed course as one card naming its other codes, whose page links each of them (phone)', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto(`/search?q=${encodeURIComponent('Black Women’s History')}`);
+    // Delaware lists it as AFRA 329, HIST 333 and WOMS 342: one card, not three.
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: 'Black Women’s History to 1865', exact: true }) });
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    await card.getByText('Also listed as HIST 333, WOMS 342').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/search-cross-listed-390.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/search-cross-listed-1366.png' });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Black Women’s History to 1865' }).waitFor();
+    await page.getByText('AFRA 329 · University of Delaware').waitFor();
+    await page.getByRole('link', { name: 'WOMS 342' }).click();
+    await page.getByText('WOMS 342 · University of Delaware').waitFor();
+    await page.getByRole('link', { name: 'AFRA 329' }).waitFor();
+    // The catalogue's inline markup ("17<sup>th</sup> century") reads as text.
+    await page.getByText(/in the 17th century/).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: 'screenshots/course-cross-listed-390.png', fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
   it('says so for an unknown course', async () => {
     const { page } = await openPage(browser, baseUrl);
     await page.goto('/course/99999999');

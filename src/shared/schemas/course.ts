@@ -54,6 +54,8 @@ export interface CourseSearchResult {
   reason: string | null;
   /** 'rule' when the sending school's catalogue on Crosswalk does not list the course and a transfer rule names it. */
   knownFrom: 'catalogue' | 'rule';
+  /** The course's other codes when the school cross-lists it ("HIST 333", "WOMS 342"): one result stands for them all. */
+  alsoListedAs: string[];
   /**
    * Set when the rule on file is not in effect for the current term (see currentTerm in the engine's terms.ts): the
    * card then says the course does not transfer now and this explains for which terms the rule is valid.
@@ -142,6 +144,8 @@ export interface CourseDetails {
     title: string;
     credits: string | null;
     description: string | null;
+    /** The same course under the school's other subjects (a cross-listing), each with its own page. */
+    alsoListedAs: Array<{ id: number; courseNumber: string }>;
   };
   offerings: CourseOffering[];
   transfers: CourseTransfer[];

@@ -13,7 +13,8 @@
  *
  * Kept current by the catalogue version (migration 0003): a search at a version the index was not built at is answered
  * by SQL while a new index is built in the background, so an import is found at once. The page's card rows and the
- * schools a search names are kept with the index, so they too are read once per version.
+ * schools a search names are kept with the index, so they too are read once per version. A cross-listed course is one
+ * result, as in SQL (migration 0082).
  */
 import type { Queryable } from '../../db/client';
 import type { CourseSearchRow, CourseSearchSpec } from './search.queries';
@@ -73,6 +74,8 @@ export class SearchIndex {
     private readonly schools: Map<number, { control: string; state: string | null }>,
     private readonly termNumbers: Map<string, number>,
     private readonly positionOf: Map<number, number>,
+    /** Each position's cross-listing (migration 0082: the group's lowest course id), or 0 when it is listed once. */
+    private readonly listings: Int32Array,
   ) {
     for (const lexeme of postings.keys()) {
       for (const trigram of trigrams(lexeme)) {
@@ -115,10 +118,20 @@ export class SearchIndex {
 
   /** Reads every course (and its lexemes, offerings and school) at `version`. */
   static async build(db: Queryable, version: string): Promise<SearchIndex> {
-    const rows = await db.query<{ id: number; institution_id: number; code_key: string; subject: string; number: string; title: string; level: number | null; lexemes: string | null }>(
-      `select c.id, c.institution_id, c.code_key, lower(c.subject) as subject, c.number, lower(c.title) as title, c.level,
+    const rows = await db.query<{
+      id: number;
+      institution_id: number;
+      code_key: string;
+      subject: string;
+      number: string;
+      title: string;
+      level: number | null;
+      listing_id: number | null;
+      lexemes: string | null;
+    }>(
+      `select c.id, c.institution_id, c.code_key, lower(c.subject) as subject, c.number, lower(c.title) as title, c.level, l.listing_id,
               (select string_agg(v.lexeme || ':' || array_to_string(v.weights, ''), ' ') from unnest(c.search_vector) v) as lexemes
-         from courses c order by c.id`,
+         from courses c left join course_listings l on l.course_id = c.id order by c.id`,
     );
     const offerings = await db.query<{ course_id: number; delivery_format: string; term: string }>(`select course_id, delivery_format, term from offerings`);
     const schoolRows = await db.query<{ id: number; control: string; state: string | null }>(`select id, control, state from institutions`);
@@ -132,6 +145,7 @@ export class SearchIndex {
     const subjects: string[] = new Array(count);
     const numbers: string[] = new Array(count);
     const titles: string[] = new Array(count);
+    const listings = new Int32Array(count);
     const positionOf = new Map<number, number>();
     const lists = new Map<string, { courses: number[]; weights: number[] }>();
     const bySchool = new Map<number, number[]>();
@@ -144,6 +158,7 @@ export class SearchIndex {
       subjects[position] = row.subject;
       numbers[position] = row.number;
       titles[position] = row.title;
+      listings[position] = row.listing_id ?? 0;
       positionOf.set(row.id, position);
       const school = bySchool.get(row.institution_id);
       if (school) school.push(position);
@@ -179,7 +194,7 @@ export class SearchIndex {
     const byCode = Uint32Array.from(codeKeys.keys()).sort((a, b) => (codeKeys[a]! < codeKeys[b]! ? -1 : codeKeys[a]! > codeKeys[b]! ? 1 : a - b));
     const byInstitution = new Map([...bySchool].map(([id, list]) => [id, Uint32Array.from(list)]));
     const schools = new Map(schoolRows.map((row) => [row.id, { control: row.control, state: row.state }]));
-    return new SearchIndex(version, ids, institutions, levels, titleLengths, formats, termBits, offered, codeKeys, subjects, numbers, titles, byCode, postings, byInstitution, schools, termNumbers, positionOf);
+    return new SearchIndex(version, ids, institutions, levels, titleLengths, formats, termBits, offered, codeKeys, subjects, numbers, titles, byCode, postings, byInstitution, schools, termNumbers, positionOf, listings);
   }
 
   get courseCount(): number {
@@ -250,8 +265,21 @@ export class SearchIndex {
         this.titleLengths[a.course]! - this.titleLengths[b.course]! ||
         this.ids[a.course]! - this.ids[b.course]!,
     );
-    const page = ranked.slice(spec.offset, spec.offset + spec.limit).map((entry) => this.ids[entry.course]!);
-    return { ids: page, total: ranked.length };
+    const results = this.foldCrossListings(ranked);
+    const page = results.slice(spec.offset, spec.offset + spec.limit).map((entry) => this.ids[entry.course]!);
+    return { ids: page, total: results.length };
+  }
+
+  /** A cross-listed course (migration 0082) once, at its best-placed code, as SQL's `folded` step does. */
+  private foldCrossListings<T extends { course: number }>(ranked: T[]): T[] {
+    const seen = new Set<number>();
+    return ranked.filter(({ course }) => {
+      const listing = this.listings[course]!;
+      if (listing === 0) return true;
+      if (seen.has(listing)) return false;
+      seen.add(listing);
+      return true;
+    });
   }
 
   /** Courses with every lexeme, scored as the mean of each lexeme's label weight (empty when one is unknown). */

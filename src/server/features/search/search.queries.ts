@@ -3,7 +3,8 @@
  *   exact or prefix course code (`code_key`, btree) or full-text (`search_vector @@ websearch_to_tsquery`, GIN);
  *   only when that finds nothing, trigram similarity (`title <% text`, `code_key % code`, pg_trgm GIN) catches typos.
  * Ranking: exact code first, then courses with a transferring rule to the target school, then full-text rank,
- * then trigram similarity, then courses with scheduled offerings.
+ * then trigram similarity, then courses with scheduled offerings. A cross-listed course (migration 0082) is one
+ * result: its best-placed code stands for the others, which its card names, and it is counted once.
  */
 import type { Queryable } from '../../db/client';
 import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
@@ -88,6 +89,8 @@ export interface CourseSearchRow {
    * a statewide answer names the destination's own course, or says it is not in the catalogue.
    */
   destination_courses: Array<{ subject: string; number: string; title: string; credits: number | null }> | null;
+  /** The course's other codes when it is cross-listed (migration 0082): 'HIST 333', 'WOMS 342'. Null when it is not. */
+  also_listed_as: string[] | null;
   /**
    * The rules the card's verdict is decided from (search.service.ts, by the engine): every rule of the course to the
    * target school when one is chosen; with none, up to 8 to any school, those that transfer first (so a course that
@@ -177,7 +180,8 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
       ${toTarget} as to_target,
       (${score})::float4 as score,
       exists (select 1 from offerings o where o.course_id = c.id) as has_offering,
-      length(c.title) as title_length`;
+      length(c.title) as title_length,
+      coalesce((select l.listing_id from course_listings l where l.course_id = c.id), c.id) as listing`;
   const where = (extra: string | null) => {
     const all = extra ? [...filters, extra] : filters;
     return all.length > 0 ? `where ${all.join(' and ')}` : '';
@@ -206,10 +210,12 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
 
   const limit = p.add(spec.limit, '::int');
   const offset = p.add(spec.offset, '::int');
+  // A cross-listed course (migration 0082) is one result, counted once: its best-placed code stands for the others.
   const sql = `
     with ${matched},
-    page as (select * from matched order by ${order} limit ${limit} offset ${offset})
-    ${cardsSql(p, spec, offeringWhere, '(select count(*) from matched)::int')}
+    folded as (select * from (select m.*, row_number() over (partition by m.listing order by ${order}) as nth from matched m) ranked where nth = 1),
+    page as (select * from folded order by ${order} limit ${limit} offset ${offset})
+    ${cardsSql(p, spec, offeringWhere, '(select count(*) from folded)::int')}
      order by ${order.replace(/(\w+)/g, (word) => (word === 'desc' ? word : `p.${word}`))}`;
   return db.query<CourseSearchRow>(sql, p.values);
 }
@@ -251,6 +257,9 @@ function cardsSql(p: Params, spec: CourseSearchSpec, offeringWhere: string[], to
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
            c.known_from, ${destinationCourses} as destination_courses,
+           (select json_agg(x.subject || ' ' || x.number order by x.subject, x.number)
+              from course_listings l join course_listings sibling on sibling.listing_id = l.listing_id join courses x on x.id = sibling.course_id
+             where l.course_id = c.id and x.id <> c.id) as also_listed_as,
            cards.rules
       from page p
       join courses c on c.id = p.id
@@ -311,12 +320,17 @@ export interface CourseRow {
   control: 'public' | 'private';
   website: string | null;
   florida_statewide_numbering: boolean;
+  /** The course's other codes when it is cross-listed (migration 0082), by code. Null when it is not. */
+  also_listed_as: Array<{ id: number; subject: string; number: string }> | null;
 }
 
 export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
   const rows = await db.query<CourseRow>(
     `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
-            i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering
+            i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering,
+            (select json_agg(json_build_object('id', x.id, 'subject', x.subject, 'number', x.number) order by x.subject, x.number)
+               from course_listings l join course_listings sibling on sibling.listing_id = l.listing_id join courses x on x.id = sibling.course_id
+              where l.course_id = c.id and x.id <> c.id) as also_listed_as
        from courses c join institutions i on i.id = c.institution_id
       where c.id = $1`,
     [id],

@@ -207,6 +207,7 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(verdict.to.name) : null,
     reason: verdict ? verdict.decision.reason : null,
     knownFrom: row.known_from,
+    alsoListedAs: row.also_listed_as ?? [],
     termNote: termNote ? `${verdict!.to.name}: ${termNote}` : null,
     registrationLink: row.registration_url,
     rateMyProfLink: row.professor_rating_url,
@@ -479,7 +480,9 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
       courseNumber: `${course.subject} ${course.number}`,
       title: course.title,
       credits: formatCredits(course.credits, course.credits_text),
-      description: course.description,
+      // Catalogues publish descriptions with inline markup ("17<sup>th</sup> century"); the page shows text.
+      description: course.description === null ? null : course.description.replace(/<[^>]*>/g, ''),
+      alsoListedAs: (course.also_listed_as ?? []).map((other) => ({ id: other.id, courseNumber: `${other.subject} ${other.number}` })),
     },
     offerings: offerings.map(
       (offering): CourseOffering => ({

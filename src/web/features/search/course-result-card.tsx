@@ -57,6 +57,7 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
           {result.courseNumber} · {result.school}
         </p>
         <h3 className="text-lg leading-snug font-bold text-slate-900">{result.courseName}</h3>
+        {result.alsoListedAs.length > 0 && <p className="text-sm text-slate-600">Also listed as {result.alsoListedAs.join(', ')}</p>}
       </div>
       {!targetChosen ? (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">

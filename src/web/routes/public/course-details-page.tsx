@@ -83,6 +83,20 @@ export default function CourseDetailsPage() {
         <p className="text-sm text-slate-600">
           {[course.credits && `${course.credits} ${course.credits === '1' ? 'credit' : 'credits'}`, course.school.institutionType, course.school.state].filter(Boolean).join(' · ')}
         </p>
+        {course.alsoListedAs.length > 0 && (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold">Also listed as </span>
+            {course.alsoListedAs.map((other, index) => (
+              <span key={other.id}>
+                {index > 0 && ', '}
+                <Link to={`/course/${other.id}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {other.courseNumber}
+                </Link>
+              </span>
+            ))}
+            <span className="text-slate-600">: the same course under another subject. A transfer rule may name any of these codes.</span>
+          </p>
+        )}
         {course.description && <p className="mt-2 text-slate-700">{course.description}</p>}
       </header>
 
