@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
-import { createInstitution } from '../support/factories';
+import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -52,6 +52,17 @@ describe('importCatalogCsv (npm run import with a catalogue file)', () => {
       { number: '1101', title: 'English Composition I', description: "The school's own text" },
       { number: '1102', title: 'ENGLISH COMPOSITION II', description: null },
     ]);
+  });
+
+  it('with keepExisting lists a course only a rule named, so search no longer says it is missing from the catalogue', async () => {
+    const school = await createInstitution(t.deps.db);
+    const destination = await createInstitution(t.deps.db);
+    await createRule(t.deps.db, { from: school.id, to: destination.id, sources: [{ subject: 'ENC', number: '1101', title: 'Freshman Composition I', credits: 3 }], targets: [{ subject: 'ENC', number: '1101' }] });
+    const derived = `${HEADER}\n${school.name},ENC,1101,ENGLISH COMPOSITION I,,Writing with attention to process.\n`;
+    expect(await importCatalogCsv({ db: t.deps.db, input: derived, keepExisting: true })).toMatchObject({ saved: true, inserted: 0, updated: 1 });
+    expect(await importCatalogCsv({ db: t.deps.db, input: derived, keepExisting: true })).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    const rows = await t.deps.db.query(`select title, credits, description, known_from from courses where institution_id = $1`, [school.id]);
+    expect(rows).toEqual([{ title: 'ENGLISH COMPOSITION I', credits: 3, description: 'Writing with attention to process.', known_from: 'catalogue' }]);
   });
 
   it('names the line and column of a wrong row and saves nothing', async () => {

@@ -13,16 +13,21 @@ export interface CatalogueCourse {
 
 /**
  * Inserts new courses and updates changed ones; returns how many of each (the rest were unchanged). With
- * `keepExisting` a course already on file is left as it is (derived reference data must not overwrite a school's own
- * catalogue). The courses must not name one (school, subject, number) twice: one statement may not write a row twice.
+ * `keepExisting` a course a catalogue listed is left as it is (derived reference data must not overwrite a school's own
+ * catalogue); one only a rule named is listed. The courses must not name one (school, subject, number) twice: one statement may not write a row twice.
  */
 export async function upsertCatalogueCourses(
   tx: Queryable,
   courses: CatalogueCourse[],
   { keepExisting = false }: { keepExisting?: boolean } = {},
 ): Promise<{ inserted: number; updated: number }> {
+  // Derived data never overwrites a course a catalogue listed; a course known only because a rule named it (0065) is
+  // listed by it, so it becomes a catalogue course (it was "not in the catalogue" on search cards).
   const onConflict = keepExisting
-    ? 'do nothing'
+    ? `do update set
+       title = excluded.title, credits = coalesce(excluded.credits, courses.credits), credits_text = coalesce(excluded.credits_text, courses.credits_text),
+       description = coalesce(excluded.description, courses.description), known_from = 'catalogue', updated_at = now()
+     where courses.known_from = 'rule'`
     : `do update set
        title = excluded.title, credits = excluded.credits, credits_text = excluded.credits_text,
        description = excluded.description, known_from = 'catalogue', updated_at = now()

@@ -33,8 +33,9 @@ export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rule
 
 /**
  * Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong.
- * `keepExisting` adds only courses not yet on file and leaves the others as they are (reference data derived from
- * another source, such as a statewide inventory, must not overwrite a school's own catalogue).
+ * `keepExisting` adds courses not yet on file and leaves catalogue courses as they are (reference data derived from
+ * another source, such as a statewide inventory, must not overwrite a school's own catalogue); a course only a rule
+ * named becomes a catalogue course.
  */
 export async function importCatalogCsv({
   db,
