@@ -17,7 +17,7 @@ const APPEAL_COLUMNS = `
   a.id, a.user_id, a.course_name, a.course_code, a.current_school, a.target_school, a.notes, a.syllabus_link,
   a.status, a.decision, a.admin_notes, a.student_message, a.created_rule_id, a.version, a.created_at, a.updated_at,
   a.created_at::text as cursor_at, a.student_snapshot,
-  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.course_row, a.transcript_row_id,
+  a.subject, a.number, a.from_institution_id, a.to_institution_id, a.course_row, a.transcript_id, a.transcript_row_id,
   f.id as file_id, f.storage_key as file_key, f.original_name as file_name, f.size_bytes as file_size,
   coalesce(nullif(a.student_snapshot->>'name', ''), nullif(p.full_name, ''), u.name) as student_name,
   coalesce(nullif(a.student_snapshot->>'email', ''), u.email) as student_email, u.email as account_email,
@@ -55,6 +55,8 @@ export interface AppealRow {
   to_institution_id: number | null;
   /** The transcript row appealed, as it stood then (with the student's correction); null for a manual entry. */
   course_row: AppealCourseRow | null;
+  /** The report the appeal was sent from; null for a manual entry or once the transcript is deleted. */
+  transcript_id: string | null;
   transcript_row_id: string | null;
   file_id: string | null;
   file_key: string | null;

@@ -29,7 +29,15 @@ import type { FileStorage } from '../../storage/file-storage';
 import { readAppealTotalsByStatus } from '../admin';
 import { addRuleFromApprovedAppeal, normaliseCourseCode } from '../equivalencies';
 import { findInstitution, findInstitutionById, normalizeSchoolName } from '../institutions';
-import { type AppealEvidenceRecord, claimOwnUpload, findEvidenceRowByCode, findEvidenceRowById, findOwnTranscriptRow, listOwnTranscriptCourses } from '../transcripts';
+import {
+  type AppealEvidenceRecord,
+  claimOwnUpload,
+  findEvidenceRowByCode,
+  findEvidenceRowById,
+  findOwnTranscriptRow,
+  listOwnTranscriptCourses,
+  redecideReports,
+} from '../transcripts';
 import {
   countAppealsInSchool,
   countAppealsInLastHour,
@@ -583,6 +591,11 @@ export async function updateAppeal(
     return { before: current, after: updated };
   });
 
+  // The rule that decided the appeal (made from it, or the evaluation queue's) decides the report it was sent from, so
+  // the student's row shows the outcome instead of the engine's old answer. One report: light enough for the request.
+  if (after.created_rule_id !== null && after.created_rule_id !== before.created_rule_id && after.transcript_id) {
+    await redecideReports(deps.db, [after.transcript_id]);
+  }
   if (before.status !== after.status || input.studentMessage) await emailStudent(deps, after, input.studentMessage ?? null);
   return presentAdminAppeal(after);
 }

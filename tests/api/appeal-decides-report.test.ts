@@ -1,0 +1,81 @@
+// An appeal a registrar approves with a target course writes a rule (origin appeal); the report the student appealed
+// from is decided again with it, so the row shows the outcome and not the engine's old answer beside "Your appeal:
+// Approved". A denial without a rule leaves the report as it was.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../src/server/db/seed/seed-demo';
+import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
+import { runPendingJobs } from '../../src/server/jobs/job-handlers';
+import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
+import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpAdmin>>;
+let student: Awaited<ReturnType<typeof signUp>>;
+let transcriptId: string;
+
+async function report(): Promise<TranscriptResponse> {
+  return (await (await t.app.request(`/api/transcripts/${transcriptId}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+}
+const row = async (course: string) => (await report()).items.find((item) => `${item.subject} ${item.number}` === course);
+
+async function appeal(subject: string, number: string): Promise<string> {
+  const response = await t.app.request('/api/appeals', jsonRequest('POST', { transcriptId, subject, number, note: 'Please look at this course.' }, student.cookie));
+  expect(response.status, await response.clone().text()).toBe(201);
+  const [stored] = await t.deps.db.query<{ id: string }>(`select id from appeals where user_id = $1 and subject = $2 and number = $3`, [student.id, subject, number]);
+  return stored!.id;
+}
+
+const decide = (appealId: string, body: Record<string, unknown>) =>
+  t.app.request('/api/admin/appeals/update', jsonRequest('POST', { userId: student.id, appealId, status: 'resolved', adminNotes: '', ...body }, admin.cookie));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.deps);
+  admin = await signUpAdmin(t);
+  student = await signUp(t, { name: 'Appealing Student' });
+  const bytes = readFileSync(resolve(FIXTURES, 't11000.pdf'));
+  const created = (await (
+    await t.app.request('/api/transcripts', jsonRequest('POST', { fileName: 't11000.pdf', fileType: 'application/pdf', size: bytes.byteLength, toInstitutionId: 0 }, student.cookie))
+  ).json()) as CreateTranscriptResponse;
+  await t.app.request(created.upload.url, { method: 'PUT', headers: { ...created.upload.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) });
+  const [miami] = await t.deps.db.query<{ id: number }>(`select id from institutions where key = 'miami'`);
+  expect((await t.app.request(`/api/transcripts/${created.id}/analyze`, jsonRequest('POST', { toInstitutionId: miami!.id }, student.cookie))).status).toBe(202);
+  await runPendingJobs(t.deps);
+  transcriptId = created.id;
+}, 120_000);
+afterAll(async () => {
+  await terminateTranscriptWorker();
+  await t?.close();
+});
+
+describe('an appeal decided with a rule', () => {
+  it('decides the appealed row again: approved with a target course, the row transfers as that course', async () => {
+    const before = await report();
+    expect(await row('ENC 1102')).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+    const appealId = await appeal('ENC', '1102');
+
+    const response = await decide(appealId, { decision: 'approved', studentMessage: 'Approved as ENG 106.', createRule: { targetSubject: 'ENG', targetNumber: '106', targetTitle: 'Writing About Culture', credits: 3 } });
+    expect(response.status, await response.clone().text()).toBe(200);
+
+    const after = await report();
+    const decided = after.items.find((item) => `${item.subject} ${item.number}` === 'ENC 1102');
+    expect(decided).toMatchObject({ statusCode: 'DIRECT', transfers: true });
+    expect(decided?.transfersTo).toContain('ENG 106');
+    // The row keeps its id (the appeal still points at it) and the report's totals follow the row.
+    expect(decided?.id).toBe(before.items.find((item) => `${item.subject} ${item.number}` === 'ENC 1102')?.id);
+    expect(after.summary?.directTransfers).toBe(before.summary!.directTransfers + 1);
+    expect(after.summary?.creditsTransferring).toBeGreaterThan(before.summary!.creditsTransferring);
+  });
+
+  it('leaves the report as it was when an appeal is denied without a rule', async () => {
+    // Another course than the first test's, so each test stands alone.
+    const waiting = (await report()).items.find((item) => item.statusCode === 'NEEDS_EVAL' && `${item.subject} ${item.number}` !== 'ENC 1102')!;
+    const appealId = await appeal(waiting.subject, waiting.number);
+    expect((await decide(appealId, { decision: 'denied', studentMessage: 'No equivalent course.' })).status).toBe(200);
+    expect(await row(`${waiting.subject} ${waiting.number}`)).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+  });
+});
