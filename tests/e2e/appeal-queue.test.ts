@@ -164,6 +164,10 @@ describe('the clerk works a queue of 300 appeals', () => {
     const row = student.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: 'approved' });
     await row.getByText('“Approved: your retake counts. It transfers as PSY 2012.”').waitFor({ timeout: 45_000 });
     expect(await row.getByRole('button', { name: /Appeal/ }).count()).toBe(0);
+    // Approved without a rule: the row reads as the office's decision, not as the engine's No Transfer.
+    await row.getByText('Approved on appeal', { exact: true }).waitFor();
+    expect(await row.getByText('No Transfer', { exact: true }).count()).toBe(0);
+    await student.getByText(/1 course was approved on appeal after this report was decided/).waitFor();
     await row.scrollIntoViewIfNeeded();
     await shot(student, 'queue-student-report-390');
     await student.goto('/student');

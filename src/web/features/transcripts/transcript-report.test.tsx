@@ -167,6 +167,37 @@ describe("the report row's appeal", () => {
   });
 });
 
+describe('a row the office approved on appeal', () => {
+  it('reads as approved on appeal, not as the engine’s No Transfer, and the summary says it is not counted', async () => {
+    fakeApi({
+      'GET /api/account/session': { body: { account: student } },
+      'GET /api/student/transcripts/t1/appeals': {
+        body: {
+          rows: [
+            {
+              rowId: 'r2',
+              appeal: { id: 'a-r2', status: 'resolved', decision: 'approved', studentMessage: 'Your retake counts as ART 1300C.', createdAt: '2026-11-20T10:00:00Z' },
+              canAppealAgain: false,
+            },
+          ],
+        },
+      },
+    });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={analysis} onTryAnother={vi.fn()} />);
+    const granted = screen.getAllByRole('listitem')[1]!;
+    expect(await within(granted).findByText('Approved on appeal')).toBeInTheDocument();
+    expect(within(granted).queryByText('No Transfer')).not.toBeInTheDocument();
+    expect(within(granted).queryByText(/no credit at/)).not.toBeInTheDocument();
+    expect(within(granted).getByText(/what Florida State University granted on your appeal/)).toBeInTheDocument();
+    expect(within(granted).getByText('Before your appeal:')).toBeInTheDocument();
+    expect(within(granted).getByText('“Your retake counts as ART 1300C.”')).toBeInTheDocument();
+    expect(screen.getByText(/1 course was approved on appeal after this report was decided: not counted above/)).toBeInTheDocument();
+    // The row that transfers by rule is as it was.
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText('Direct Transfer')).toBeInTheDocument();
+  });
+});
+
 describe('the report’s credits from a school on the other calendar', () => {
   it('shows the conversion on the row and says the totals are in the destination’s units', () => {
     fakeApi({ 'GET /api/account/session': { body: { account: null } } });
