@@ -12,18 +12,12 @@ import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
 import { formatCredits as credits } from './format-credits';
+import { creditCount, ReportStatusBadge } from './report-status-badge';
 import { WhatWeRead } from './what-we-read';
-
-const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
-  DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
-  NEEDS_EVAL: 'bg-amber-100 text-amber-900 ring-amber-200',
-  NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
-};
 
 /** Spec section 8's text when the server gave no reason, and what to do about it. */
 const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
-const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -115,9 +109,7 @@ function ResultRow({
             </p>
           )}
         </div>
-        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${grantedOnAppeal ? BADGES.DIRECT : BADGES[item.statusCode]}`}>
-          {grantedOnAppeal ? 'Approved on appeal' : item.statusLabel}
-        </span>
+        {grantedOnAppeal ? <ReportStatusBadge status="DIRECT" label="Approved on appeal" /> : <ReportStatusBadge status={item.statusCode} label={item.statusLabel} />}
       </div>
       {grantedOnAppeal ? (
         // Approved without a rule: the office decided for this student, and its message says how the course counts.
