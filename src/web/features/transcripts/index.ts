@@ -7,7 +7,7 @@ import { lazy } from 'react';
  */
 export { type TranscriptAnalysis, useTranscriptAnalysis } from './use-transcript-analysis';
 export { transcriptQueries } from './transcript-queries';
-export { creditCount, ReportStatusBadge } from './report-status-badge';
+export { creditCount, ReportRowCourse, ReportStatusBadge } from './report-row-parts';
 
 export const TranscriptUploadPanel = lazy(() => import('./transcript-upload-panel').then((module) => ({ default: module.TranscriptUploadPanel })));
 export const TranscriptReport = lazy(() => import('./transcript-report').then((module) => ({ default: module.TranscriptReport })));

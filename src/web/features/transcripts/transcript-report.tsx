@@ -12,7 +12,7 @@ import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
 import { formatCredits as credits } from './format-credits';
-import { creditCount, ReportStatusBadge } from './report-status-badge';
+import { ReportRowCourse, ReportStatusBadge } from './report-row-parts';
 import { WhatWeRead } from './what-we-read';
 
 /** Spec section 8's text when the server gave no reason, and what to do about it. */
@@ -88,15 +88,7 @@ function ResultRow({
     <li id={rowElementId(item.id)} tabIndex={-1} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-bold text-slate-900">
-            {item.subject} {item.number}
-            <span className="font-normal text-slate-700"> {item.title}</span>
-          </p>
-          <p className="text-sm text-slate-600">
-            {creditCount(item.credits)}
-            {item.grade ? ` · Grade ${item.grade}` : ''}
-            {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
-          </p>
+          <ReportRowCourse item={item} detail={item.originalSchool} />
           {item.creditConversion && (
             <p className="text-sm text-slate-700">
               {credits(item.creditConversion.originalCredits)} {item.creditConversion.from} credits = {credits(item.creditConversion.convertedCredits)} {item.creditConversion.to} credits at{' '}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { creditCount, ReportStatusBadge, transcriptQueries } from '../../features/transcripts';
+import { creditCount, ReportRowCourse, ReportStatusBadge, transcriptQueries } from '../../features/transcripts';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -82,16 +82,7 @@ export default function AdminTranscriptReportPage() {
                 <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-3">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <p className="font-semibold text-slate-900">
-                        {item.subject} {item.number}
-                        <span className="font-normal text-slate-700"> {item.title}</span>
-                      </p>
-                      <p className="text-sm text-slate-600">
-                        {creditCount(item.credits)}
-                        {item.grade ? ` · Grade ${item.grade}` : ''}
-                        {item.term ? ` · ${item.term}` : ''}
-                        {item.correction === 'added' ? ' · added by the student' : item.correction === 'edited' ? ' · corrected by the student' : ''}
-                      </p>
+                      <ReportRowCourse item={item} detail={item.correction === 'added' ? 'added by the student' : item.correction === 'edited' ? 'corrected by the student' : null} />
                     </div>
                     <ReportStatusBadge status={item.statusCode} label={item.statusLabel} />
                   </div>
