@@ -2,49 +2,13 @@
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { analysedReport, reportItem } from '../../../../tests/support/report-factories';
 import { fakeApi, heldAnswer, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptReport } from './transcript-report';
 import type { TranscriptAnalysis } from './use-transcript-analysis';
 
-const item = (id: string, subject: string, number: string, statusCode: TranscriptResultItem['statusCode']): TranscriptResultItem => ({
-  id,
-  subject,
-  number,
-  title: `${subject} ${number} course`,
-  original: `${subject} ${number}`,
-  originalSchool: 'Valencia College',
-  transfers: statusCode === 'DIRECT',
-  transfersTo: statusCode === 'DIRECT' ? `FSU: ${subject} ${number}` : null,
-  credits: 3,
-  grade: 'B',
-  gradeEarnsNoCredit: false,
-  term: 'Fall 2024',
-  statusCode,
-  statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
-  toEquivalencyId: null,
-  reason: 'Because of a rule on file.',
-  candidates: [],
-  correction: null,
-  asRead: null,
-  creditConversion: null,
-});
-
-const report: TranscriptResponse = {
-  id: 't1',
-  source: 'pdf-text',
-  error: null,
-  status: 'done',
-  progress: 100,
-  fileName: 'valencia.pdf',
-  detectedInstitution: { id: 3, name: 'Valencia College' },
-  institutionName: 'Valencia College',
-  destination: { id: 4, key: 'fsu', name: 'Florida State University' },
-  summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
-  rows: [],
-  items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
-  reading: [],
-  expiresAt: null,
-};
+const item = reportItem;
+const report: TranscriptResponse = analysedReport([item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')]);
 
 const analysis = { report, sample: false } as TranscriptAnalysis;
 const student = { id: 'u1', email: 'maria@school.edu', name: 'Maria', roles: ['student'], twoFactorEnabled: false };

@@ -1,50 +1,18 @@
 // @vitest-environment jsdom
-import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
+import type { TranscriptResultItem } from '@shared/schemas/transcripts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { analysedReport, reportItem } from '../../../../tests/support/report-factories';
 import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import AdminTranscriptReportPage from './admin-transcript-report-page';
 
-const row = (id: string, statusCode: TranscriptResultItem['statusCode'], overrides: Partial<TranscriptResultItem> = {}): TranscriptResultItem => ({
-  id,
-  subject: 'ENC',
-  number: id,
-  title: `Course ${id}`,
-  original: `ENC ${id}`,
-  originalSchool: 'Valencia College',
-  transfers: statusCode === 'DIRECT',
-  transfersTo: statusCode === 'DIRECT' ? `ENC ${id} at Miami` : null,
-  credits: 3,
-  grade: 'B',
-  gradeEarnsNoCredit: false,
-  term: 'Fall 2024',
-  statusCode,
-  statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
-  toEquivalencyId: null,
-  reason: `Reason for ${id}.`,
-  candidates: [],
-  correction: null,
-  asRead: null,
-  creditConversion: null,
-  ...overrides,
-});
+const row = (id: string, statusCode: TranscriptResultItem['statusCode'], overrides: Partial<TranscriptResultItem> = {}) =>
+  reportItem(id, 'ENC', id, statusCode, { title: `Course ${id}`, transfersTo: statusCode === 'DIRECT' ? `ENC ${id} at Miami` : null, reason: `Reason for ${id}.`, ...overrides });
 
-const report: TranscriptResponse = {
-  id: 't1',
-  source: 'pdf-text',
-  error: null,
-  status: 'done',
-  progress: 100,
-  fileName: 'valencia.pdf',
-  detectedInstitution: { id: 3, name: 'Valencia College' },
-  institutionName: 'Valencia College',
+const report = analysedReport([row('1101', 'DIRECT'), row('1102', 'NEEDS_EVAL', { correction: 'edited' }), row('2300', 'NO_TRANSFER', { credits: 1 })], {
   destination: { id: 4, key: 'miami', name: 'University of Miami' },
   summary: { courses: 3, directTransfers: 1, totalCredits: 9, creditsTransferring: 3 },
-  rows: [],
-  items: [row('1101', 'DIRECT'), row('1102', 'NEEDS_EVAL', { correction: 'edited' }), row('2300', 'NO_TRANSFER', { credits: 1 })],
-  reading: [],
-  expiresAt: null,
-};
+});
 
 const open = (answer: Parameters<typeof fakeApi>[0][string]) => {
   fakeApi({ 'GET /api/transcripts/t1': answer });
