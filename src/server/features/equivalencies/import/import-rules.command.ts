@@ -8,6 +8,7 @@ import type { EquivalencyImportResult, ImportAction, ImportError, ImportPreviewR
 import { recordAudit } from '../../../audit/audit-log';
 import type { Database, Queryable } from '../../../db/client';
 import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type ParsedRuleDraft, type RulesCsvImporter } from '../engine/csv-import-format';
+import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
@@ -15,7 +16,7 @@ import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from 
 import { findRememberedMapping, rememberMapping } from './column-mappings.queries';
 import { ImportSchools, type ImportedSchool, type NewSchoolPolicy } from './import-schools';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type EncodedRuleBatch, type NewRuleWriter, type RuleToStore, type RuleWriterKind } from './rule-writers';
-import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups, setRuleCreditUnits } from './rule-write.queries';
+import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups, setRuleUnitsAndCodes } from './rule-write.queries';
 import { SendQueue } from './send-queue';
 
 export interface ImportActor {
@@ -310,16 +311,18 @@ class RulesImport {
     this.counts.unchanged += items.length - inserted - changed.length;
     this.storedShare = (items.length - inserted) / items.length;
     const changedFingerprints = new Set(changed.map((rule) => rule.fingerprint));
-    const withUnits = items.filter((item) => item.draft.creditUnit !== null || changedFingerprints.has(item.fingerprint));
-    const setUnits = () => setRuleCreditUnits(tx, withUnits.map((item) => item.fingerprint), withUnits.map((item) => item.draft.creditUnit));
-    if (changed.length === 0) return { written: withUnits.length === 0 ? written : written.then(setUnits) };
+    const extras = items
+      .map((item) => ({ fingerprint: item.fingerprint, creditUnit: item.draft.creditUnit, generalEducationCodes: generalEducationCodesInNotes(item.draft.notes) }))
+      .filter((rule) => rule.creditUnit !== null || rule.generalEducationCodes.length > 0 || changedFingerprints.has(rule.fingerprint));
+    const setExtras = () => setRuleUnitsAndCodes(tx, extras);
+    if (changed.length === 0) return { written: extras.length === 0 ? written : written.then(setExtras) };
     await written;
     const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
     await rewriteChangedRules(
       tx,
       changed.map(({ id, fingerprint }) => ({ id, rule: toStore(byFingerprint.get(fingerprint)!) })),
     );
-    await setUnits();
+    await setExtras();
     return done;
   }
 

@@ -362,15 +362,20 @@ export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, 
 
 
 /**
- * Quarter or semester units for rules of a batch, by fingerprint: the rules whose file named their units, and changed
- * rules (which may have lost them). Few rules carry units, so the writers send none and this one statement follows.
+ * What a rule says besides its courses that few rules carry, so the writers send none and this one statement follows:
+ * quarter or semester units, and the general-education codes its notes state (generalEducationCodesInNotes). For the
+ * rules of a batch that carry either, and changed rules (which may have lost them), by fingerprint. Both follow from
+ * what the content hash covers (the codes from the notes), so a stored rule that lacks them (one stored before they
+ * were read) gets them when its file is imported again, and an unchanged one is not written.
  */
-export async function setRuleCreditUnits(tx: Queryable, fingerprints: string[], units: Array<string | null>): Promise<void> {
-  if (fingerprints.length === 0) return;
+export async function setRuleUnitsAndCodes(tx: Queryable, rules: Array<{ fingerprint: string; creditUnit: string | null; generalEducationCodes: string[] }>): Promise<void> {
+  if (rules.length === 0) return;
   await tx.query(
-    `update equivalency_rules r set credit_unit = u.unit
-       from unnest($1::text[], $2::text[]) as u(fingerprint, unit)
-      where r.fingerprint = u.fingerprint and r.credit_unit is distinct from u.unit`,
-    [fingerprints, units],
+    `update equivalency_rules r set credit_unit = u.unit, gen_ed_codes = u.codes
+       from (select fingerprint, unit, case when codes = '' then null else string_to_array(codes, ',') end as codes
+               from unnest($1::text[], $2::text[], $3::text[]) as t(fingerprint, unit, codes)) as u
+      where r.fingerprint = u.fingerprint and (r.credit_unit is distinct from u.unit or r.gen_ed_codes is distinct from u.codes)`,
+    // The codes of a rule as one text: a code never holds a comma (the notes separate codes with them).
+    [rules.map((rule) => rule.fingerprint), rules.map((rule) => rule.creditUnit), rules.map((rule) => rule.generalEducationCodes.join(','))],
   );
 }
