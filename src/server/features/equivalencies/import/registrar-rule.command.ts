@@ -5,8 +5,7 @@
  */
 import type { Database, Queryable } from '../../../db/client';
 import { storedRuleIdentity, type RuleContent } from '../rule-identity';
-import { generalEducationCodesInNotes } from '../engine/general-education-codes';
-import { findStoredRules, lockRuleImports, setRuleUnitsAndCodes } from './rule-write.queries';
+import { findStoredRules, lockRuleImports } from './rule-write.queries';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type RuleToStore } from './rule-writers';
 
 export interface RegistrarRule {
@@ -55,7 +54,6 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
   await sent.written;
   const changed = sent.changed[0];
   if (changed) await rewriteChangedRules(tx, [{ id: changed.id, rule: toStore }]);
-  await setRuleUnitsAndCodes(tx, [{ fingerprint: identity.fingerprint, creditUnit: null, generalEducationCodes: generalEducationCodesInNotes(rule.notes) }]);
   const stored = (await findStoredRules(tx, [identity.fingerprint])).get(identity.fingerprint);
   if (!stored) throw new Error('the registrar rule was not stored');
   return stored.id;
