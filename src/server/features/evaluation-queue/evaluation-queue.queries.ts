@@ -134,6 +134,8 @@ export interface StoredSuggestions {
   course: string;
   catalogueVersion: string;
   suggestions: unknown;
+  /** When the computation started (the database's clock). */
+  computedAt: Date;
 }
 
 const pairArrays = (pairs: PairKey[]) => [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.toInstitutionId), pairs.map((pair) => pair.codeKey)];
@@ -142,8 +144,8 @@ export const pairKeyText = (pair: PairKey) => `${pair.fromInstitutionId}:${pair.
 /** The stored suggestions of these pairs, by pairKeyText, whatever version they were computed at. */
 export async function readStoredSuggestions(db: Queryable, pairs: PairKey[]): Promise<Map<string, StoredSuggestions>> {
   if (pairs.length === 0) return new Map();
-  const rows = await db.query<{ from_institution_id: number; to_institution_id: number; code_key: string; course: string; catalogue_version: string; suggestions: unknown }>(
-    `select s.from_institution_id, s.to_institution_id, s.code_key, s.course, s.catalogue_version, s.suggestions
+  const rows = await db.query<{ from_institution_id: number; to_institution_id: number; code_key: string; course: string; catalogue_version: string; suggestions: unknown; computed_at: Date }>(
+    `select s.from_institution_id, s.to_institution_id, s.code_key, s.course, s.catalogue_version, s.suggestions, s.computed_at
        from unnest($1::int[], $2::int[], $3::text[]) as page(from_id, to_id, code_key)
        join evaluation_pair_suggestions s on (s.from_institution_id, s.to_institution_id, s.code_key) = (page.from_id, page.to_id, page.code_key)`,
     pairArrays(pairs),
@@ -151,7 +153,7 @@ export async function readStoredSuggestions(db: Queryable, pairs: PairKey[]): Pr
   return new Map(
     rows.map((row) => [
       pairKeyText({ fromInstitutionId: row.from_institution_id, toInstitutionId: row.to_institution_id, codeKey: row.code_key }),
-      { course: row.course, catalogueVersion: row.catalogue_version, suggestions: row.suggestions },
+      { course: row.course, catalogueVersion: row.catalogue_version, suggestions: row.suggestions, computedAt: new Date(row.computed_at) },
     ]),
   );
 }
@@ -160,12 +162,36 @@ export async function readStoredSuggestions(db: Queryable, pairs: PairKey[]): Pr
 export async function storeSuggestions(db: Queryable, rows: Array<PairKey & StoredSuggestions>): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `insert into evaluation_pair_suggestions (from_institution_id, to_institution_id, code_key, course, catalogue_version, suggestions)
-     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+    `insert into evaluation_pair_suggestions (from_institution_id, to_institution_id, code_key, course, catalogue_version, suggestions, computed_at)
+     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
      on conflict (from_institution_id, to_institution_id, code_key) do update
-       set course = excluded.course, catalogue_version = excluded.catalogue_version, suggestions = excluded.suggestions, computed_at = now()`,
-    [...pairArrays(rows), rows.map((row) => row.course), rows.map((row) => row.catalogueVersion), rows.map((row) => JSON.stringify(row.suggestions))],
+       set course = excluded.course, catalogue_version = excluded.catalogue_version, suggestions = excluded.suggestions, computed_at = excluded.computed_at`,
+    [
+      ...pairArrays(rows),
+      rows.map((row) => row.course),
+      rows.map((row) => row.catalogueVersion),
+      rows.map((row) => JSON.stringify(row.suggestions)),
+      rows.map((row) => row.computedAt.toISOString()),
+    ],
   );
+}
+
+/**
+ * PostgreSQL: the database's clock now, and from when answers computed at this catalogue version are trusted: 10 s after
+ * it was first seen here. The version moves on with a writer's statement, before its transaction commits, so an answer
+ * computed in between read the old catalogue under the new version; decision 005 bounds the same race by 10 s.
+ */
+export async function catalogueVersionSeen(db: Queryable, version: string): Promise<{ now: Date; trustedFrom: Date }> {
+  const [row] = await db.query<{ now: Date; trusted_from: Date }>(
+    `with seen as (
+       insert into app_meta (key, value, updated_at) values ('evaluation_suggestions_version', $1, now())
+       on conflict (key) do update set value = excluded.value, updated_at = now() where app_meta.value is distinct from excluded.value
+       returning updated_at)
+     select now() as now,
+            coalesce((select updated_at from seen), (select updated_at from app_meta where key = 'evaluation_suggestions_version')) + interval '10 seconds' as trusted_from`,
+    [version],
+  );
+  return { now: new Date(row!.now), trustedFrom: new Date(row!.trusted_from) };
 }
 
 /** Suggestions of pairs no longer ranked (decided, or no student waits any more) are dropped with each ranking. */
