@@ -1,6 +1,6 @@
 // An appeal a registrar approves with a target course writes a rule (origin appeal); the report the student appealed
 // from is decided again with it, so the row shows the outcome and not the engine's old answer beside "Your appeal:
-// Approved". A denial without a rule leaves the report as it was.
+// Approved". A denial without a rule leaves the report as it was. The clerk can read the whole report (a disclosure).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,21 @@ describe('an appeal decided with a rule', () => {
     const appealId = await appeal(waiting.subject, waiting.number);
     expect((await decide(appealId, { decision: 'denied', studentMessage: 'No equivalent course.' })).status).toBe(200);
     expect(await row(`${waiting.subject} ${waiting.number}`)).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+  });
+});
+
+describe('the clerk’s view of the whole report', () => {
+  it('lets a two-factor admin read a student’s report (recorded as a disclosure), and no other student', async () => {
+    const answer = await t.app.request(`/api/transcripts/${transcriptId}`, { headers: { cookie: admin.cookie } });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as TranscriptResponse).items.length).toBeGreaterThan(0);
+    const audit = await t.deps.db.query<{ actor_id: string; student_id: string }>(
+      `select actor_id, student_id from audit_log where action = 'sensitive_read_transcript' and subject_id = $1`,
+      [transcriptId],
+    );
+    expect(audit).toContainEqual({ actor_id: admin.id, student_id: student.id });
+
+    const other = await signUp(t, { name: 'Another Student' });
+    expect((await t.app.request(`/api/transcripts/${transcriptId}`, { headers: { cookie: other.cookie } })).status).toBe(404);
   });
 });

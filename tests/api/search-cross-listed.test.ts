@@ -73,7 +73,7 @@ describe('course search: cross-listed courses', () => {
   });
 
   it('shows the code a transfer rule to the chosen school names, so the verdict is the one a transcript with it gets', async () => {
-    const { school, woms } = await crossListingSchool();
+    const { school, afra, woms } = await crossListingSchool();
     const to = await createInstitution(t.deps.db, { name: `Transfer Target ${tag()}`, state: 'DE' });
     await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'WOMS', number: '342' }], targets: [{ subject: 'HIS', number: '2931', title: 'Women in History' }] });
 
@@ -82,6 +82,17 @@ describe('course search: cross-listed courses', () => {
     expect(answer.results).toEqual([
       expect.objectContaining({ id: woms.id, courseNumber: 'WOMS 342', transferStatus: 'fully', alsoListedAs: ['AFRA 329', 'HIST 333'] }),
     ]);
+
+    // AFRA 329's page: no rule names it, and the rule for WOMS 342 is shown apart, under its own code.
+    const details = (await (await t.app.request(`/api/courses/${afra.id}`)).json()) as CourseDetails;
+    expect(details.transfers).toEqual([]);
+    expect(details.otherCodesTransfers).toEqual([
+      { id: woms.id, courseNumber: 'WOMS 342', transfers: [expect.objectContaining({ toSchool: { key: to.key, name: to.name }, status: 'fully' })] },
+    ]);
+    // WOMS 342's own page has the rule as its own, and nothing under the other codes (no rule names them).
+    const own = (await (await t.app.request(`/api/courses/${woms.id}`)).json()) as CourseDetails;
+    expect(own.transfers).toEqual([expect.objectContaining({ status: 'fully' })]);
+    expect(own.otherCodesTransfers).toEqual([]);
   });
 
   it('keeps apart a sequence with one description, titles that name a kind of course, and a graduate twin', async () => {

@@ -230,6 +230,7 @@ describe.each([
   }, 240_000);
 
   it('as an admin: the hub and every admin page', async () => {
+    student ??= await makeStudent();
     const context = await axeContext(browser, baseUrl, viewport);
     const signIn = await context.newPage();
     await signInAdminInBrowser(signIn, admin);
@@ -246,6 +247,11 @@ describe.each([
       { name: 'settings', path: '/admin/settings', ready: heading('Settings') },
       { name: 'programs', path: '/admin/programs', ready: heading('Programs & Pathways') },
       { name: 'partner schools', path: '/admin/schools', ready: heading('Partner Schools') },
+      {
+        name: 'a student’s transcript report',
+        path: `/admin/transcripts/${student.transcriptId}`,
+        ready: (page) => page.getByRole('list', { name: 'Courses on the transcript' }).waitFor(),
+      },
     ];
     const problems = await sweep(context, visits);
     await context.close();

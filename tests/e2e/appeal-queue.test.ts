@@ -148,6 +148,19 @@ describe('the clerk works a queue of 300 appeals', () => {
       await evidence.getByText('No Transfer', { exact: true }).waitFor();
       await evidence.getByText('Grade', { exact: true }).waitFor();
       await evidence.getByRole('link', { name: 'Download t11000.pdf' }).waitFor();
+      // The student's whole report, one click from the evidence (opened beside the queue).
+      const reportAddress = await evidence.getByRole('link', { name: 'See the whole report' }).getAttribute('href');
+      const reportPage = await page.context().newPage();
+      await reportPage.goto(`${baseUrl}${reportAddress}`);
+      await reportPage.getByRole('heading', { name: 'Transcript report', level: 1 }).waitFor();
+      const reportRows = reportPage.getByRole('list', { name: 'Courses on the transcript' }).getByRole('listitem');
+      await reportRows.filter({ hasText: 'PSY 2012' }).getByText('No Transfer', { exact: true }).waitFor();
+      expect(await reportRows.count()).toBeGreaterThan(3);
+      await shot(reportPage, 'queue-admin-whole-report-1366');
+      await reportPage.setViewportSize({ width: 390, height: 844 });
+      expect(await reportPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await shot(reportPage, 'queue-admin-whole-report-390');
+      await reportPage.close();
       await detail.getByLabel(/Message to the student/).fill('Approved: your retake counts. It transfers as PSY 2012.');
       await detail.getByLabel('approved').check();
       await leaveField(page);
@@ -164,6 +177,10 @@ describe('the clerk works a queue of 300 appeals', () => {
     const row = student.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: 'approved' });
     await row.getByText('“Approved: your retake counts. It transfers as PSY 2012.”').waitFor({ timeout: 45_000 });
     expect(await row.getByRole('button', { name: /Appeal/ }).count()).toBe(0);
+    // Approved without a rule: the row reads as the office's decision, not as the engine's No Transfer.
+    await row.getByText('Approved on appeal', { exact: true }).waitFor();
+    expect(await row.getByText('No Transfer', { exact: true }).count()).toBe(0);
+    await student.getByText(/1 course was approved on appeal after this report was decided/).waitFor();
     await row.scrollIntoViewIfNeeded();
     await shot(student, 'queue-student-report-390');
     await student.goto('/student');

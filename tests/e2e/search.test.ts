@@ -186,6 +186,28 @@ describe('/course/:id', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows where a cross-listed course’s other code transfers, apart from its own answer (phone and desktop)', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    // University of Florida lists one course as EIN 4912 and MAN 4538; statewide numbering names only MAN 4538.
+    await page.goto(`/search?q=${encodeURIComponent('EIN 4912')}`);
+    const card = cards(page).filter({ hasText: 'EIN 4912 · University of Florida' });
+    await card.getByText('Also listed as MAN 4538').waitFor();
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.getByText('No equivalency rules on file for this course yet.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Under its other codes' }).waitFor();
+    await page.getByText('What is on file names MAN 4538, not EIN 4912.', { exact: false }).waitFor();
+    const listed = page.getByRole('list', { name: 'Where MAN 4538 transfers' }).getByRole('listitem');
+    expect(await listed.count()).toBe(5);
+    await listed.first().getByText('Transfers fully').waitFor();
+    await page.getByText(/^And \d+ more schools: see/).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: 'screenshots/course-other-codes-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('heading', { name: 'Under its other codes' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/course-other-codes-1366.png' });
+    expect(problems).toEqual([]);
+  });
+
   it('says so for an unknown course', async () => {
     const { page } = await openPage(browser, baseUrl);
     await page.goto('/course/99999999');

@@ -149,4 +149,9 @@ export interface CourseDetails {
   };
   offerings: CourseOffering[];
   transfers: CourseTransfer[];
+  /**
+   * A cross-listed course's other codes that rules name, with where they transfer. A rule names one code: these are
+   * what is on file for the same course under another subject, not this code's verdict.
+   */
+  otherCodesTransfers: Array<{ id: number; courseNumber: string; transfers: CourseTransfer[] }>;
 }

@@ -61,6 +61,7 @@ const AdminSettingsPage = page(() => import('../routes/admin/admin-settings-page
 const AdminProgramsPage = page(() => import('../routes/admin/admin-programs-page'));
 const AdminSchoolsPage = page(() => import('../routes/admin/admin-schools-page'));
 const AdminHubPage = page(() => import('../routes/admin/admin-hub-page'));
+const AdminTranscriptReportPage = page(() => import('../routes/admin/admin-transcript-report-page'));
 
 export function AppRoutes() {
   return (
@@ -89,6 +90,7 @@ export function AppRoutes() {
             <Route index element={<AdminHubPage />} />
             <Route path="universities" element={<AdminUniversitiesPage />} />
             <Route path="students" element={<AdminStudentsPage />} />
+            <Route path="transcripts/:transcriptId" element={<AdminTranscriptReportPage />} />
             <Route path="courses" element={<AdminCoursesPage />} />
             <Route path="appeals" element={<AdminAppealsPage />} />
             <Route path="evaluation-queue" element={<AdminEvaluationQueuePage />} />

@@ -39,6 +39,7 @@ import {
   searchCourseRows,
   searchCourseRowsByIds,
   type ClassNameCondition,
+  type CourseRow,
   type CourseSearchRow,
   type CourseSearchSpec,
   type TextCondition,
@@ -444,25 +445,40 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
   };
 }
 
-/** The course, its offerings, and every rule that says where it transfers. 404 for an unknown id. */
+/** Where one course transfers, every destination decided by the engine, as the course page shows it. */
+async function transfersOf(db: Queryable, course: CourseRow, term: ParsedTerm): Promise<CourseTransfer[]> {
+  const transfers = await decideCourseTransfers(
+    db,
+    {
+      institutionId: course.institution_id,
+      codeKey: course.code_key,
+      subject: course.subject,
+      number: course.number,
+      title: course.title,
+      credits: toNumberOrNull(course.credits),
+      floridaStatewideNumbering: course.florida_statewide_numbering,
+    },
+    term,
+  );
+  return [...transfers.byRule, ...transfers.statewide].map((verdict) => presentCourseTransfer(verdict, term, { codeKey: course.code_key, credits: toNumberOrNull(course.credits) }));
+}
+
+/**
+ * The course, its offerings, every rule that says where it transfers and, for a cross-listed course, where its other
+ * codes transfer (rules name one code: shown apart, never as this code's verdict). 404 for an unknown id.
+ */
 export async function getCourseDetails({ db, courseId }: { db: Queryable; courseId: number }): Promise<CourseDetails> {
   const course = await findCourse(db, courseId);
   if (!course) throw notFound('No course with this id.');
   const term = currentTerm();
-  const [offerings, transfers] = await Promise.all([
+  const [offerings, transfers, otherCodes] = await Promise.all([
     listOfferings(db, course.id),
-    decideCourseTransfers(
-      db,
-      {
-        institutionId: course.institution_id,
-        codeKey: course.code_key,
-        subject: course.subject,
-        number: course.number,
-        title: course.title,
-        credits: toNumberOrNull(course.credits),
-        floridaStatewideNumbering: course.florida_statewide_numbering,
-      },
-      term,
+    transfersOf(db, course, term),
+    Promise.all(
+      (course.also_listed_as ?? []).map(async (other) => {
+        const sibling = await findCourse(db, other.id);
+        return { id: other.id, courseNumber: `${other.subject} ${other.number}`, transfers: sibling ? await transfersOf(db, sibling, term) : [] };
+      }),
     ),
   ]);
   return {
@@ -498,6 +514,7 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
         isSample: offering.is_sample,
       }),
     ),
-    transfers: [...transfers.byRule, ...transfers.statewide].map((verdict) => presentCourseTransfer(verdict, term, { codeKey: course.code_key, credits: toNumberOrNull(course.credits) })),
+    transfers,
+    otherCodesTransfers: otherCodes.filter((other) => other.transfers.length > 0),
   };
 }

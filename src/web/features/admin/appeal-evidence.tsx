@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { AdminAppeal, AppealEvidence } from '@shared/schemas/admin';
 import { formatDate } from '../../lib/format-date';
 
@@ -108,7 +109,10 @@ export function AppealEvidencePanel({ appeal, evidence }: { appeal: AdminAppeal;
           <p className="text-slate-600">
             Report of {formatDate(transcript.analysedAt)}: {transcript.fromSchool ?? 'school not recognised'} → {transcript.toSchool ?? appeal.targetSchool}
             {transcript.summary &&
-              ` · ${transcript.summary.courses} courses, ${transcript.summary.directTransfers} direct transfers, ${figure(transcript.summary.creditsTransferring)} of ${figure(transcript.summary.totalCredits)} credits transfer`}
+              ` · ${transcript.summary.courses} courses, ${transcript.summary.directTransfers} direct transfers, ${figure(transcript.summary.creditsTransferring)} of ${figure(transcript.summary.totalCredits)} credits transfer`}{' '}
+            <Link to={`/admin/transcripts/${transcript.id}`} className="font-semibold text-brand-700 hover:underline">
+              See the whole report
+            </Link>
           </p>
         </div>
       )}

@@ -84,7 +84,10 @@ describe('AppealReviewForm', () => {
     const api = fakeApi({ 'POST /api/admin/appeals/update': saved({ status: 'resolved', decision: 'approved', createdRuleId: 42 }) });
     renderWithApp(<AppealReviewForm appeal={appeal} />);
     fireEvent.click(screen.getByLabelText('approved'));
+    // The clerk is told what each choice does to the student's report.
+    expect(screen.getByText(/Without a rule the approval is for this student only/)).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Create the equivalency rule this appeal asks for'));
+    expect(screen.getByText(/the rule decides it for every student from now on/)).toBeInTheDocument();
     type('Target subject', ' ART ');
     type('Target number', '1300C');
     type('Credits', '3');

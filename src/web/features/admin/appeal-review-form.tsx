@@ -115,6 +115,13 @@ export function AppealReviewForm({ appeal, onNext, actionsRef }: { appeal: Admin
               Create the equivalency rule this appeal asks for
             </label>
           )}
+          {decision === 'approved' && !appeal.createdRuleId && (
+            <p className="text-sm text-slate-600">
+              {createRule
+                ? 'The student’s report will show the course as this target, and the rule decides it for every student from now on.'
+                : 'Without a rule the approval is for this student only: their report marks the course approved on appeal, and your message says how it counts.'}
+            </p>
+          )}
           {decision === 'approved' && createRule && (
             <div className="grid gap-2 sm:grid-cols-4">
               <FormField label="Target subject" {...form.textField('targetSubject')} error={form.errorFor('createRule.targetSubject')} />

@@ -6,6 +6,8 @@ import { lazy } from 'react';
  * chunks, loaded when first shown.
  */
 export { type TranscriptAnalysis, useTranscriptAnalysis } from './use-transcript-analysis';
+export { transcriptQueries } from './transcript-queries';
+export { creditCount, ReportRowCourse, ReportStatusBadge } from './report-row-parts';
 
 export const TranscriptUploadPanel = lazy(() => import('./transcript-upload-panel').then((module) => ({ default: module.TranscriptUploadPanel })));
 export const TranscriptReport = lazy(() => import('./transcript-report').then((module) => ({ default: module.TranscriptReport })));

@@ -2,49 +2,13 @@
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { analysedReport, reportItem } from '../../../../tests/support/report-factories';
 import { fakeApi, heldAnswer, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptReport } from './transcript-report';
 import type { TranscriptAnalysis } from './use-transcript-analysis';
 
-const item = (id: string, subject: string, number: string, statusCode: TranscriptResultItem['statusCode']): TranscriptResultItem => ({
-  id,
-  subject,
-  number,
-  title: `${subject} ${number} course`,
-  original: `${subject} ${number}`,
-  originalSchool: 'Valencia College',
-  transfers: statusCode === 'DIRECT',
-  transfersTo: statusCode === 'DIRECT' ? `FSU: ${subject} ${number}` : null,
-  credits: 3,
-  grade: 'B',
-  gradeEarnsNoCredit: false,
-  term: 'Fall 2024',
-  statusCode,
-  statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
-  toEquivalencyId: null,
-  reason: 'Because of a rule on file.',
-  candidates: [],
-  correction: null,
-  asRead: null,
-  creditConversion: null,
-});
-
-const report: TranscriptResponse = {
-  id: 't1',
-  source: 'pdf-text',
-  error: null,
-  status: 'done',
-  progress: 100,
-  fileName: 'valencia.pdf',
-  detectedInstitution: { id: 3, name: 'Valencia College' },
-  institutionName: 'Valencia College',
-  destination: { id: 4, key: 'fsu', name: 'Florida State University' },
-  summary: { courses: 2, directTransfers: 1, totalCredits: 6, creditsTransferring: 3 },
-  rows: [],
-  items: [item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')],
-  reading: [],
-  expiresAt: null,
-};
+const item = reportItem;
+const report: TranscriptResponse = analysedReport([item('r1', 'ENC', '1101', 'DIRECT'), item('r2', 'ART', '1300', 'NO_TRANSFER')]);
 
 const analysis = { report, sample: false } as TranscriptAnalysis;
 const student = { id: 'u1', email: 'maria@school.edu', name: 'Maria', roles: ['student'], twoFactorEnabled: false };
@@ -164,6 +128,37 @@ describe("the report row's appeal", () => {
     fireEvent.click(within(denied!).getByRole('button', { name: 'Appeal again with new evidence' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit an Appeal' });
     expect(within(dialog).getByText(/Your earlier appeal for this course was denied/)).toBeInTheDocument();
+  });
+});
+
+describe('a row the office approved on appeal', () => {
+  it('reads as approved on appeal, not as the engine’s No Transfer, and the summary says it is not counted', async () => {
+    fakeApi({
+      'GET /api/account/session': { body: { account: student } },
+      'GET /api/student/transcripts/t1/appeals': {
+        body: {
+          rows: [
+            {
+              rowId: 'r2',
+              appeal: { id: 'a-r2', status: 'resolved', decision: 'approved', studentMessage: 'Your retake counts as ART 1300C.', createdAt: '2026-11-20T10:00:00Z' },
+              canAppealAgain: false,
+            },
+          ],
+        },
+      },
+    });
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={analysis} onTryAnother={vi.fn()} />);
+    const granted = screen.getAllByRole('listitem')[1]!;
+    expect(await within(granted).findByText('Approved on appeal')).toBeInTheDocument();
+    expect(within(granted).queryByText('No Transfer')).not.toBeInTheDocument();
+    expect(within(granted).queryByText(/no credit at/)).not.toBeInTheDocument();
+    expect(within(granted).getByText(/what Florida State University granted on your appeal/)).toBeInTheDocument();
+    expect(within(granted).getByText('Before your appeal:')).toBeInTheDocument();
+    expect(within(granted).getByText('“Your retake counts as ART 1300C.”')).toBeInTheDocument();
+    expect(screen.getByText(/1 course was approved on appeal after this report was decided: not counted above/)).toBeInTheDocument();
+    // The row that transfers by rule is as it was.
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText('Direct Transfer')).toBeInTheDocument();
   });
 });
 

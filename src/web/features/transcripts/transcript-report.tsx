@@ -12,18 +12,12 @@ import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
 import { formatCredits as credits } from './format-credits';
+import { ReportRowCourse, ReportStatusBadge } from './report-row-parts';
 import { WhatWeRead } from './what-we-read';
-
-const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
-  DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
-  NEEDS_EVAL: 'bg-amber-100 text-amber-900 ring-amber-200',
-  NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
-};
 
 /** Spec section 8's text when the server gave no reason, and what to do about it. */
 const APPEAL_FAILED_TEXT = 'Unable to submit appeal. Please try again in a few minutes.';
 const LOGIN_HREF = `/student/login?redirect=${encodeURIComponent('/search?transcript=resume')}`;
-const creditCount = (value: number) => `${credits(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 function readDraft(): { itemId: string; note: string } | null {
   try {
@@ -45,6 +39,14 @@ function appealFormHref(item: TranscriptResultItem | null, report: TranscriptRes
   if (report.destination?.name) params.set('targetSchool', report.destination.name);
   if (note.trim()) params.set('notes', note);
   return `/student/appeal?${params.toString()}`;
+}
+
+/**
+ * The office approved this row's appeal without writing a rule (a rule re-decides the report, and the row then
+ * transfers): the engine's answer is no longer the student's answer.
+ */
+function isGrantedOnAppeal(item: TranscriptResultItem, rowAppeal: ReportRowAppeal | undefined): boolean {
+  return rowAppeal?.appeal.status === 'resolved' && rowAppeal.appeal.decision === 'approved' && item.statusCode !== 'DIRECT';
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -81,19 +83,12 @@ function ResultRow({
   notice: RowNotice | null;
   onAppeal: (opener: HTMLElement) => void;
 }) {
+  const grantedOnAppeal = isGrantedOnAppeal(item, rowAppeal);
   return (
     <li id={rowElementId(item.id)} tabIndex={-1} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-bold text-slate-900">
-            {item.subject} {item.number}
-            <span className="font-normal text-slate-700"> {item.title}</span>
-          </p>
-          <p className="text-sm text-slate-600">
-            {creditCount(item.credits)}
-            {item.grade ? ` · Grade ${item.grade}` : ''}
-            {item.term ? ` · ${item.term}` : ''} · {item.originalSchool}
-          </p>
+          <ReportRowCourse item={item} detail={item.originalSchool} />
           {item.creditConversion && (
             <p className="text-sm text-slate-700">
               {credits(item.creditConversion.originalCredits)} {item.creditConversion.from} credits = {credits(item.creditConversion.convertedCredits)} {item.creditConversion.to} credits at{' '}
@@ -106,15 +101,23 @@ function ResultRow({
             </p>
           )}
         </div>
-        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[item.statusCode]}`}>{item.statusLabel}</span>
+        {grantedOnAppeal ? <ReportStatusBadge status="DIRECT" label="Approved on appeal" /> : <ReportStatusBadge status={item.statusCode} label={item.statusLabel} />}
       </div>
-      <p className="mt-2 text-sm text-slate-800">
-        <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
-        {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
-      </p>
+      {grantedOnAppeal ? (
+        // Approved without a rule: the office decided for this student, and its message says how the course counts.
+        <p className="mt-2 text-sm text-slate-800">
+          <span className="font-semibold">Becomes: </span>
+          what {destinationName} granted on your appeal (their decision is below)
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-800">
+          <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
+          {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
+        </p>
+      )}
       {item.reason && (
         <p className="mt-1 text-sm text-slate-600">
-          <span className="font-semibold text-slate-700">Why: </span>
+          <span className="font-semibold text-slate-700">{grantedOnAppeal ? 'Before your appeal: ' : 'Why: '}</span>
           {item.reason}
         </p>
       )}
@@ -200,6 +203,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const checkable = report.reading.length > 0 && !analysis.sample;
   const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
+  const grantedCount = report.items.filter((item) => isGrantedOnAppeal(item, rowAppeals.data?.get(item.id))).length;
 
   const open = (item: TranscriptResultItem, button: HTMLElement) => {
     opener.current = { itemId: item.id, button };
@@ -298,6 +302,12 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                   <Stat label="Total credits" value={credits(report.summary.totalCredits)} />
                   <Stat label="Credits that transfer" value={credits(report.summary.creditsTransferring)} />
                 </div>
+              )}
+              {grantedCount > 0 && (
+                <p className="text-sm text-slate-700">
+                  {grantedCount === 1 ? '1 course was' : `${grantedCount} courses were`} approved on appeal after this report was decided: not
+                  counted above. {destinationName}&apos;s decision on {grantedCount === 1 ? 'its row' : 'each row'} says how it counts.
+                </p>
               )}
               {conversion && (
                 <p className="text-sm text-slate-600">

@@ -110,6 +110,32 @@ describe('the appeals queue', () => {
     expect(currentLocation()).toContain('highlight=00000000-0000-4000-8000-000000000002');
   });
 
+  it('goes on from where the open appeal was once a decision moves it out of the filtered list', async () => {
+    const four = [appealOf(1), appealOf(2), appealOf(3), appealOf(4)];
+    let movedOut = false;
+    fakeApi({
+      // Once the third is in review, the submitted list no longer has it.
+      'GET /api/admin/appeals': () => ({ body: { appeals: movedOut ? four.filter((appeal) => appeal.id !== four[2]!.id) : four, nextCursor: null } }),
+      'GET /api/admin/appeals/counts': { body: { byStatus: { submitted: 4, in_review: 0, resolved: 0 }, schools: [] } },
+      ...Object.fromEntries(four.map((appeal) => [`GET /api/admin/appeals/${appeal.id}`, { body: { appeal, history: [], evidence } }])),
+      'POST /api/admin/appeals/update': () => {
+        movedOut = true;
+        return { body: { appeal: { ...four[2]!, status: 'in_review', version: 2 } } };
+      },
+    });
+    const { queryClient } = renderWithApp(<AdminAppealsPage />, { url: `/admin/appeals?highlight=${four[2]!.id}` });
+    await screen.findByRole('heading', { name: 'Course 3' });
+    await screen.findByText('Course 4', { selector: 'span' });
+    key('i');
+    await waitFor(() => expect(movedOut).toBe(true));
+    // The saved appeal stays in place in the list until a refresh of the list lands (a refocus, another page).
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(screen.queryByText('Course 3', { selector: 'span' })).not.toBeInTheDocument());
+    key('j');
+    // The row that took its place (Course 4), not the second row from the top.
+    await waitFor(() => expect(currentLocation()).toContain(`highlight=${four[3]!.id}`));
+  });
+
   it('marks the ticked appeals in review in one request and says which were left as they were', async () => {
     const api = queueApi();
     renderWithApp(<AdminAppealsPage />, { url: '/admin/appeals' });

@@ -59,7 +59,12 @@ export default function AdminAppealsPage() {
   const rows = appeals.data?.pages.flatMap((page) => page.appeals) ?? [];
   const selectedId = params.get('highlight') ?? rows[0]?.id ?? null;
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
-  const nextId = selectedIndex >= 0 ? (rows[selectedIndex + 1]?.id ?? null) : null;
+  // Where the open appeal was last seen in the list. Once a decision moves it out of the filter (marked in review on
+  // the "Submitted" list), the row that took its place is the next one: j and Next go on from there, not the top.
+  const [lastPlace, setLastPlace] = useState<{ id: string; index: number } | null>(null);
+  if (selectedId !== null && selectedIndex >= 0 && (lastPlace?.id !== selectedId || lastPlace.index !== selectedIndex)) setLastPlace({ id: selectedId, index: selectedIndex });
+  const leftAt = selectedIndex < 0 && lastPlace?.id === selectedId ? lastPlace.index : -1;
+  const nextId = selectedIndex >= 0 ? (rows[selectedIndex + 1]?.id ?? null) : leftAt >= 0 ? (rows[leftAt]?.id ?? null) : null;
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const bulk = useMarkAppealsInReview();
   const actions = useRef<AppealActions>(null);
@@ -92,16 +97,18 @@ export default function AdminAppealsPage() {
     });
 
   // The keyboard, for a clerk working down the queue: j/k move, i/r/o act on the open appeal, x ticks it, / searches.
-  const keys = useRef({ rows, selectedIndex, appeals, select, toggleChecked });
+  const keys = useRef({ rows, selectedIndex, leftAt, appeals, select, toggleChecked });
   useEffect(() => {
-    keys.current = { rows, selectedIndex, appeals, select, toggleChecked };
+    keys.current = { rows, selectedIndex, leftAt, appeals, select, toggleChecked };
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      const { rows: list, selectedIndex: index, appeals: query, select: open, toggleChecked: tick } = keys.current;
+      const { rows: list, selectedIndex: index, leftAt: left, appeals: query, select: open, toggleChecked: tick } = keys.current;
       const move = (by: number) => {
-        const targetIndex = Math.max(0, Math.min(list.length - 1, (index < 0 ? 0 : index) + by));
+        // From an appeal that left the list, j opens the row now in its place and k the one above it.
+        const from = index >= 0 ? index : left >= 0 ? (by > 0 ? left - 1 : left) : 0;
+        const targetIndex = Math.max(0, Math.min(list.length - 1, from + by));
         const target = list[targetIndex];
         if (target) open(target.id, { fromKeyboard: true });
         // A held key repeats faster than the page renders: the next press moves on from here, not from the last render.

@@ -189,7 +189,10 @@ function Transcripts({ student }: { student: AdminStudent }) {
           ) : (
             <span>{transcript.name}</span>
           )}{' '}
-          <span className="text-slate-500">({kilobytes(transcript.size)})</span>
+          <span className="text-slate-500">({kilobytes(transcript.size)})</span>{' '}
+          <Link to={`/admin/transcripts/${transcript.id}`} className="text-brand-700 hover:underline" aria-label={`Report of ${transcript.name}`}>
+            Report
+          </Link>
         </li>
       ))}
       {more > 0 && <li className="text-slate-600">+{more} more</li>}

@@ -5,6 +5,9 @@ import { courseQueries, SampleListingBadge, TransferStatusBadge } from '../../fe
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+/** Another code's transfers listed on this page; the rest are on that code's own page (statewide numbering names dozens). */
+const OTHER_CODE_TRANSFERS_SHOWN = 5;
+
 const ORIGIN_LABELS: Record<string, string> = {
   seed: 'Demo data',
   csv: 'Imported from the school’s equivalency table',
@@ -71,7 +74,7 @@ export default function CourseDetailsPage() {
     );
   }
 
-  const { course, offerings, transfers } = details.data;
+  const { course, offerings, transfers, otherCodesTransfers } = details.data;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
       <div>{back}</div>
@@ -130,6 +133,46 @@ export default function CourseDetailsPage() {
               </li>
             ))}
           </ul>
+        )}
+        {otherCodesTransfers.length > 0 && (
+          <div className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
+            <h3 className="font-bold text-slate-900">Under its other codes</h3>
+            <p className="text-sm text-slate-700">
+              What is on file names {otherCodesTransfers.map((other) => other.courseNumber).join(' or ')}, not {course.courseNumber}. The same course usually
+              transfers the same way, but a school decides for the code on your transcript: ask its registrar to confirm.
+            </p>
+            {otherCodesTransfers.map((other) => (
+              <div key={other.id} className="flex flex-col gap-1">
+                <Link to={`/course/${other.id}`} className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {other.courseNumber}
+                </Link>
+                <ul className="flex flex-col gap-1" aria-label={`Where ${other.courseNumber} transfers`}>
+                  {other.transfers.slice(0, OTHER_CODE_TRANSFERS_SHOWN).map((transfer) => (
+                    <li key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`} className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+                      <span>
+                        {transfer.toSchool.name}
+                        {transfer.equivalentAt
+                          ? `: counts as ${transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`
+                          : transfer.origin === 'statewide-numbering'
+                            ? ': by statewide course numbering'
+                            : ''}
+                      </span>
+                      <TransferStatusBadge status={transfer.status} />
+                    </li>
+                  ))}
+                </ul>
+                {other.transfers.length > OTHER_CODE_TRANSFERS_SHOWN && (
+                  <p className="text-sm text-slate-700">
+                    And {other.transfers.length - OTHER_CODE_TRANSFERS_SHOWN} more schools: see{' '}
+                    <Link to={`/course/${other.id}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                      {other.courseNumber}
+                    </Link>
+                    .
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
         )}
       </section>
 
