@@ -1,8 +1,6 @@
 // Issue 25, part 1 (speed): each queued pair's best three suggestions are computed once per catalogue version and
 // stored (evaluation_pair_suggestions); a page shows exactly what the suggestion owner answers now, and a catalogue
 // import makes them be computed again.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { decideForCourses, importCatalogCsv } from '../../src/server/features/equivalencies';
@@ -11,8 +9,8 @@ import { readCatalogueVersion } from '../../src/server/features/search';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { EvaluationQueuePage, QueuePair } from '../../src/shared/schemas/evaluation-queue';
-import type { CreateTranscriptResponse } from '../../src/shared/schemas/transcripts';
-import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { analyseSampleTranscript } from '../support/analysed-transcript';
+import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -72,15 +70,7 @@ beforeAll(async () => {
   // A Valencia transcript sent to the University of Miami and to Ohio State, a Delaware one to Miami: the courses no
   // rule decides wait in the queue, more than one page of them.
   for (const [file, destination] of [['t11000.pdf', 'miami'], ['t11000.pdf', 'ohio-state'], ['t11004.pdf', 'miami']] as const) {
-    const bytes = readFileSync(resolve(import.meta.dirname, '../fixtures/transcripts', file));
-    const created = (await (
-      await t.app.request('/api/transcripts', jsonRequest('POST', { fileName: file, fileType: 'application/pdf', size: bytes.byteLength, toInstitutionId: 0 }, student.cookie))
-    ).json()) as CreateTranscriptResponse;
-    await t.app.request(created.upload.url, { method: 'PUT', headers: { ...created.upload.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) });
-    const [school] = await t.deps.db.query<{ id: number }>(`select id from institutions where key = $1`, [destination]);
-    const analyze = await t.app.request(`/api/transcripts/${created.id}/analyze`, jsonRequest('POST', { toInstitutionId: school!.id }, student.cookie));
-    expect(analyze.status).toBe(202);
-    await runPendingJobs(t.deps);
+    await analyseSampleTranscript(t, student, file, destination);
   }
 }, 120_000);
 afterAll(async () => {
