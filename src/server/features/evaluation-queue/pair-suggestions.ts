@@ -56,6 +56,7 @@ const courseAsked = (course: RankedCourse) => JSON.stringify([course.subject, co
  * interleave with a writer's transaction and the version alone is exact.
  */
 export async function pairSuggestions(db: Database, pairs: PairWithCourse[]): Promise<{ suggestions: QueueSuggestion[][]; computed: number }> {
+  if (pairs.length === 0) return { suggestions: [], computed: 0 };
   const catalogueVersion = await readCatalogueVersion(db);
   const { now: computedAt, trustedFrom } = db.kind === 'postgres' ? await catalogueVersionSeen(db, catalogueVersion) : { now: new Date(), trustedFrom: null };
   const stored = await readStoredSuggestions(db, pairs);
