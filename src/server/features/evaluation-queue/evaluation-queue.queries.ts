@@ -107,7 +107,7 @@ export async function queueRankedAt(db: Queryable): Promise<Date | null> {
 /**
  * The ranked pairs in places (afterPlace, afterPlace + limit], in rank order, by the place's index (a range, not an
  * offset: a deep page costs what the first does). A place of a pair decided since the ranking stays empty until the
- * next ranking, so pages never shift under a registrar.
+ * next ranking, so the pages after it do not shift under a registrar meanwhile.
  */
 export async function listRankedPairs(db: Queryable, range: { afterPlace: number; limit: number }): Promise<RankedPair[]> {
   const rows = await db.query<{ place: number; from_institution_id: number; to_institution_id: number; code_key: string } & RankedCourse>(
