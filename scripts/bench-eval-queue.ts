@@ -7,7 +7,9 @@
  * rows; course codes skewed so a few courses are common and most are rare), open appeals on 2,000 of those rows, and
  * one course (ECO 2013, college 1 → university 1) undecided on 1,000 of the reports. Then, through the real app
  * (routing, session, admin guard, SQL, suggestions, JSON), one request at a time as a clerk's browser sends them:
- * the background ranking, the queue's first page and a deep page; then one decision on ECO 2013 (the request) and its background job (the
+ * the background ranking (after a catalogue change, when the first pages' suggestions are computed again, and with them
+ * stored), the queue's first page and a deep page, the first view of pages nobody opened, the first page right after a
+ * catalogue change; then one decision on ECO 2013 (the request) and its background job (the
  * re-decision of the 1,000 reports, the appeals and the e-mails), timed apart.
  *
  * Options (environment): BENCH_STUDENTS (20000), BENCH_ROWS_PER_REPORT (5), BENCH_ROUNDS (100 timed requests per row).
@@ -111,35 +113,42 @@ async function main() {
     console.log(`  ${pairs?.toLocaleString('en-US')} pairs waiting`);
 
     const deepPage = Math.max(1, Math.floor((pairs ?? 0) / 20 / 2));
-    const cases: Array<[string, string]> = [
-      ['queue, first page (20 pairs with suggestions)', '/api/admin/evaluation-queue'],
-      [`queue, page ${deepPage} (half way down)`, `/api/admin/evaluation-queue?page=${deepPage}`],
-    ];
     const results: Array<{ label: string; p50: number; p99: number; max: number }> = [];
-    // The background ranking (the job after analyses and decisions, and every 5 minutes), timed a few times.
-    {
-      const times: number[] = [];
-      for (let round = 0; round < 3; round++) {
-        const started = performance.now();
-        await rankEvaluationQueue(db);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      results.push({ label: 'the ranking job (background, every pair)', p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0 });
-      console.log(`  ranking job: p50 ${percentile(times, 50).toFixed(0)} ms`);
-    }
-    for (const [label, path] of cases) {
-      for (let warm = 0; warm < 3; warm++) await request(path);
-      const times: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const started = performance.now();
-        await request(path);
-        times.push(performance.now() - started);
-      }
+    const record = (label: string, times: number[]) => {
       times.sort((a, b) => a - b);
       results.push({ label, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0 });
-      console.log(`  ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+      console.log(`  ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${times.length} runs)`);
+    };
+    const timed = async (rounds: number, before: (round: number) => Promise<unknown>, run: (round: number) => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        await before(round);
+        const started = performance.now();
+        await run(round);
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    // What an import or a rule does to the stored suggestions: the catalogue version moves on (decision 005).
+    const catalogueChanges = () => db.query(`select nextval('search_catalogue_version')`);
+    const nothing = async () => undefined;
+    // The background ranking (after analyses and decisions, and every minute): after a catalogue change it computes the
+    // first pages' suggestions again; otherwise they are stored.
+    record('the ranking job after a catalogue change (every pair ranked, first 5 pages\' suggestions computed)', await timed(3, catalogueChanges, () => rankEvaluationQueue(db)));
+    record('the ranking job, suggestions stored', await timed(3, nothing, () => rankEvaluationQueue(db)));
+    for (const [label, path] of [
+      ['queue, first page (20 pairs with suggestions)', '/api/admin/evaluation-queue'],
+      [`queue, page ${deepPage} (half way down)`, `/api/admin/evaluation-queue?page=${deepPage}`],
+    ] as const) {
+      for (let warm = 0; warm < 3; warm++) await request(path);
+      record(label, await timed(ROUNDS, nothing, () => request(path)));
     }
+    // The first view of a page nobody opened since the catalogue changed: its 20 pairs' suggestions computed and stored.
+    record(
+      'first view of a page past the first 5 (its suggestions computed now)',
+      await timed(20, nothing, (round) => request(`/api/admin/evaluation-queue?page=${deepPage + 1 + round}`)),
+    );
+    record('first page after a catalogue change, before the ranking job ran', await timed(20, catalogueChanges, () => request('/api/admin/evaluation-queue')));
 
     const [pair] = await db.query<{ from_id: number; to_id: number }>(
       `select f.id as from_id, d.id as to_id from institutions f, institutions d where f.key = 'bench-college-1' and d.key = 'bench-university-1'`,

@@ -1,18 +1,15 @@
 // Issue 25, part 1: every course no rule decides is demand for a pair (sending school's course, destination), ranked
 // in the registrar's evaluation queue; a decision writes one rule and, in the background, re-decides the reports,
 // resolves the open appeals on the course and tells each student once.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { rankEvaluationQueue } from '../../src/server/features/evaluation-queue';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { EvaluationDecisionResult, EvaluationQueuePage, QueuePair } from '../../src/shared/schemas/evaluation-queue';
-import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
-import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
-
-const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
+import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
+import { analyseSampleTranscript } from '../support/analysed-transcript';
+import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -20,24 +17,8 @@ let first: Awaited<ReturnType<typeof signUp>>;
 let second: Awaited<ReturnType<typeof signUp>>;
 const reports = new Map<string, string>();
 
-async function institutionId(key: string): Promise<number> {
-  const [row] = await t.deps.db.query<{ id: number }>('select id from institutions where key = $1', [key]);
-  if (!row) throw new Error(`no demo school ${key}`);
-  return row.id;
-}
-
 /** A student uploads a sample transcript for a destination; the analysis runs; returns the transcript id. */
-async function analyse(student: { cookie: string }, file: string, destinationKey: string): Promise<string> {
-  const bytes = readFileSync(resolve(FIXTURES, file));
-  const created = (await (
-    await t.app.request('/api/transcripts', jsonRequest('POST', { fileName: file, fileType: 'application/pdf', size: bytes.byteLength, toInstitutionId: 0 }, student.cookie))
-  ).json()) as CreateTranscriptResponse;
-  await t.app.request(created.upload.url, { method: 'PUT', headers: { ...created.upload.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) });
-  const analyze = await t.app.request(`/api/transcripts/${created.id}/analyze`, jsonRequest('POST', { toInstitutionId: await institutionId(destinationKey) }, student.cookie));
-  expect(analyze.status).toBe(202);
-  await runPendingJobs(t.deps);
-  return created.id;
-}
+const analyse = (student: { cookie: string }, file: string, destinationKey: string) => analyseSampleTranscript(t, student, file, destinationKey);
 
 async function report(student: { cookie: string }, id: string): Promise<TranscriptResponse> {
   return (await (await t.app.request(`/api/transcripts/${id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;

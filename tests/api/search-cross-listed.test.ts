@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
+import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createCourse, createInstitution, createRule } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +94,37 @@ describe('course search: cross-listed courses', () => {
     const own = (await (await t.app.request(`/api/courses/${woms.id}`)).json()) as CourseDetails;
     expect(own.transfers).toEqual([expect.objectContaining({ status: 'fully' })]);
     expect(own.otherCodesTransfers).toEqual([]);
+  });
+
+  it('tells a student whose report row no rule decides that the same course under its other code transfers, as what is on file for that code', async () => {
+    const { school } = await crossListingSchool();
+    const to = await createInstitution(t.deps.db, { name: `Report Target ${tag()}`, state: 'DE' });
+    await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2931', title: 'Women in History' }] });
+    const student = await signUp(t);
+    const [transcript] = await t.deps.db.query<{ id: string }>(
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
+       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
+      [student.id, school.id, school.name, to.id],
+    );
+    const rows: Array<[string, string, string, string]> = [
+      ['AFRA', '329', 'NEEDS_EVAL', 'B'],
+      ['WOMS', '342', 'NEEDS_EVAL', 'F'],
+      ['ENGL', '110', 'NEEDS_EVAL', 'A'],
+    ];
+    for (const [position, [subject, number, status, grade]] of rows.entries()) {
+      await t.deps.db.query(
+        `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
+         values ($1, $2, $3, $4, 'Course', 3, 3, $5, 'Fall 2024', $6, 'No rule on file.')`,
+        [transcript!.id, position, subject, number, grade, status],
+      );
+    }
+    const report = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+    const byCode = Object.fromEntries(report.items.map((item) => [`${item.subject} ${item.number}`, item]));
+    expect(byCode['AFRA 329']).toMatchObject({ statusCode: 'NEEDS_EVAL', crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2931') } });
+    // An F earns no credit under the other code's rule either: nothing to point at.
+    expect(byCode['WOMS 342']).toMatchObject({ statusCode: 'NEEDS_EVAL', crossListed: null });
+    // A course listed once has no other code.
+    expect(byCode['ENGL 110']).toMatchObject({ crossListed: null });
   });
 
   it('keeps apart a sequence with one description, titles that name a kind of course, and a graduate twin', async () => {

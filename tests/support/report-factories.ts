@@ -28,6 +28,7 @@ export const reportItem = (
   correction: null,
   asRead: null,
   creditConversion: null,
+  crossListed: null,
   ...overrides,
 });
 

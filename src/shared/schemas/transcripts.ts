@@ -191,6 +191,11 @@ export interface TranscriptResultItem {
   asRead: RowAsRead | null;
   /** Set when the credits were converted between a quarter and a semester school. */
   creditConversion: CreditConversionDto | null;
+  /**
+   * For a row no rule decides: the same course under another subject at the student's school (a cross-listing) that a
+   * rule on file transfers to the destination. What is on file for the other code, never this row's decision.
+   */
+  crossListed: { courseNumber: string; transfersTo: string } | null;
 }
 
 export interface TranscriptSummary {

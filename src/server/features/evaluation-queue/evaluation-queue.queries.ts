@@ -11,6 +11,16 @@ export interface PairKey {
   codeKey: string;
 }
 
+/** A pair's course as its reports list it (the suggestion owner's input). */
+export interface RankedCourse {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+}
+
+export type RankedPair = PairKey & { place: number; course: RankedCourse };
+
 export interface QueuePairRow {
   from_id: number;
   from_name: string;
@@ -94,13 +104,103 @@ export async function queueRankedAt(db: Queryable): Promise<Date | null> {
   return row ? new Date(row.updated_at) : null;
 }
 
-/** A page of the ranking, in rank order (the place's index; offset walks at most the queue's pairs). */
-export async function listRankedPairs(db: Queryable, page: { limit: number; offset: number }): Promise<Array<PairKey & { place: number }>> {
-  const rows = await db.query<{ place: number; from_institution_id: number; to_institution_id: number; code_key: string }>(
-    `select place, from_institution_id, to_institution_id, code_key from evaluation_queue_ranking order by place limit $1 offset $2`,
-    [page.limit, page.offset],
+/**
+ * The ranked pairs in places (afterPlace, afterPlace + limit], in rank order, by the place's index (a range, not an
+ * offset: a deep page costs what the first does). A place of a pair decided since the ranking stays empty until the
+ * next ranking, so the pages after it do not shift under a registrar meanwhile.
+ */
+export async function listRankedPairs(db: Queryable, range: { afterPlace: number; limit: number }): Promise<RankedPair[]> {
+  const rows = await db.query<{ place: number; from_institution_id: number; to_institution_id: number; code_key: string } & RankedCourse>(
+    `select place, from_institution_id, to_institution_id, code_key, subject, number, title, credits::float8 as credits
+       from evaluation_queue_ranking where place > $1 and place <= $1 + $2 order by place`,
+    [range.afterPlace, range.limit],
   );
-  return rows.map((row) => ({ place: row.place, fromInstitutionId: row.from_institution_id, toInstitutionId: row.to_institution_id, codeKey: row.code_key }));
+  return rows.map((row) => ({
+    place: row.place,
+    fromInstitutionId: row.from_institution_id,
+    toInstitutionId: row.to_institution_id,
+    codeKey: row.code_key,
+    course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) },
+  }));
+}
+
+/** Whether any pair is ranked after this place (the page's "more" link). */
+export async function rankedAfter(db: Queryable, place: number): Promise<boolean> {
+  const [row] = await db.query<{ more: boolean }>(`select exists (select 1 from evaluation_queue_ranking where place > $1) as more`, [place]);
+  return row?.more ?? false;
+}
+
+export interface StoredSuggestions {
+  course: string;
+  catalogueVersion: string;
+  suggestions: unknown;
+  /** When the computation started (the database's clock). */
+  computedAt: Date;
+}
+
+const pairArrays = (pairs: PairKey[]) => [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.toInstitutionId), pairs.map((pair) => pair.codeKey)];
+export const pairKeyText = (pair: PairKey) => `${pair.fromInstitutionId}:${pair.toInstitutionId}:${pair.codeKey}`;
+
+/** The stored suggestions of these pairs, by pairKeyText, whatever version they were computed at. */
+export async function readStoredSuggestions(db: Queryable, pairs: PairKey[]): Promise<Map<string, StoredSuggestions>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db.query<{ from_institution_id: number; to_institution_id: number; code_key: string; course: string; catalogue_version: string; suggestions: unknown; computed_at: Date }>(
+    `select s.from_institution_id, s.to_institution_id, s.code_key, s.course, s.catalogue_version, s.suggestions, s.computed_at
+       from unnest($1::int[], $2::int[], $3::text[]) as page(from_id, to_id, code_key)
+       join evaluation_pair_suggestions s on (s.from_institution_id, s.to_institution_id, s.code_key) = (page.from_id, page.to_id, page.code_key)`,
+    pairArrays(pairs),
+  );
+  return new Map(
+    rows.map((row) => [
+      pairKeyText({ fromInstitutionId: row.from_institution_id, toInstitutionId: row.to_institution_id, codeKey: row.code_key }),
+      { course: row.course, catalogueVersion: row.catalogue_version, suggestions: row.suggestions, computedAt: new Date(row.computed_at) },
+    ]),
+  );
+}
+
+/** Stores pairs' suggestions computed at a catalogue version, replacing what each pair had. */
+export async function storeSuggestions(db: Queryable, rows: Array<PairKey & StoredSuggestions>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into evaluation_pair_suggestions (from_institution_id, to_institution_id, code_key, course, catalogue_version, suggestions, computed_at)
+     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
+     on conflict (from_institution_id, to_institution_id, code_key) do update
+       set course = excluded.course, catalogue_version = excluded.catalogue_version, suggestions = excluded.suggestions, computed_at = excluded.computed_at`,
+    [
+      ...pairArrays(rows),
+      rows.map((row) => row.course),
+      rows.map((row) => row.catalogueVersion),
+      rows.map((row) => JSON.stringify(row.suggestions)),
+      rows.map((row) => row.computedAt.toISOString()),
+    ],
+  );
+}
+
+/**
+ * PostgreSQL: the database's clock now, and from when answers computed at this catalogue version are trusted: 10 s after
+ * it was first seen here. The version moves on with a writer's statement, before its transaction commits, so an answer
+ * computed in between read the old catalogue under the new version; decision 005 bounds the same race by 10 s.
+ */
+export async function catalogueVersionSeen(db: Queryable, version: string): Promise<{ now: Date; trustedFrom: Date }> {
+  const [row] = await db.query<{ now: Date; trusted_from: Date }>(
+    `with seen as (
+       insert into app_meta (key, value, updated_at) values ('evaluation_suggestions_version', $1, now())
+       on conflict (key) do update set value = excluded.value, updated_at = now() where app_meta.value is distinct from excluded.value
+       returning updated_at)
+     select now() as now,
+            coalesce((select updated_at from seen), (select updated_at from app_meta where key = 'evaluation_suggestions_version')) + interval '10 seconds' as trusted_from`,
+    [version],
+  );
+  return { now: new Date(row!.now), trustedFrom: new Date(row!.trusted_from) };
+}
+
+/** Suggestions of pairs no longer ranked (decided, or no student waits any more) are dropped with each ranking. */
+export async function forgetUnrankedSuggestions(db: Queryable): Promise<void> {
+  await db.query(
+    `delete from evaluation_pair_suggestions s
+      where not exists (select 1 from evaluation_queue_ranking r
+                         where (r.from_institution_id, r.to_institution_id, r.code_key) = (s.from_institution_id, s.to_institution_id, s.code_key))`,
+  );
 }
 
 /**
@@ -123,7 +223,7 @@ export async function countPairsNow(db: Queryable, pairs: PairKey[]): Promise<Qu
        left join form_appeals f on (f.from_id, f.to_id, f.code_key) = (d.from_id, d.to_id, d.code_key)
        left join latest l on (l.from_institution_id, l.to_institution_id, l.code_key) = (d.from_id, d.to_id, d.code_key)
       where l.action is null or l.action = 'dismissed' or l.rule_id is null`,
-    [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.toInstitutionId), pairs.map((pair) => pair.codeKey)],
+    pairArrays(pairs),
   );
 }
 
@@ -143,8 +243,8 @@ export async function rankingJobQueued(db: Queryable, kind: string): Promise<boo
 }
 
 /** One pair's course as its reports list it, or null when no kept report has it undecided. */
-export async function findUndecidedPair(db: Queryable, pair: PairKey): Promise<{ subject: string; number: string; title: string; credits: number | null } | null> {
-  const [row] = await db.query<{ subject: string; number: string; title: string; credits: number | null }>(
+export async function findUndecidedPair(db: Queryable, pair: PairKey): Promise<RankedCourse | null> {
+  const [row] = await db.query<RankedCourse>(
     `select min(r.subject) as subject, min(r.number) as number, max(r.title) as title, max(r.credits)::float8 as credits
        from transcript_rows r join transcripts t on t.id = r.transcript_id
       where r.status = 'NEEDS_EVAL' and not r.removed_by_student and r.code_key = $3 and t.detected_institution_id = $1 and t.to_institution_id = $2

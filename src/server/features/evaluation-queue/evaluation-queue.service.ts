@@ -16,15 +16,18 @@ import type { Database, Queryable } from '../../db/client';
 import { notFound } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import { enqueueJob } from '../../jobs/job-queue';
-import { courseKey, databaseCodeKey, decideForCourses, writeRegistrarRule } from '../equivalencies';
+import { courseKey, databaseCodeKey, writeRegistrarRule } from '../equivalencies';
 import { listReportsWithUndecidedCourse } from '../transcripts';
 import {
   countPairsNow,
   countSuggestionsAccepted,
   findUndecidedPair,
+  forgetUnrankedSuggestions,
   insertDecision,
   listRankedPairs,
+  pairKeyText,
   queueRankedAt,
+  rankedAfter,
   rankingJobQueued,
   rankQueuePairs,
   removeRankedPair,
@@ -32,6 +35,7 @@ import {
   type PairKey,
   type QueuePairRow,
 } from './evaluation-queue.queries';
+import { pairSuggestions } from './pair-suggestions';
 
 export const EVALUATION_REDECIDE_JOB = 'evaluation.redecide';
 export const EVALUATION_RANK_JOB = 'evaluation.rank';
@@ -44,60 +48,23 @@ export async function requestQueueRanking(db: Queryable): Promise<void> {
   if (!(await rankingJobQueued(db, EVALUATION_RANK_JOB))) await enqueueJob(db, { kind: EVALUATION_RANK_JOB, payload: {} });
 }
 
-/** The ranking job, and the periodic re-ranking that catches what no event announces (appeals, expiry, deletions). */
-export async function rankEvaluationQueue(db: Database): Promise<{ pairs: number }> {
-  return { pairs: await rankQueuePairs(db) };
-}
-const SUGGESTIONS_PER_PAIR = 3;
-
-type SuggestionSource = Awaited<ReturnType<typeof decideForCourses>>['suggestions'][number][number];
-
-function presentSuggestion(candidate: SuggestionSource): QueueSuggestion {
-  const { evidence } = candidate;
-  return {
-    subject: candidate.subject,
-    number: candidate.number,
-    title: candidate.title,
-    confidence: candidate.confidence,
-    why: candidate.why,
-    evidence: {
-      statewideNumber: evidence.statewideNumber,
-      sameCode: evidence.sameCode,
-      peerSchools: evidence.peerSchools,
-      transfersElsewhereAs: evidence.transfersElsewhereAs,
-      titleSimilarity: evidence.titleSimilarity,
-      descriptionSimilarity: evidence.descriptionSimilarity,
-      credits: evidence.credits,
-      level: evidence.level,
-    },
-  };
-}
+/**
+ * How many pages the ranking job gives stored suggestions (the rest are computed when their page is first shown): the
+ * pages registrars open first. At ~12 ms a pair on the benchmark, 100 pairs add ~1.2 s to the job after a catalogue
+ * change and nothing otherwise; every pair (20,592) would be ~4 minutes after each (docs/BENCHMARKS.md).
+ */
+const EAGER_PAGES = 5;
 
 /**
- * The suggestion owner's best three for each course, one engine call per pair of schools on the page (a page holds
- * at most EVALUATION_QUEUE_PAGE_SIZE courses, never the whole queue).
+ * The ranking job, and the periodic re-ranking that catches what no event announces (appeals, expiry, deletions); then
+ * the first pages' suggestions, computed where missing or older than the catalogue.
  */
-async function suggestionsFor(db: Queryable, rows: Array<{ fromId: number; toId: number; course: { subject: string; number: string; title: string; credits: number | null } }>) {
-  const bySchools = new Map<string, number[]>();
-  rows.forEach((row, index) => {
-    const key = `${row.fromId}:${row.toId}`;
-    bySchools.set(key, [...(bySchools.get(key) ?? []), index]);
-  });
-  const result: QueueSuggestion[][] = rows.map(() => []);
-  for (const indexes of bySchools.values()) {
-    const first = rows[indexes[0]!]!;
-    const { suggestions } = await decideForCourses(db, {
-      fromInstitutionId: first.fromId,
-      toInstitutionId: first.toId,
-      courses: indexes.map((index) => rows[index]!.course),
-    });
-    indexes.forEach((index, position) => {
-      result[index] = (suggestions[position] ?? []).slice(0, SUGGESTIONS_PER_PAIR).map(presentSuggestion);
-    });
-  }
-  return result;
+export async function rankEvaluationQueue(db: Database): Promise<{ pairs: number; suggestionsComputed: number }> {
+  const pairs = await rankQueuePairs(db);
+  await forgetUnrankedSuggestions(db);
+  const { computed } = await pairSuggestions(db, await listRankedPairs(db, { afterPlace: 0, limit: EAGER_PAGES * EVALUATION_QUEUE_PAGE_SIZE }));
+  return { pairs, suggestionsComputed: computed };
 }
-
 function presentPair(row: QueuePairRow, suggestions: QueueSuggestion[]): QueuePair {
   return {
     key: `${row.from_id}:${row.to_id}:${row.code_key}`,
@@ -119,27 +86,27 @@ function presentPair(row: QueuePairRow, suggestions: QueueSuggestion[]): QueuePa
 export async function listEvaluationQueue(db: Database, query: { page: number }): Promise<EvaluationQueuePage> {
   if ((await queueRankedAt(db)) === null) await rankQueuePairs(db);
   const pageSize = EVALUATION_QUEUE_PAGE_SIZE;
-  const ranked = await listRankedPairs(db, { limit: pageSize + 1, offset: (query.page - 1) * pageSize });
-  const shownKeys = ranked.slice(0, pageSize);
-  const counted = new Map((await countPairsNow(db, shownKeys)).map((row) => [`${row.from_id}:${row.to_id}:${row.code_key}`, row]));
-  const shown = shownKeys.flatMap((pair) => counted.get(`${pair.fromInstitutionId}:${pair.toInstitutionId}:${pair.codeKey}`) ?? []);
-  const [suggestions, accepted, rankedAt] = await Promise.all([
-    suggestionsFor(
-      db,
-      shown.map((row) => ({ fromId: row.from_id, toId: row.to_id, course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits } })),
-    ),
+  const lastPlace = query.page * pageSize;
+  const ranked = await listRankedPairs(db, { afterPlace: lastPlace - pageSize, limit: pageSize });
+  const counted = new Map((await countPairsNow(db, ranked)).map((row) => [pairKeyText({ fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key }), row]));
+  const shown = ranked.flatMap((pair) => counted.get(pairKeyText(pair)) ?? []);
+  const [{ suggestions }, accepted, rankedAt, hasMore] = await Promise.all([
+    pairSuggestions(db, shown.map((row) => ({ fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, course: courseOf(row) }))),
     countSuggestionsAccepted(db),
     queueRankedAt(db),
+    rankedAfter(db, lastPlace),
   ]);
   return {
     pairs: shown.map((row, index) => presentPair(row, suggestions[index] ?? [])),
     page: query.page,
     pageSize,
-    hasMore: ranked.length > pageSize,
+    hasMore,
     rankedAt: rankedAt?.toISOString() ?? null,
     accepted: { decided: accepted.decided, acceptedAsOffered: accepted.accepted_as_offered },
   };
 }
+
+const courseOf = (row: QueuePairRow) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) });
 
 const NOTHING_WAITING = 'Nothing waits on this course any more: another registrar may have decided it. Reload the queue.';
 
@@ -176,7 +143,7 @@ export async function decideEvaluationPair(
   }
 
   // The suggestions on offer now, to record whether the registrar took one of them as offered.
-  const [offered = []] = await suggestionsFor(db, [{ fromId: pair.fromInstitutionId, toId: pair.toInstitutionId, course }]);
+  const [offered = []] = (await pairSuggestions(db, [{ ...pair, course }])).suggestions;
   const target = input.action === 'approve' ? { subject: input.target.subject.toUpperCase(), number: input.target.number.toUpperCase(), title: input.target.title || null } : null;
   const rank = target ? offered.findIndex((suggestion) => courseKey(suggestion) === courseKey(target)) : -1;
   const action = input.action === 'no-transfer' ? 'no-transfer' : rank >= 0 ? 'approved' : 'another-course';

@@ -1,5 +1,5 @@
 /** Course search, course details and the student's saved searches. */
 export { listSavedSearches } from './saved-searches.service';
 export { registerSavedSearchRoutes } from './saved-searches.routes';
-export { readCatalogueVersion } from './search.queries';
+export { findCrossListedCodes, readCatalogueVersion } from './search.queries';
 export { registerSearchRoutes } from './search.routes';

@@ -300,6 +300,28 @@ export async function countCourses(db: Queryable, spec: CourseSearchSpec): Promi
   return Number(rows[0]?.total ?? 0);
 }
 
+/**
+ * The other codes of cross-listed courses (migration 0082) at one school, for these code keys: each asked code with
+ * every code it is also listed as. Codes listed once are not in the answer.
+ */
+export async function findCrossListedCodes(
+  db: Queryable,
+  institutionId: number,
+  codeKeys: string[],
+): Promise<Array<{ code_key: string; subject: string; number: string; title: string; credits: number | null }>> {
+  if (codeKeys.length === 0) return [];
+  return db.query(
+    `select c.code_key, x.subject, x.number, x.title, x.credits::float8 as credits
+       from courses c
+       join course_listings l on l.course_id = c.id
+       join course_listings sibling on sibling.listing_id = l.listing_id
+       join courses x on x.id = sibling.course_id and x.id <> c.id
+      where c.institution_id = $1 and c.code_key = any($2::text[])
+      order by c.code_key, x.subject, x.number`,
+    [institutionId, codeKeys],
+  );
+}
+
 // ---------------------------------------------------------------------------
 // Course details
 // ---------------------------------------------------------------------------

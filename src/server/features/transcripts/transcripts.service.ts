@@ -21,7 +21,8 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
+import { databaseCodeKey, decideForTranscripts, gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
+import { findCrossListedCodes } from '../search';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
@@ -159,10 +160,39 @@ function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
 }
 
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
+/**
+ * For rows no rule decides: the same course under another subject at the student's school (search's cross-listings,
+ * migration 0082) that a rule on file transfers to the destination, decided by the engine with the row's grade and
+ * term. The report shows it as what is on file for the other code; the row's own decision stays the engine's.
+ */
+async function crossListedTransfers(db: Queryable, transcript: TranscriptRecord, rows: TranscriptRowRecord[]): Promise<Map<string, { courseNumber: string; transfersTo: string }>> {
+  const found = new Map<string, { courseNumber: string; transfersTo: string }>();
+  const from = transcript.detected_institution_id;
+  const to = transcript.to_institution_id;
+  const waiting = rows.filter((row) => (row.status ?? 'NEEDS_EVAL') === 'NEEDS_EVAL');
+  if (from === null || to === null || waiting.length === 0) return found;
+  const keyOf = (row: TranscriptRowRecord) => databaseCodeKey(row.subject, row.number);
+  const siblings = await findCrossListedCodes(db, from, [...new Set(waiting.map(keyOf))]);
+  const asked = waiting.flatMap((row) => siblings.filter((sibling) => sibling.code_key === keyOf(row)).map((sibling) => ({ row, sibling })));
+  if (asked.length === 0) return found;
+  const { transcripts } = await decideForTranscripts(db, {
+    fromInstitutionId: from,
+    toInstitutionId: to,
+    transcripts: asked.map(({ row, sibling }) => [{ subject: sibling.subject, number: sibling.number, title: sibling.title, credits: sibling.credits, grade: row.grade, term: row.term }]),
+    withSuggestions: false,
+  });
+  asked.forEach(({ row, sibling }, index) => {
+    const decision = transcripts[index]?.decisions[0];
+    if (!found.has(row.id) && decision?.status === 'DIRECT' && decision.transfersTo) found.set(row.id, { courseNumber: `${sibling.subject} ${sibling.number}`, transfersTo: decision.transfersTo });
+  });
+  return found;
+}
+
 export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
   const kept = rows.filter((row) => !row.removed_by_student);
+  const crossListed = await crossListedTransfers(db, transcript, kept);
   const items: TranscriptResultItem[] = kept.map((row) => {
     const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
     const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
@@ -188,6 +218,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       correction: correctionOf(row) as TranscriptResultItem['correction'],
       asRead: row.as_read,
       creditConversion: conversionOf(row),
+      crossListed: crossListed.get(row.id) ?? null,
     };
   });
   const summary = transcript.summary

@@ -61,6 +61,7 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       correction: null,
       asRead: null,
       creditConversion: null,
+      crossListed: null,
     };
   });
   const direct = items.filter((item) => item.transfers);

@@ -131,6 +131,17 @@ describe("the report row's appeal", () => {
   });
 });
 
+describe('a row no rule decides whose course is cross-listed', () => {
+  it('says what is on file for the other code, and that it is not a decision for this one', () => {
+    fakeApi({ 'GET /api/account/session': { body: { account: null } } });
+    const waiting = item('r1', 'AFRA', '329', 'NEEDS_EVAL', { crossListed: { courseNumber: 'HIST 333', transfersTo: 'Florida State University: AMH 2091 African American History' } });
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: { ...report, items: [waiting] } }} onTryAnother={vi.fn()} />);
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByText('Also listed as HIST 333:')).toBeInTheDocument();
+    expect(within(row).getByText(/transfers as Florida State University: AMH 2091 African American History\. Not a decision for AFRA 329: ask Florida State University to apply it\./)).toBeInTheDocument();
+  });
+});
+
 describe('a row the office approved on appeal', () => {
   it('reads as approved on appeal, not as the engine’s No Transfer, and the summary says it is not counted', async () => {
     fakeApi({

@@ -121,6 +121,13 @@ function ResultRow({
           {item.reason}
         </p>
       )}
+      {item.statusCode === 'NEEDS_EVAL' && item.crossListed && (
+        <p className="mt-1 text-sm text-slate-600">
+          <span className="font-semibold text-slate-700">Also listed as {item.crossListed.courseNumber}: </span>
+          the same course under another subject transfers as {item.crossListed.transfersTo}. Not a decision for {item.subject} {item.number}: ask{' '}
+          {destinationName} to apply it.
+        </p>
+      )}
       {item.statusCode === 'NEEDS_EVAL' && item.candidates.length > 0 && (
         <p className="mt-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-700">Suggested match, not a decision: </span>

@@ -56,6 +56,9 @@ export default function AdminEvaluationQueuePage() {
         </p>
       ) : queue.isError ? (
         <Alert tone="error">Unable to load the evaluation queue. {queue.error.message} Reload the page to try again.</Alert>
+      ) : queue.data.pairs.length === 0 && (queue.data.hasMore || page > 1) ? (
+        // Pages keep their places until the next ranking: one whose pairs were all just decided is empty for a moment.
+        <p className="text-slate-600">Every course on this page is decided. More courses wait on the other pages.</p>
       ) : queue.data.pairs.length === 0 ? (
         <p className="text-slate-600">Every course on the students' reports is decided. Nothing waits for review.</p>
       ) : (

@@ -91,6 +91,11 @@ export default function AdminTranscriptReportPage() {
                     {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? 'undecided: waits for review' : `no credit at ${destination}`)}
                   </p>
                   {item.reason && <p className="text-sm text-slate-600">{item.reason}</p>}
+                  {item.statusCode === 'NEEDS_EVAL' && item.crossListed && (
+                    <p className="text-sm text-slate-700">
+                      Cross-listed as {item.crossListed.courseNumber}, which a rule on file transfers as {item.crossListed.transfersTo}.
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>
