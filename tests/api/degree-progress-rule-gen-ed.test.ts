@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DegreeProgressResponse, DegreeRequirement, ProgramSummary } from '../../src/shared/schemas/programs';
+import type { DegreeProgressResponse, ProgramSummary } from '../../src/shared/schemas/programs';
 import { importEquivalencyCsv } from '../../src/server/features/equivalencies';
 import { loadProgramsSet, programsSetFolder } from '../../src/server/features/programs';
 import { createInstitution } from '../support/factories';
+import { findRequirement } from '../support/degree-requirements';
 import { createTestApp, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 /**
@@ -58,15 +59,6 @@ async function program(code: string): Promise<ProgramSummary> {
   return programs.find((candidate) => candidate.code === code)!;
 }
 
-const find = (requirements: DegreeRequirement[], id: string): DegreeRequirement | undefined => {
-  for (const requirement of requirements) {
-    if (requirement.id === id) return requirement;
-    const inner = find(requirement.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-};
-
 const storedCodes = async () =>
   (await t.deps.db.query<{ source: string; codes: string[] | null }>(
     `select s.subject || ' ' || s.number as source, r.gen_ed_codes as codes
@@ -112,7 +104,7 @@ describe('general-education codes on transfer rules', () => {
     };
 
     const withCode = await progressIn(breadth.id);
-    expect(find(withCode.requirements, 'UWM-LS:SS')).toMatchObject({ status: 'partial', appliedCredits: 3, remainingCredits: 9, courses: ['HIST 216'] });
+    expect(findRequirement(withCode.requirements, 'UWM-LS:SS')).toMatchObject({ status: 'partial', appliedCredits: 3, remainingCredits: 9, courses: ['HIST 216'] });
     const history = withCode.courses.find((course) => course.code === 'HIST 216')!;
     expect(history).toMatchObject({ outcome: 'counts', becomes: 'HISTORY EL', countsToward: [{ id: 'UWM-LS:SS', name: 'L&S breadth: Social Science' }] });
     expect(history.why).toMatch(/by the general-education code S that the transfer rule gives this credit at University of Wisconsin-Madison, not by a designation of a University of Wisconsin-Madison course/);
@@ -121,15 +113,15 @@ describe('general-education codes on transfer rules', () => {
     // The university requirements: S fills the Social Studies breadth, ETHNIC the Ethnic Studies requirement (the rule's
     // "COM A" is UW-Madison's COM-A), each course once unless a requirement may double count.
     const gened = await progressIn(university.id);
-    const placed = [find(gened.requirements, 'UWM-GER:BREADTH-SS'), find(gened.requirements, 'UWM-GER:ETHNIC')].map((requirement) => requirement?.courses ?? []);
+    const placed = [findRequirement(gened.requirements, 'UWM-GER:BREADTH-SS'), findRequirement(gened.requirements, 'UWM-GER:ETHNIC')].map((requirement) => requirement?.courses ?? []);
     expect(placed.flat()).toContain('HIST 216');
-    expect(find(gened.requirements, 'UWM-GER:COMM-A')).toMatchObject({ status: 'complete', courses: ['ENG 202'] });
+    expect(findRequirement(gened.requirements, 'UWM-GER:COMM-A')).toMatchObject({ status: 'complete', courses: ['ENG 202'] });
 
     // The same file without the code: the rule changes, its codes go, and the course is elective credit only.
     expect(await importEquivalencyCsv({ db: t.deps.db, input: rulesFile(''), actor })).toMatchObject({ saved: true, updated: 1, unchanged: 2 });
     expect((await storedCodes())[1]).toEqual(['HIST 216', null]);
     const withoutCode = await progressIn(breadth.id);
-    expect(find(withoutCode.requirements, 'UWM-LS:SS')).toMatchObject({ status: 'not-started', courses: [] });
+    expect(findRequirement(withoutCode.requirements, 'UWM-LS:SS')).toMatchObject({ status: 'not-started', courses: [] });
     expect(withoutCode.courses.find((course) => course.code === 'HIST 216')).toMatchObject({ outcome: 'elective', countsToward: [] });
   });
 });
