@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DegreeCompareResponse, DegreeProgressResponse, DegreeRequirement, ExamCatalogEntry, ExamScore, ProgramListResponse, ProgramSummary } from '../../src/shared/schemas/programs';
+import type { DegreeCompareResponse, DegreeProgressResponse, ExamCatalogEntry, ExamScore, ProgramListResponse, ProgramSummary } from '../../src/shared/schemas/programs';
 import { loadProgramsSet, programsSetFolder } from '../../src/server/features/programs/reference-data/load-programs-set';
 import { createInstitution, createRule } from '../support/factories';
+import { findRequirement } from '../support/degree-requirements';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 /**
@@ -56,15 +57,6 @@ async function programCode(school: string, code: string): Promise<ProgramSummary
   if (!program) throw new Error(`${code} is not offered at ${school}: ${programs.map((candidate) => candidate.code).join(', ')}`);
   return program;
 }
-
-const find = (requirements: DegreeRequirement[], id: string): DegreeRequirement | undefined => {
-  for (const requirement of requirements) {
-    if (requirement.id === id) return requirement;
-    const inner = find(requirement.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-};
 
 const VALENCIA_TRANSCRIPT: Array<[string, string, string, number, string]> = [
   ['ENC', '1101', 'Freshman Composition I', 3, 'A'],
@@ -156,16 +148,16 @@ describe('degree progress', () => {
     expect(cse).toMatchObject({ name: 'Computer Science', kind: 'major', includes: ['OSU-ENG'], school: { id: osu.id } });
     const { progress } = (await (await get(`/api/student/transcripts/${transcriptId}/progress?program=${cse.id}`, student.cookie)).json()) as DegreeProgressResponse;
     expect(progress.requirements.map((requirement) => requirement.id)).toEqual(['OSU-CSE:R1', 'OSU-CSE:R2', 'OSU-CSE:R3', 'OSU-CSE:R4', 'OSU-CSE:R5', 'OSU-CSE:R6', 'OSU-ENG', 'OSU-UNI']);
-    expect(find(progress.requirements, 'OSU-CSE:R1.6')).toMatchObject({ name: 'Major Admission Requirements: Software I: Software Components', status: 'complete', courses: ['CSC 1101'] });
-    expect(find(progress.requirements, 'OSU-CSE:R1.3')).toMatchObject({ status: 'complete', courses: ['MTH 1151'] });
-    expect(find(progress.requirements, 'OSU-CSE:R1')).toMatchObject({ status: 'partial', remainingCourses: 3 });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R1.6')).toMatchObject({ name: 'Major Admission Requirements: Software I: Software Components', status: 'complete', courses: ['CSC 1101'] });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R1.3')).toMatchObject({ status: 'complete', courses: ['MTH 1151'] });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R1')).toMatchObject({ status: 'partial', remainingCourses: 3 });
     // The source's own slip (slot names shifted) is shown, never as fact.
-    expect(find(progress.requirements, 'OSU-CSE:R2.1')).toMatchObject({ status: 'complete', verified: false, doubtful: expect.stringMatching(/slot names may be misaligned/) });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R2.1')).toMatchObject({ status: 'complete', verified: false, doubtful: expect.stringMatching(/slot names may be misaligned/) });
     // Technical electives: the planner itself does not check them, and neither do we.
-    expect(find(progress.requirements, 'OSU-CSE:R5')).toMatchObject({ status: 'unchecked', cannotCheck: expect.stringMatching(/cannot be checked/) });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R5')).toMatchObject({ status: 'unchecked', cannotCheck: expect.stringMatching(/cannot be checked/) });
     // GE by Ohio State's attributes: no course list for them, so not "not started" but "cannot check".
-    expect(find(progress.requirements, 'OSU-ENG:R3')).toMatchObject({ name: 'Historical Study', status: 'unchecked', cannotCheck: expect.stringMatching(/marked AH1/) });
-    expect(find(progress.requirements, 'OSU-UNI')).toMatchObject({ name: 'University-wide requirements' });
+    expect(findRequirement(progress.requirements, 'OSU-ENG:R3')).toMatchObject({ name: 'Historical Study', status: 'unchecked', cannotCheck: expect.stringMatching(/marked AH1/) });
+    expect(findRequirement(progress.requirements, 'OSU-UNI')).toMatchObject({ name: 'University-wide requirements' });
     expect(progress.courses.find((course) => course.code === 'HIS 1500')).toMatchObject({ outcome: 'none', pending: true });
   });
 
@@ -195,7 +187,7 @@ describe('degree progress', () => {
     const transcriptId = await transcriptOf(student.id, columbus, osu, [['CSC', '1101', 'Software I', 4, 'A']]);
     const cse = await programCode('ohio-state', 'OSU-CSE');
     const { progress } = (await (await get(`/api/student/transcripts/${transcriptId}/progress?program=${cse.id}`, student.cookie)).json()) as DegreeProgressResponse;
-    expect(find(progress.requirements, 'OSU-CSE:R1.3')).toMatchObject({ name: 'Major Admission Requirements: Calculus I', status: 'complete', courses: ['AP Calculus AB (score 4)'] });
+    expect(findRequirement(progress.requirements, 'OSU-CSE:R1.3')).toMatchObject({ name: 'Major Admission Requirements: Calculus I', status: 'complete', courses: ['AP Calculus AB (score 4)'] });
     const calculus = progress.courses.find((course) => course.source === 'exam' && course.code.startsWith('AP Calculus'))!;
     expect(calculus).toMatchObject({ outcome: 'counts', credits: 5, becomes: 'MATH 1151', countsToward: [{ id: 'OSU-CSE:R1.3', name: 'Major Admission Requirements: Calculus I' }] });
     expect(progress.courses.find((course) => course.code.startsWith('AP Chemistry'))!.why).toBe('Does not count: The Ohio State University gives credit for AP Chemistry from a score of 3; yours is 2.');

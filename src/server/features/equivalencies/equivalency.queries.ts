@@ -280,3 +280,22 @@ export async function loadStatewideTwins(
   }
   return twins;
 }
+
+/** The general-education codes each of these rules states (rules that state none are left out). */
+export async function findRuleGeneralEducationCodes(db: Queryable, ruleIds: number[]): Promise<Map<number, string[]>> {
+  if (ruleIds.length === 0) return new Map();
+  const rows = await db.query<{ id: number; gen_ed_codes: string[] }>(
+    `select id, gen_ed_codes from equivalency_rules where id = any($1::int[]) and gen_ed_codes is not null`,
+    [ruleIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.gen_ed_codes]));
+}
+
+/** Every general-education code the rules into a school state. */
+export async function listGeneralEducationCodesInto(db: Queryable, toInstitutionId: number): Promise<string[]> {
+  const rows = await db.query<{ code: string }>(
+    `select distinct unnest(gen_ed_codes) as code from equivalency_rules where to_institution_id = $1 and gen_ed_codes is not null`,
+    [toInstitutionId],
+  );
+  return rows.map((row) => row.code);
+}

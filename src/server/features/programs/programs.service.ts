@@ -19,13 +19,23 @@ import type {
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
-import { databaseCodeKey, decideByGradeAlone, decideForCourses, gradeForDecision, splitCourseCode, type EquivalencyDecision } from '../equivalencies';
+import {
+  databaseCodeKey,
+  decideByGradeAlone,
+  decideForCourses,
+  findRuleGeneralEducationCodes,
+  gradeForDecision,
+  listGeneralEducationCodesInto,
+  splitCourseCode,
+  type EquivalencyDecision,
+} from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
 import { buildRequirementTree, programGroup, type RequirementNode } from './engine/requirement-tree';
+import { attributesNamedIn, ruleCodeReader } from './engine/rule-attributes';
 import { suggestProgram } from './engine/suggest-program';
 import { programContentHash } from './program-identity';
 import * as q from './programs.queries';
@@ -276,10 +286,17 @@ export async function degreeProgressForCourses(
     ...decisions.flatMap((decision) => decision.targets),
     ...exams.flatMap((award) => award.rule?.courses.map((code) => splitCourseCode(code)).filter((code) => code !== null) ?? []),
   ];
-  const [attributes, knownAttributes] = await Promise.all([
+  const ruleIds = [...new Set(decisions.flatMap((decision) => (decision.status === 'DIRECT' && decision.evidence.ruleId !== null ? [decision.evidence.ruleId] : [])))];
+  const [attributes, courseAttributes, ruleCodes, codesIntoSchool] = await Promise.all([
     q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => databaseCodeKey(code.subject, code.number)))]),
     q.listSchoolAttributes(db, school.id),
+    findRuleGeneralEducationCodes(db, ruleIds),
+    listGeneralEducationCodesInto(db, school.id),
   ]);
+  // The general-education codes transfer rules state, read as the school's own attributes (rule-attributes.ts); an
+  // option naming a code the rules into the school state can be checked, as one naming a course attribute can.
+  const readRuleCodes = ruleCodeReader([...courseAttributes, ...attributesNamedIn(roots)]);
+  const knownAttributes = new Set([...courseAttributes, ...readRuleCodes(codesIntoSchool)]);
   const report = evaluateDegreeProgress({
     schoolName: school.name,
     programName: program.name,
@@ -291,6 +308,7 @@ export async function degreeProgressForCourses(
       credits: Number(row.earned ?? row.credits ?? 0),
       grade: gradeForDecision(row.grade, row.in_progress),
       decision: decisions[index]!,
+      ruleAttributes: readRuleCodes(ruleCodes.get(decisions[index]!.evidence.ruleId ?? -1) ?? []),
     })),
     exams,
     attributesOf: (course) => attributes.get(databaseCodeKey(course.subject, course.number)) ?? new Set(),

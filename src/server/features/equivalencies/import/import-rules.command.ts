@@ -7,7 +7,8 @@
 import type { EquivalencyImportResult, ImportAction, ImportError, ImportPreviewRow } from '../../../../shared/schemas/equivalencies';
 import { recordAudit } from '../../../audit/audit-log';
 import type { Database, Queryable } from '../../../db/client';
-import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type ParsedRuleDraft, type RulesCsvImporter } from '../engine/csv-import-format';
+import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type CreditUnit, type ParsedRuleDraft, type RulesCsvImporter } from '../engine/csv-import-format';
+import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
@@ -15,7 +16,7 @@ import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from 
 import { findRememberedMapping, rememberMapping } from './column-mappings.queries';
 import { ImportSchools, type ImportedSchool, type NewSchoolPolicy } from './import-schools';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type EncodedRuleBatch, type NewRuleWriter, type RuleToStore, type RuleWriterKind } from './rule-writers';
-import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups, setRuleCreditUnits } from './rule-write.queries';
+import { beginBulkRuleWrite, endBulkRuleWrite, findStoredRuleContents, findStoredRules, lockRuleImports, pairsWithStoredRules, preferIndexLookups, setRuleUnitsAndCodes, type StoredRuleState } from './rule-write.queries';
 import { SendQueue } from './send-queue';
 
 export interface ImportActor {
@@ -300,9 +301,11 @@ class RulesImport {
     }
     if (!this.writing() || items.length === 0) return done;
     let batch = encoded;
+    let stored: Map<string, StoredRuleState> | null = null;
     if (this.storedShare > 0.5) {
-      const stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
-      batch = this.encode(writer, items.filter((item) => stored.get(item.fingerprint)?.contentHash !== item.contentHash));
+      stored = await findStoredRules(tx, items.map((item) => item.fingerprint));
+      const found = stored;
+      batch = this.encode(writer, items.filter((item) => found.get(item.fingerprint)?.contentHash !== item.contentHash));
     }
     const { inserted, changed, written } = await (batch ?? this.encode(writer, items)).send({ mayBeStored });
     this.counts.inserted += inserted;
@@ -310,16 +313,27 @@ class RulesImport {
     this.counts.unchanged += items.length - inserted - changed.length;
     this.storedShare = (items.length - inserted) / items.length;
     const changedFingerprints = new Set(changed.map((rule) => rule.fingerprint));
-    const withUnits = items.filter((item) => item.draft.creditUnit !== null || changedFingerprints.has(item.fingerprint));
-    const setUnits = () => setRuleCreditUnits(tx, withUnits.map((item) => item.fingerprint), withUnits.map((item) => item.draft.creditUnit));
-    if (changed.length === 0) return { written: withUnits.length === 0 ? written : written.then(setUnits) };
+    // The writers store each rule they write with its codes; a stored rule they leave alone (unchanged) may lack them
+    // (stored before they were read): where the batch could hold such rules, they are set too, and written only if
+    // they differ. A batch of rules between schools that had none holds none; a looked-up batch says which differ.
+    const extras: Array<{ fingerprint: string; creditUnit: CreditUnit | null; generalEducationCodes: string[] }> = [];
+    for (const item of items) {
+      const named = item.draft.creditUnit !== null || changedFingerprints.has(item.fingerprint);
+      if (!named && !mayBeStored) continue;
+      const codes = generalEducationCodesInNotes(item.draft.notes);
+      const state = stored?.get(item.fingerprint);
+      const mayLackCodes = codes.length > 0 && (stored === null || (state !== undefined && state.generalEducationCodes !== codes.join(',')));
+      if (named || mayLackCodes) extras.push({ fingerprint: item.fingerprint, creditUnit: item.draft.creditUnit, generalEducationCodes: codes });
+    }
+    const setExtras = () => setRuleUnitsAndCodes(tx, extras);
+    if (changed.length === 0) return { written: extras.length === 0 ? written : written.then(setExtras) };
     await written;
     const byFingerprint = new Map(items.map((item) => [item.fingerprint, item]));
     await rewriteChangedRules(
       tx,
       changed.map(({ id, fingerprint }) => ({ id, rule: toStore(byFingerprint.get(fingerprint)!) })),
     );
-    await setUnits();
+    await setExtras();
     return done;
   }
 

@@ -2,6 +2,7 @@
  * A batch of rules as parallel arrays, one per column, and those columns as PostgreSQL array literals: how the
  * one-statement writer sends new rules (rule-writers.ts) and how changed rules are rewritten on both databases.
  */
+import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { formatCreditRange, type RuleContent, type RuleSettings } from '../rule-identity';
 
 export interface RuleWriteRow extends RuleSettings {
@@ -31,6 +32,11 @@ export class RuleBatchColumns {
   readonly notes: Array<string | null> = [];
   readonly fingerprint: string[] = [];
   readonly contentHash: string[] = [];
+  /**
+   * The general-education codes each rule's notes state (generalEducationCodesInNotes), joined by commas (which a code
+   * never holds): one text a rule, as a ragged array of arrays cannot be a parameter. Empty for none.
+   */
+  readonly generalEducationCodes: string[] = [];
   readonly sources = { rule: [] as number[], position: [] as number[], subject: [] as string[], number: [] as string[], title: [] as Array<string | null>, credits: [] as Array<number | null> };
   readonly targets = {
     rule: [] as number[],
@@ -63,6 +69,7 @@ export class RuleBatchColumns {
     this.notes.push(rule.notes);
     this.fingerprint.push(rule.fingerprint);
     this.contentHash.push(rule.contentHash);
+    this.generalEducationCodes.push(generalEducationCodesInNotes(rule.notes).join(','));
     const place = this.fingerprint.length;
     for (let position = 0; position < sources.length; position++) {
       const source = sources[position]!;
@@ -117,7 +124,7 @@ export function arrayLiteral(values: ArrayColumn): string {
   return `${literal}}`;
 }
 
-/** A batch's columns as the array literals writeRuleBatchInOneStatement sends ($1 … $10, then $12 … $25). */
+/** A batch's columns as the array literals writeRuleBatchInOneStatement sends ($1 … $10, then $12 … $25, then $28). */
 export interface PreparedRuleBatch {
   size: number;
   sourceCount: number;
@@ -131,6 +138,7 @@ export function prepareRuleBatch(rules: RuleBatchColumns): PreparedRuleBatch {
     ...rules.ruleArrays,
     sources.rule, sources.position, sources.subject, sources.number, sources.title, sources.credits,
     targets.rule, targets.position, targets.subject, targets.number, targets.title, targets.credits, targets.creditsText, targets.isElective,
+    rules.generalEducationCodes,
   ];
   return { size: rules.size, sourceCount: sources.rule.length, targetCount: targets.rule.length, literals: columns.map(arrayLiteral) };
 }

@@ -1,7 +1,8 @@
 /** A batch of new rules as rows of COPY's text format: how the COPY writer sends them (rule-writers.ts). */
 import { copyRow } from '../../../db/copy-format';
 import { formatCreditRange, type RuleContent } from '../rule-identity';
-import type { RuleWriteRow } from './rule-batch-columns';
+import { generalEducationCodesInNotes } from '../engine/general-education-codes';
+import { arrayLiteral, type RuleWriteRow } from './rule-batch-columns';
 import type { RuleAuthor } from './rule-writers';
 
 /**
@@ -12,7 +13,7 @@ import type { RuleAuthor } from './rule-writers';
 export class RuleCopyBatch {
   readonly fingerprints: string[] = [];
   readonly contentHashes: string[] = [];
-  /** Each rule's row after its id: from, to, transfers … content hash, origin, created by. */
+  /** Each rule's row after its id: from, to, transfers … content hash, origin, created by, general-education codes. */
   readonly ruleRows: string[] = [];
   readonly sourcePlaces: number[] = [];
   /** Each source's row after its rule id: position, school, subject, number, title, credits. */
@@ -29,12 +30,14 @@ export class RuleCopyBatch {
 
   add(rule: RuleWriteRow, sources: RuleContent['sources'], targets: RuleContent['targets']): void {
     const place = this.fingerprints.length;
+    const codes = generalEducationCodesInNotes(rule.notes);
     this.fingerprints.push(rule.fingerprint);
     this.contentHashes.push(rule.contentHash);
     this.ruleRows.push(
       copyRow([
         rule.fromInstitutionId, rule.toInstitutionId, rule.transfers, rule.creditsAwarded, rule.minGrade, rule.effectiveFrom,
         rule.effectiveTo, rule.notes, rule.fingerprint, rule.contentHash, this.author.origin, this.author.actorId,
+        codes.length > 0 ? arrayLiteral(codes) : null,
       ]),
     );
     sources.forEach((source, position) => {
@@ -52,7 +55,7 @@ export class RuleCopyBatch {
 
 export const RULE_COPY_COLUMNS = [
   'id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term',
-  'effective_to_term', 'notes', 'fingerprint', 'content_hash', 'origin', 'created_by',
+  'effective_to_term', 'notes', 'fingerprint', 'content_hash', 'origin', 'created_by', 'gen_ed_codes',
 ] as const;
 export const SOURCE_COPY_COLUMNS = ['rule_id', 'position', 'from_institution_id', 'subject', 'number', 'title', 'credits'] as const;
 export const TARGET_COPY_COLUMNS = ['rule_id', 'position', 'subject', 'number', 'title', 'credits', 'credits_text', 'is_elective'] as const;

@@ -13,15 +13,17 @@ import type { RuleAuthor } from './rule-writers';
 export interface StoredRuleState {
   id: number;
   contentHash: string | null;
+  /** The general-education codes stored with the rule, joined by commas ('' for none), as RuleBatchColumns joins them. */
+  generalEducationCodes: string;
 }
 
 export async function findStoredRules(tx: Queryable, fingerprints: string[]): Promise<Map<string, StoredRuleState>> {
   if (fingerprints.length === 0) return new Map();
-  const rows = await tx.query<{ id: number; fingerprint: string; content_hash: string | null }>(
-    `select id, fingerprint, content_hash from equivalency_rules where fingerprint = any($1::text[])`,
+  const rows = await tx.query<{ id: number; fingerprint: string; content_hash: string | null; gen_ed_codes: string[] | null }>(
+    `select id, fingerprint, content_hash, gen_ed_codes from equivalency_rules where fingerprint = any($1::text[])`,
     [fingerprints],
   );
-  return new Map(rows.map((row) => [row.fingerprint, { id: row.id, contentHash: row.content_hash }]));
+  return new Map(rows.map((row) => [row.fingerprint, { id: row.id, contentHash: row.content_hash, generalEducationCodes: (row.gen_ed_codes ?? []).join(',') }]));
 }
 
 /** Stored rules as the import file would say them, for a preview that shows what saving changes. */
@@ -67,8 +69,8 @@ export async function writeRuleBatchInOneStatement(
   if (rules.size === 0) return { inserted: 0, changed: [] };
   const [row] = await tx.query<{ inserted: number; sources: number; targets: number; courses_without_rule: number; changed: Array<{ id: number; fingerprint: string }> }>(
     `with batch as (
-       select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-              with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, place)
+       select * from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $28::text[])
+              with ordinality as u(f, t, tr, cr, mg, ef, et, n, fp, ch, gc, place)
      ), stored as (
        select r.id, r.fingerprint, r.content_hash from equivalency_rules r where $26::boolean and r.fingerprint = any($9::text[])
      ), new_rules as materialized (
@@ -76,9 +78,10 @@ export async function writeRuleBatchInOneStatement(
         where not exists (select 1 from stored s where s.fingerprint = b.fp)
      ), inserted_rules as (
        insert into equivalency_rules (id, from_institution_id, to_institution_id, transfers, credits_awarded, min_grade,
-                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by)
+                                      effective_from_term, effective_to_term, notes, fingerprint, content_hash, origin, created_by,
+                                      gen_ed_codes)
        overriding system value
-       select id, f, t, tr, cr, mg, ef, et, n, fp, ch, $27::text, $11 from new_rules
+       select id, f, t, tr, cr, mg, ef, et, n, fp, ch, $27::text, $11, string_to_array(nullif(gc, ''), ',') from new_rules
        returning 1
      ), batch_sources as (
        select * from unnest($12::int[], $13::smallint[], $14::text[], $15::text[], $16::text[], $17::numeric[]) as s(place, pos, subj, num, title, cr)
@@ -104,7 +107,7 @@ export async function writeRuleBatchInOneStatement(
             coalesce((select json_agg(json_build_object('id', s.id, 'fingerprint', s.fingerprint))
                         from stored s join batch b on b.fp = s.fingerprint
                        where s.content_hash is distinct from b.ch), '[]'::json) as changed`,
-    [...rules.literals.slice(0, 10), author.actorId, ...rules.literals.slice(10), options.mayBeStored, author.origin],
+    [...rules.literals.slice(0, 10), author.actorId, ...rules.literals.slice(10, 24), options.mayBeStored, author.origin, rules.literals[24]],
   );
   if (!row) throw new Error('rule batch returned nothing');
   // Every course must belong to a rule of the batch, and when every rule was new every course must have been written:
@@ -280,12 +283,12 @@ export async function updateChangedRules(tx: Queryable, rules: RuleBatchColumns)
   const result = await tx.query<{ id: number }>(
     `update equivalency_rules r set
        transfers = u.tr, credits_awarded = u.cr, min_grade = u.mg, effective_from_term = u.ef, effective_to_term = u.et,
-       notes = u.n, content_hash = u.ch, updated_at = now()
-       from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-            as u(f, t, tr, cr, mg, ef, et, n, fp, ch)
+       notes = u.n, content_hash = u.ch, gen_ed_codes = string_to_array(nullif(u.gc, ''), ','), updated_at = now()
+       from unnest($1::int[], $2::int[], $3::boolean[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+            as u(f, t, tr, cr, mg, ef, et, n, fp, ch, gc)
       where r.fingerprint = u.fp
      returning r.id`,
-    rules.ruleArrays,
+    [...rules.ruleArrays, rules.generalEducationCodes],
   );
   return result.length;
 }
@@ -364,13 +367,17 @@ export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, 
 /**
  * Quarter or semester units for rules of a batch, by fingerprint: the rules whose file named their units, and changed
  * rules (which may have lost them). Few rules carry units, so the writers send none and this one statement follows.
+ * It also sets the general-education codes the notes state, which the writers store with every rule they write: for
+ * a rule stored before the codes were read (migration 0085), whose content is unchanged so that no writer rewrites it.
  */
-export async function setRuleCreditUnits(tx: Queryable, fingerprints: string[], units: Array<string | null>): Promise<void> {
-  if (fingerprints.length === 0) return;
+export async function setRuleUnitsAndCodes(tx: Queryable, rules: Array<{ fingerprint: string; creditUnit: string | null; generalEducationCodes: string[] }>): Promise<void> {
+  if (rules.length === 0) return;
   await tx.query(
-    `update equivalency_rules r set credit_unit = u.unit
-       from unnest($1::text[], $2::text[]) as u(fingerprint, unit)
-      where r.fingerprint = u.fingerprint and r.credit_unit is distinct from u.unit`,
-    [fingerprints, units],
+    `update equivalency_rules r set credit_unit = u.unit, gen_ed_codes = u.codes
+       from (select fingerprint, unit, case when codes = '' then null else string_to_array(codes, ',') end as codes
+               from unnest($1::text[], $2::text[], $3::text[]) as t(fingerprint, unit, codes)) as u
+      where r.fingerprint = u.fingerprint and (r.credit_unit is distinct from u.unit or r.gen_ed_codes is distinct from u.codes)`,
+    // The codes of a rule as one text: a code never holds a comma (the notes separate codes with them).
+    [rules.map((rule) => rule.fingerprint), rules.map((rule) => rule.creditUnit), rules.map((rule) => rule.generalEducationCodes.join(','))],
   );
 }

@@ -153,4 +153,26 @@ describe('degree progress', () => {
       ['unchecked', 'Crosswalk has no list of the courses that meet this, so it cannot be checked: ask The Ohio State University.'],
     ]);
   });
+
+  it('a transfer rule\'s general-education code fills an attribute requirement with elective credit, and the course says it is the rule\'s code', () => {
+    const MATC = school(4, 'Milwaukee Area Tech. College', { state: 'WI', floridaStatewideNumbering: false });
+    const MADISON = school(5, 'University of Wisconsin-Madison', { state: 'WI', floridaStatewideNumbering: false });
+    const rule = (id: number, source: string, target: [string, string]): EquivalencyRule => ({
+      id, fromInstitutionId: MATC.id, toInstitutionId: MADISON.id, sources: [{ subject: 'HIST', number: source, title: null, credits: 3 }],
+      targets: [{ subject: target[0], number: target[1], title: null, credits: 3, isElective: target[1] === 'EL' }],
+      transfers: true, creditsAwarded: 3, minGrade: null, effectiveFromTerm: null, effectiveToTerm: null, origin: 'csv', notes: null,
+    });
+    const courses = transcript([['HIST', '216', 3, 'A'], ['HIST', '205', 3, 'A'], ['HIST', '101', 3, 'A']], MATC, MADISON, [rule(1, '216', ['HISTORY', 'EL']), rule(2, '205', ['HISTORY', 'EL']), rule(3, '101', ['HISTORY', '101'])]);
+    // HIST 216's rule says S; HIST 205's says nothing; HISTORY 101 carries S in UW-Madison's own course attributes.
+    courses[0]!.ruleAttributes = new Set(['S']);
+    courses[2]!.ruleAttributes = new Set(['S']);
+    const roots = tree([requirement('SS', { name: 'Social Science', kind: 'gen_ed', options: ['attr:S'], minCredits: 12 })]);
+    const attributesOf = (course: { subject: string; number: string }) => new Set(course.number === '101' ? ['S'] : []);
+    const report = evaluateDegreeProgress({ schoolName: MADISON.name, programName: 'L&S breadth', roots, totalCredits: null, courses, exams: [], attributesOf, knownAttributes: new Set(['S']) });
+    expect(report.requirements[0]).toMatchObject({ status: 'partial', appliedCredits: 6, courses: ['HIST 216', 'HIST 101'] });
+    const [byRule, withoutCode, byCatalogue] = report.courses;
+    expect(byRule).toMatchObject({ outcome: 'counts', why: 'Counts toward Social Science. It counts by the general-education code S that the transfer rule gives this credit at University of Wisconsin-Madison, not by a designation of a University of Wisconsin-Madison course.' });
+    expect(withoutCode).toMatchObject({ outcome: 'elective', countsToward: [] });
+    expect(byCatalogue).toMatchObject({ outcome: 'counts', why: 'Counts toward Social Science.' });
+  });
 });

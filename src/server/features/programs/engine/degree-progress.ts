@@ -5,7 +5,7 @@
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
 import { courseKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
-import { describeCoursePattern } from './course-patterns';
+import { describeCoursePattern, matchesCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
 import { placeCourses, type PlacementUnit, type RequirementResult, type UnitBlock } from './place-courses';
 import type { RequirementNode } from './requirement-tree';
@@ -18,6 +18,11 @@ export interface DecidedTranscriptCourse {
   credits: number;
   grade: string | null;
   decision: EquivalencyDecision;
+  /**
+   * Attributes of the school that the transfer rule deciding the course gives its credit (its general-education
+   * codes, rule-attributes.ts), whatever the destination course carries: elective credit ("SOC EL") can carry them.
+   */
+  ruleAttributes?: ReadonlySet<string>;
 }
 
 export interface DegreeProgressInput {
@@ -47,8 +52,13 @@ interface Unit extends PlacementUnit {
   /** The names a student knows it by: transcript codes, or the exam. */
   labels: string[];
   doubtful: string | null;
+  /** The school's attributes on the destination course itself (its catalogue designation). */
+  catalogueAttributes: ReadonlySet<string>;
+  /** The attributes the transfer rule's general-education codes give the credit. */
+  ruleAttributes: ReadonlySet<string>;
 }
 
+const NO_ATTRIBUTES: ReadonlySet<string> = new Set();
 const round = (value: number) => Math.round(value * 100) / 100;
 const isElectiveNumber = (number: string) => number.trim().toUpperCase() === 'EL';
 
@@ -69,14 +79,16 @@ function transcriptUnits(input: DegreeProgressInput): Unit[] {
     const rows = decision.combined ? decision.combined.rowIndexes : [rowIndex];
     const labels = rows.map((index) => input.courses[index]?.code ?? course.code);
     const shares = creditShares(decision.targets, decision.creditsAwarded);
+    const ruleAttributes = course.ruleAttributes ?? NO_ATTRIBUTES;
     decision.targets.forEach((target, index) => {
+      const catalogueAttributes = input.attributesOf(target);
       units.push({
         course: {
           subject: target.subject,
           number: target.number,
           title: target.title,
           isElective: target.isElective || isElectiveNumber(target.number),
-          attributes: input.attributesOf(target),
+          attributes: ruleAttributes.size === 0 ? catalogueAttributes : new Set([...catalogueAttributes, ...ruleAttributes]),
         },
         credits: shares[index] ?? 0,
         grade: course.grade,
@@ -85,6 +97,8 @@ function transcriptUnits(input: DegreeProgressInput): Unit[] {
         exam: null,
         labels,
         doubtful: null,
+        catalogueAttributes,
+        ruleAttributes,
       });
     });
   });
@@ -109,8 +123,9 @@ function examUnits(input: DegreeProgressInput, fromTranscript: Unit[]): { units:
         duplicates.set(examIndex, `${already} already gives you ${formatCourseCode(target)}: credit for the same course is given once.`);
         return;
       }
+      const attributes = input.attributesOf(target);
       units.push({
-        course: { subject: target.subject, number: target.number, title: null, isElective: isElectiveNumber(target.number), attributes: input.attributesOf(target) },
+        course: { subject: target.subject, number: target.number, title: null, isElective: isElectiveNumber(target.number), attributes },
         credits: share,
         grade: null,
         fromExam: true,
@@ -118,10 +133,31 @@ function examUnits(input: DegreeProgressInput, fromTranscript: Unit[]): { units:
         exam: examIndex,
         labels: [award.label],
         doubtful: rule.doubtful,
+        catalogueAttributes: attributes,
+        ruleAttributes: NO_ATTRIBUTES,
       });
     });
   });
   return { units, duplicates };
+}
+
+/**
+ * Where a course counts only by the general-education codes its transfer rule states (not by any attribute of the
+ * destination course), the student is told so: it is the rule's word, not the school's catalogue. Empty otherwise.
+ */
+function ruleCodeNote(toward: RequirementNode[], units: Unit[], schoolName: string): string {
+  const codes = new Set<string>();
+  for (const node of toward) {
+    const attributes = node.patterns.flatMap((pattern) => (pattern.kind === 'attribute' ? [pattern.code] : []));
+    for (const unit of units) {
+      const catalogueCourse = { ...unit.course, attributes: unit.catalogueAttributes };
+      if (node.patterns.some((pattern) => matchesCoursePattern(catalogueCourse, pattern))) continue;
+      for (const code of attributes) if (unit.ruleAttributes.has(code)) codes.add(code);
+    }
+  }
+  if (codes.size === 0) return '';
+  const list = [...codes];
+  return ` It counts by ${list.length === 1 ? 'the general-education code' : 'the general-education codes'} ${joinNames(list)} that the transfer rule gives this credit at ${schoolName}, not by a designation of a ${schoolName} course.`;
 }
 
 function joinNames(names: string[]): string {
@@ -205,12 +241,13 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
       const unsure = toward.filter((node) => node.spec.doubtful !== null);
       const creditDoubt = unitIndexes.map((index) => units[index]!.doubtful).find((doubt) => doubt !== null);
       const names = joinNames(toward.map((node) => node.spec.name));
+      const byRule = ruleCodeNote(toward, unitIndexes.map((index) => units[index]!), input.schoolName);
       if (unsure.length > 0 || creditDoubt) {
         const why = creditDoubt ?? unsure[0]!.spec.doubtful;
-        return { outcome: 'counts', toward, why: `May count toward ${names} — not verified: ${why}. Check with ${input.schoolName}.`, verified: false };
+        return { outcome: 'counts', toward, why: `May count toward ${names} — not verified: ${why}.${byRule} Check with ${input.schoolName}.`, verified: false };
       }
       const shared = toward.length > 1 ? ' (a requirement there may double count)' : '';
-      return { outcome: 'counts', toward, why: `Counts toward ${names}${shared}.`, verified: true };
+      return { outcome: 'counts', toward, why: `Counts toward ${names}${shared}.${byRule}`, verified: true };
     }
     const first = units[unitIndexes[0]!]!;
     const blocks = unitIndexes.flatMap((index) => placement.units[index]!.blocks);

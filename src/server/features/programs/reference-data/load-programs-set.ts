@@ -296,7 +296,7 @@ function wisconsin(folder: string): SetFiles {
     ],
     skipped: [
       'UW-UCTA: a transfer agreement (a list of sending courses), not a program of requirements',
-      'gen-ed codes carried by individual transfer rules (transfer_rule_gen_ed_codes.csv): Crosswalk keeps attributes per course, not per rule',
+      'transfer_rule_gen_ed_codes.csv: the rules import reads the same codes from each rule\'s notes in reference-data/equivalencies/wisconsin-transfer-rules.csv, so this list derived from them is not loaded',
     ],
   };
 }
