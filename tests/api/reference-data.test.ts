@@ -9,6 +9,7 @@ import { loadReferenceSets, readReferenceDataStatus } from '../../src/server/ref
 import { referenceFiles, type ReferenceFiles } from '../../src/server/reference-data/reference-files';
 import { pickReferenceSets, type ReferenceSet } from '../../src/server/reference-data/reference-sets';
 import { emptyOutcome, importCourseRows } from '../../src/server/reference-data/set-loaders';
+import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -176,5 +177,17 @@ describe('program sets: the programs feature’s loader, through the registry', 
 
     const status = await readReferenceDataStatus(t.deps.db);
     expect(status.sets.find((set) => set.name === 'programs-ohio-state')).toMatchObject({ state: 'loaded', stored: '431 program data rows, 1 school' });
+  }, 120_000);
+
+  it('finds a school a rules file made under its short name, gives it its full name and keeps the short one', async () => {
+    // As `npm run data:load -- wisconsin-transfer-rules` leaves it: the school named as the rules file writes it.
+    await createInstitution(t.deps.db, { name: 'UW-Madison', key: 'uw-madison-test', state: 'WI' });
+    const [loaded] = await loadReferenceSets({ db: t.deps.db, sets: pickReferenceSets(['programs-uw-madison-gen-ed']), actor });
+    expect([loaded?.status, loaded?.message]).toEqual(['loaded', undefined]);
+    expect(loaded?.outcome?.written).toMatchObject({ schools: { inserted: 0, updated: 1 } });
+    const schools = await t.deps.db.query<{ name: string }>(
+      `select i.name from institutions i join institution_aliases a on a.institution_id = i.id where a.alias_normalized in ('uwmadison', 'universityofwisconsinmadison') group by i.name`,
+    );
+    expect(schools).toEqual([{ name: 'University of Wisconsin-Madison' }]);
   }, 120_000);
 });

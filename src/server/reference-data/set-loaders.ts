@@ -167,7 +167,11 @@ export async function ensureSchools(context: ReferenceSetContext, outcome: Refer
       if (found) break;
     }
     if (found) {
+      // Found only by another name it is known by (the Wisconsin rules file names UW-Madison so): it takes the set's
+      // full name, and its old name stays an alias, so a later set that looks it up by either finds it.
+      const renamed = found.name !== school.name && (await findInstitution(context.db, school.name)) === null;
       const changes = {
+        ...(renamed ? { name: school.name } : {}),
         ...(found.state === null ? { state: school.state } : {}),
         ...(school.floridaStatewideNumbering && !found.floridaStatewideNumbering ? { floridaStatewideNumbering: true } : {}),
       };
