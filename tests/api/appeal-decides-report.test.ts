@@ -1,16 +1,12 @@
 // An appeal a registrar approves with a target course writes a rule (origin appeal); the report the student appealed
 // from is decided again with it, so the row shows the outcome and not the engine's old answer beside "Your appeal:
 // Approved". A denial without a rule leaves the report as it was. The clerk can read the whole report (a disclosure).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
-import { runPendingJobs } from '../../src/server/jobs/job-handlers';
-import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
-import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
-
-const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
+import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
+import { analyseSampleTranscript } from '../support/analysed-transcript';
+import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -37,15 +33,7 @@ beforeAll(async () => {
   await seedDemoData(t.deps);
   admin = await signUpAdmin(t);
   student = await signUp(t, { name: 'Appealing Student' });
-  const bytes = readFileSync(resolve(FIXTURES, 't11000.pdf'));
-  const created = (await (
-    await t.app.request('/api/transcripts', jsonRequest('POST', { fileName: 't11000.pdf', fileType: 'application/pdf', size: bytes.byteLength, toInstitutionId: 0 }, student.cookie))
-  ).json()) as CreateTranscriptResponse;
-  await t.app.request(created.upload.url, { method: 'PUT', headers: { ...created.upload.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) });
-  const [miami] = await t.deps.db.query<{ id: number }>(`select id from institutions where key = 'miami'`);
-  expect((await t.app.request(`/api/transcripts/${created.id}/analyze`, jsonRequest('POST', { toInstitutionId: miami!.id }, student.cookie))).status).toBe(202);
-  await runPendingJobs(t.deps);
-  transcriptId = created.id;
+  transcriptId = await analyseSampleTranscript(t, student, 't11000.pdf', 'miami');
 }, 120_000);
 afterAll(async () => {
   await terminateTranscriptWorker();
