@@ -162,14 +162,16 @@ export async function ensureSchools(context: ReferenceSetContext, outcome: Refer
   for (const school of schools) {
     await letOthersRun();
     let found: Awaited<ReturnType<typeof findInstitution>> = null;
+    let foundBy = '';
     for (const name of [school.name, ...(school.alsoKnownAs ?? [])]) {
       found = await findInstitution(context.db, name);
+      foundBy = name;
       if (found) break;
     }
     if (found) {
       // Found only by another name it is known by (the Wisconsin rules file names UW-Madison so): it takes the set's
       // full name, and its old name stays an alias, so a later set that looks it up by either finds it.
-      const renamed = found.name !== school.name && (await findInstitution(context.db, school.name)) === null;
+      const renamed = foundBy !== school.name;
       const changes = {
         ...(renamed ? { name: school.name } : {}),
         ...(found.state === null ? { state: school.state } : {}),

@@ -99,6 +99,15 @@ export interface CourseSearchRow {
   rules: Array<{ rule: StoredRuleRow; to: InstitutionInfoRow }> | null;
 }
 
+/**
+ * From and where of a course's other codes (`x`) when it is cross-listed (migration 0082), for the course `course`
+ * (an alias of courses): the card, the course page and a report row's cross-listing all read it so.
+ */
+const otherCodesOf = (course: string) => `course_listings l
+       join course_listings sibling on sibling.listing_id = l.listing_id
+       join courses x on x.id = sibling.course_id
+      where l.course_id = ${course}.id and x.id <> ${course}.id`;
+
 /** Collects positional parameters while SQL is assembled. */
 class Params {
   readonly values: unknown[] = [];
@@ -257,9 +266,7 @@ function cardsSql(p: Params, spec: CourseSearchSpec, offeringWhere: string[], to
            o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
            (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
            c.known_from, ${destinationCourses} as destination_courses,
-           (select json_agg(x.subject || ' ' || x.number order by x.subject, x.number)
-              from course_listings l join course_listings sibling on sibling.listing_id = l.listing_id join courses x on x.id = sibling.course_id
-             where l.course_id = c.id and x.id <> c.id) as also_listed_as,
+           (select json_agg(x.subject || ' ' || x.number order by x.subject, x.number) from ${otherCodesOf('c')}) as also_listed_as,
            cards.rules
       from page p
       join courses c on c.id = p.id
@@ -312,10 +319,7 @@ export async function findCrossListedCodes(
   if (codeKeys.length === 0) return [];
   return db.query(
     `select c.code_key, x.subject, x.number, x.title, x.credits::float8 as credits
-       from courses c
-       join course_listings l on l.course_id = c.id
-       join course_listings sibling on sibling.listing_id = l.listing_id
-       join courses x on x.id = sibling.course_id and x.id <> c.id
+       from courses c, lateral (select x.* from ${otherCodesOf('c')}) x
       where c.institution_id = $1 and c.code_key = any($2::text[])
       order by c.code_key, x.subject, x.number`,
     [institutionId, codeKeys],
@@ -351,8 +355,7 @@ export async function findCourse(db: Queryable, id: number): Promise<CourseRow |
     `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
             i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering,
             (select json_agg(json_build_object('id', x.id, 'subject', x.subject, 'number', x.number) order by x.subject, x.number)
-               from course_listings l join course_listings sibling on sibling.listing_id = l.listing_id join courses x on x.id = sibling.course_id
-              where l.course_id = c.id and x.id <> c.id) as also_listed_as
+               from ${otherCodesOf('c')}) as also_listed_as
        from courses c join institutions i on i.id = c.institution_id
       where c.id = $1`,
     [id],

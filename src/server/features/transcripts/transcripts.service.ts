@@ -159,7 +159,6 @@ function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
   return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
 }
 
-/** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 /**
  * For rows no rule decides: the same course under another subject at the student's school (search's cross-listings,
  * migration 0082) that a rule on file transfers to the destination, decided by the engine with the row's grade and
@@ -178,7 +177,10 @@ async function crossListedTransfers(db: Queryable, transcript: TranscriptRecord,
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId: from,
     toInstitutionId: to,
-    transcripts: asked.map(({ row, sibling }) => [{ subject: sibling.subject, number: sibling.number, title: sibling.title, credits: sibling.credits, grade: row.grade, term: row.term }]),
+    // The student's course as the engine takes it (courseTakenFrom: credits, the grade as it counts), under the other code.
+    transcripts: asked.map(({ row, sibling }) => [
+      { ...courseTakenFrom({ ...row, credits: toNumber(row.credits), earned: toNumber(row.earned) }), subject: sibling.subject, number: sibling.number, title: sibling.title },
+    ]),
     withSuggestions: false,
   });
   asked.forEach(({ row, sibling }, index) => {
@@ -188,6 +190,7 @@ async function crossListedTransfers(db: Queryable, transcript: TranscriptRecord,
   return found;
 }
 
+/** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';

@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 /** Another code's transfers listed on this page; the rest are on that code's own page (statewide numbering names dozens). */
 const OTHER_CODE_TRANSFERS_SHOWN = 5;
 
+/** What a transfer counts as: "ENC 1101 Freshman Composition + ENC 1101L Lab". */
+const targetsText = (transfer: CourseTransfer) => transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ');
+
 const ORIGIN_LABELS: Record<string, string> = {
   seed: 'Demo data',
   csv: 'Imported from the school’s equivalency table',
@@ -121,7 +124,7 @@ export default function CourseDetailsPage() {
                 </div>
                 <p className="mt-1 text-slate-800">
                   {transfer.equivalentAt
-                    ? `Counts as ${transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`
+                    ? `Counts as ${targetsText(transfer)}`
                     : (transfer.transferNote ?? 'Does not transfer to this school.')}
                 </p>
                 {transfer.alsoRequires.length > 0 && (
@@ -152,7 +155,7 @@ export default function CourseDetailsPage() {
                       <span>
                         {transfer.toSchool.name}
                         {transfer.equivalentAt
-                          ? `: counts as ${transfer.targets.map((target) => [target.subject, target.number, target.title].filter(Boolean).join(' ')).join(' + ')}`
+                          ? `: counts as ${targetsText(transfer)}`
                           : transfer.origin === 'statewide-numbering'
                             ? ': by statewide course numbering'
                             : ''}
