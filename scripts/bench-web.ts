@@ -2,7 +2,7 @@
  * npm run bench:web — builds the web app, starts the real server on a free port with a throw-away data folder,
  * measures the gzipped JavaScript each public route loads (in the system Chromium) and, when the `lighthouse`
  * package is installed, runs Lighthouse (mobile) on /, /search and /about. The figures, with the machine and the date,
- * replace the "Web (Lighthouse)" section of docs/BENCHMARKS.md.
+ * replace docs/benchmarks/web.md (update its row in docs/BENCHMARKS.md by hand).
  *
  *   npx tsx scripts/bench-web.ts            # BENCH_RUNS=3 Lighthouse runs per route, the median is kept
  *   LIGHTHOUSE_MODULE=/path/to/node_modules/lighthouse/core/index.js npx tsx scripts/bench-web.ts
@@ -18,7 +18,7 @@ import { freePort, startServerProcess } from './support/server-process';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist/web');
-const benchmarksPath = join(root, 'docs/BENCHMARKS.md');
+const benchmarksPath = join(root, 'docs/benchmarks/web.md');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const JS_ROUTES = ['/', '/search', '/about', '/my-courses', '/__debug', '/no/such/page'];
@@ -144,16 +144,7 @@ function machine() {
 }
 
 function writeSection(section: string) {
-  const heading = '## Web (Lighthouse)';
-  const existing = existsSync(benchmarksPath) ? readFileSync(benchmarksPath, 'utf8') : '# Benchmarks\n\nMeasured figures, with the machine and date they were taken on.\n';
-  const start = existing.indexOf(heading);
-  let next: string;
-  if (start === -1) next = `${existing.trimEnd()}\n\n${section}`;
-  else {
-    const after = existing.indexOf('\n## ', start + heading.length);
-    next = existing.slice(0, start) + section + (after === -1 ? '' : existing.slice(after + 1));
-  }
-  writeFileSync(benchmarksPath, `${next.trimEnd()}\n`);
+  writeFileSync(benchmarksPath, `${section.trimEnd()}\n`);
 }
 
 console.log('Building the web app…');
@@ -168,12 +159,12 @@ try {
 
   const home = javascript.routes.find((item) => item.route === '/');
   const lines = [
-    '## Web (Lighthouse)',
+    '# Web (Lighthouse)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\` (scripts/bench-web.ts) on ${machine()}.`,
     'Production build served by the real server (compiled: `node dist/server/main.js`, embedded database, demo data).',
     '',
-    '### JavaScript each route loads',
+    '## JavaScript each route loads',
     '',
     'Every script the page requests until the network is idle (phone viewport), gzipped at level 9 from dist/web.',
     '',
@@ -188,7 +179,7 @@ try {
     '~10 KB (imported by main.tsx), React and the scheduler ~3 KB: ~108 KB before any page code, so the 100 KB budget',
     'cannot be met by the pages alone. What the browser actually receives is the Brotli column (the build writes .br/.gz copies).',
     '',
-    '### Lighthouse (mobile: simulated slow 4G, 4× CPU slow-down)',
+    '## Lighthouse (mobile: simulated slow 4G, 4× CPU slow-down)',
     '',
   ];
   if (scores) {
