@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
+import { readCommittedFixture } from '../support/committed-fixtures';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, type TestApp } from '../support/test-app';
 import { makeHeic } from '../support/upload-files';
 
 /** "Analyze for…" on the profile: a transcript saved there goes through the same analysis as the search screen's. */
-const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/t11002.pdf');
 const HEIC = makeHeic();
 
 let t: TestApp;
@@ -36,8 +34,8 @@ async function saveOnProfile(bytes: Buffer, filename: string): Promise<string> {
 }
 
 describe('analysing a transcript saved on the profile', () => {
-  it.skipIf(!existsSync(FIXTURE))('reads it for the chosen school like an upload from the search screen', async () => {
-    const id = await saveOnProfile(readFileSync(FIXTURE), 'fiu-transcript.pdf');
+  it('reads it for the chosen school like an upload from the search screen', async () => {
+    const id = await saveOnProfile(readCommittedFixture('transcripts/t11002.pdf'), 'fiu-transcript.pdf');
     const analyze = await send('POST', `/api/transcripts/${id}/analyze`, { toInstitution: 'fsu' });
     expect(analyze.status).toBe(202);
     await runPendingJobs(t.deps);

@@ -1,14 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCommittedFixture } from '../../../../../tests/support/committed-fixtures';
 import { countPdfPages } from './count-pdf-pages';
 import { TranscriptReadError } from './types';
 
-const FIU_PDF = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts/t11002.pdf');
-
 describe('countPdfPages (worker thread, time-limited)', () => {
-  it.skipIf(!existsSync(FIU_PDF))('counts the pages, refuses a damaged PDF, and gives up on one that takes too long', async () => {
-    const pages = await countPdfPages(new Uint8Array(readFileSync(FIU_PDF)));
+  it('counts the pages, refuses a damaged PDF, and gives up on one that takes too long', async () => {
+    const pages = await countPdfPages(new Uint8Array(readCommittedFixture('transcripts/t11002.pdf')));
     expect(pages).toBeGreaterThan(0);
 
     const damaged = await countPdfPages(new TextEncoder().encode('%PDF-1.7\n%%EOF\n')).catch((error: unknown) => error);
@@ -26,6 +23,6 @@ describe('countPdfPages (worker thread, time-limited)', () => {
     expect((error as TranscriptReadError).message).toMatch(/took too long to read/);
     expect(ticks).toBeGreaterThan(0); // …and this thread kept running meanwhile
     // …and the next PDF is read by a fresh one.
-    expect(await countPdfPages(new Uint8Array(readFileSync(FIU_PDF)))).toBe(pages);
+    expect(await countPdfPages(new Uint8Array(readCommittedFixture('transcripts/t11002.pdf')))).toBe(pages);
   }, 60_000);
 });
