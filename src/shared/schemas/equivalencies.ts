@@ -48,7 +48,6 @@ export const equivalencyImportQuerySchema = z.object({
     z.array(z.string().trim().min(1).max(200), { error: 'must be a JSON array of school names, such as ["Lake Valley College"]' }).max(500).optional(),
   ),
 });
-export type EquivalencyImportQuery = z.infer<typeof equivalencyImportQuerySchema>;
 
 export interface ImportError {
   line: number;

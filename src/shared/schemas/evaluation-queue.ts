@@ -11,7 +11,6 @@ export const EVALUATION_QUEUE_PAGE_SIZE = 20;
 export const evaluationQueueQuerySchema = z.object({
   page: z.coerce.number('page must be a number').int('page must be a whole number').min(1, 'page starts at 1').max(10_000, 'page must be at most 10,000').default(1),
 });
-export type EvaluationQueueQuery = z.infer<typeof evaluationQueueQuerySchema>;
 
 export interface QueueSuggestion {
   subject: string;
@@ -95,7 +94,6 @@ export const anotherCourseFormSchema = z.object({
   number: courseCodePart('number'),
   title: z.string().trim().max(200, 'Use at most 200 characters').optional(),
 });
-export type AnotherCourseForm = z.infer<typeof anotherCourseFormSchema>;
 
 export interface EvaluationDecisionResult {
   decisionId: number;

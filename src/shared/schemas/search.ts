@@ -89,7 +89,6 @@ export const transferScenarioSchema = z.object({
   fromSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   toSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
 });
-export type TransferScenario = z.infer<typeof transferScenarioSchema>;
 
 /** The "Search filters" entity of spec section 3 (all fields optional). */
 export const searchFiltersSchema = z.object({
@@ -97,7 +96,6 @@ export const searchFiltersSchema = z.object({
   transferScenario: z.pipe(z.transform((value: unknown) => (value === null ? undefined : value)), z.optional(transferScenarioSchema)),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
-export type SearchFilterField = keyof SearchFilters;
 
 /** The course search query string, shared by the web form and `GET` search API. */
 export const courseSearchQuerySchema = z.object({
@@ -117,7 +115,6 @@ export const courseSearchQuerySchema = z.object({
   ),
 });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
-export type CourseSearchQueryInput = z.input<typeof courseSearchQuerySchema>;
 
 /** Turn a parsed course search query back into query-string parameters (empties left out). */
 export function toCourseSearchParams(query: Partial<CourseSearchQuery>): URLSearchParams {

@@ -47,7 +47,6 @@ export const createTranscriptSchema = z.object({
   toInstitutionId: z.nullish(institutionIdField),
   toInstitution: z.nullish(institutionKeyField),
 });
-export type CreateTranscriptInput = z.input<typeof createTranscriptSchema>;
 
 export const analyzeTranscriptSchema = z.object({
   toInstitutionId: z.nullish(institutionIdField),

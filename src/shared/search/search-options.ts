@@ -51,7 +51,6 @@ export const INSTITUTION_TYPE_OPTIONS = [
   { value: 'public', label: 'Public' },
   { value: 'private', label: 'Private' },
 ] as const satisfies readonly SearchOption[];
-export type InstitutionType = (typeof INSTITUTION_TYPE_OPTIONS)[number]['value'];
 export const INSTITUTION_TYPES = optionValues(INSTITUTION_TYPE_OPTIONS);
 
 export const TERM_OPTIONS = [
@@ -85,7 +84,6 @@ export const SUBJECT_AREA_OPTIONS = [
   { value: 'mathematics', label: 'Mathematics' },
   { value: 'psychology', label: 'Psychology' },
 ] as const satisfies readonly SearchOption[];
-export type SubjectArea = (typeof SUBJECT_AREA_OPTIONS)[number]['value'];
 export const SUBJECT_AREAS = optionValues(SUBJECT_AREA_OPTIONS);
 
 /**
@@ -172,7 +170,6 @@ export const STATE_OPTIONS = [
   { value: 'VA', label: 'Virginia' },
   { value: 'WI', label: 'Wisconsin' },
 ] as const satisfies readonly SearchOption[];
-export type StateCode = (typeof STATE_OPTIONS)[number]['value'];
 export const STATE_CODES = optionValues(STATE_OPTIONS);
 
 // ---------------------------------------------------------------------------
