@@ -12,6 +12,7 @@
 //   4. otherwise NEEDS_EVAL with ranked suggestions — never DIRECT on a guess.
 // A failing grade (F, W, I …) refuses credit whatever the path; IP waits.
 
+import { noCreditWords } from '../../../../shared/grades/grade-policy';
 import { convertCredits, roundCredits } from './credit-conversion';
 import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
 import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
@@ -85,20 +86,6 @@ function listCodes(courses: Array<{ subject: string; number: string }>): string 
   return `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`;
 }
 
-const NO_CREDIT_WORDS: Record<string, string> = {
-  W: 'a withdrawal (W) does not earn credit',
-  WD: 'a withdrawal does not earn credit',
-  WF: 'a withdrawal while failing does not earn credit',
-  WP: 'a withdrawal does not earn credit',
-  I: 'an incomplete (I) cannot transfer until your school posts a final grade',
-  INC: 'an incomplete cannot transfer until your school posts a final grade',
-  F: 'a grade of F does not earn credit',
-  U: 'an unsatisfactory (U) grade does not earn credit',
-  NC: 'a no-credit (NC) grade does not earn credit',
-  NP: 'a no-pass (NP) grade does not earn credit',
-  AU: 'an audited course does not earn credit',
-};
-
 type GradeGate =
   | { status: 'ok' }
   | { status: 'NO_TRANSFER' | 'NEEDS_EVAL'; reason: string };
@@ -111,7 +98,7 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
 
   const noCredit = find('no-credit');
   if (noCredit) {
-    const words = NO_CREDIT_WORDS[noCredit.check.grade] ?? `a grade of ${noCredit.check.grade} does not earn credit`;
+    const words = noCreditWords(noCredit.check.grade) ?? `a grade of ${noCredit.check.grade} does not earn credit`;
     return { status: 'NO_TRANSFER', reason: `${formatCourseCode(noCredit.course)} can't transfer: ${words}.` };
   }
   const below = find('below-minimum');
