@@ -19,5 +19,5 @@ export {
 } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
-export { redecideReports } from './report-redecision';
+export { classifyStoredReports, redecideReports } from './report-redecision';
 export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideByGradeAlone, decideForTranscripts, gradeForDecision, type DecisionEvidence } from '../equivalencies';
+import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
@@ -72,47 +72,33 @@ export async function matchReports(
       grade: gradeForDecision(row.grade, row.inProgress),
       term: row.term,
     }));
+  // A stored row is the engine's decision on it, whatever path decided it.
+  const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => ({
+    ...base(row),
+    status: decision.status,
+    verdictClass: decision.verdictClass,
+    ruleId: decision.evidence.ruleId,
+    transfersTo: decision.transfersTo,
+    creditsAwarded: decision.creditsAwarded,
+    reason: decision.reason,
+    evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+  });
+  const fromUnknownSchool = (rows: CourseRow[]) => {
+    const courses = coursesOf(rows);
+    return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON)));
+  };
   const fromInstitutionId = input.fromInstitutionId;
-  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) {
-    return input.reports.map((rows) => {
-      const courses = coursesOf(rows);
-      return rows.map((row, index) => {
-        const refused = decideByGradeAlone(courses[index]!);
-        return {
-          ...base(row),
-          status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
-          ruleId: null,
-          transfersTo: null,
-          creditsAwarded: refused ? 0 : null,
-          reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
-          evidence: null,
-        };
-      });
-    });
-  }
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) return input.reports.map(fromUnknownSchool);
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
     transcripts: input.reports.map(coursesOf),
     withSuggestions: input.withSuggestions,
   });
-  return input.reports.map((rows, report) =>
-    rows.map((row, index) => {
-      const decision = transcripts[report]?.decisions[index];
-      if (!decision) {
-        return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
-      }
-      return {
-        ...base(row),
-        status: decision.status,
-        ruleId: decision.evidence.ruleId,
-        transfersTo: decision.transfersTo,
-        creditsAwarded: decision.creditsAwarded,
-        reason: decision.reason,
-        evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-      };
-    }),
-  );
+  return input.reports.map((rows, report) => {
+    const decisions = transcripts[report]?.decisions;
+    return decisions ? rows.map((row, index) => stored(row, decisions[index]!)) : fromUnknownSchool(rows);
+  });
 }
 
 export function summarise(rows: AnalyzedRow[]) {

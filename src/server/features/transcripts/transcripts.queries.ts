@@ -1,5 +1,6 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
 import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
+import type { VerdictClass } from '../../../shared/schemas/verdict-class';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 
@@ -36,6 +37,8 @@ export interface TranscriptRowRecord {
   grade: string | null;
   term: string | null;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | null;
+  /** Null for a row decided before verdict classes (migration 0110) or not decided yet. */
+  verdict_class: VerdictClass | null;
   rule_id: number | null;
   transfers_to: string | null;
   credits_awarded: string | number | null;
@@ -146,6 +149,7 @@ export interface AnalyzedRow extends TranscriptCourse {
   inTransferSection: boolean;
   inProgress: boolean;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  verdictClass: VerdictClass;
   ruleId: number | null;
   transfersTo: string | null;
   creditsAwarded: number | null;
@@ -172,8 +176,8 @@ export async function saveAnalysis(
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
-                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress, verdict_class)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         input.id,
         position,
@@ -192,6 +196,7 @@ export async function saveAnalysis(
         row.reason,
         JSON.stringify(row.evidence ?? null),
         row.inProgress,
+        row.verdictClass,
       ],
     );
   }
@@ -206,7 +211,7 @@ export async function saveAnalysis(
 
 export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
-    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence,
+    `select id, position, subject, number, title, credits, earned, grade, term, status, verdict_class, rule_id, transfers_to, credits_awarded, reason, evidence,
             in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
        from transcript_rows where transcript_id = $1 order by position`,
     [transcriptId],
@@ -277,9 +282,9 @@ export async function saveDecisions(
 ): Promise<void> {
   for (const { rowId, row } of decided) {
     await db.query(
-      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8
+      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8, verdict_class = $9
         where id = $2 and transcript_id = $1`,
-      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null)],
+      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null), row.verdictClass],
     );
   }
   await db.query(
@@ -499,6 +504,7 @@ export async function listOldestVisitorTranscripts(
 export interface StoredCourseRow extends TranscriptCourse {
   id: string;
   status: AnalyzedRow['status'] | null;
+  verdict_class: VerdictClass | null;
   in_transfer_section: boolean;
   in_progress: boolean;
 }
@@ -518,13 +524,28 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
     [transcriptIds],
   );
   const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
-    `select transcript_id, id, status, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+    `select transcript_id, id, status, verdict_class, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
        from transcript_rows where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [reports.map((report) => report.id)],
   );
   const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
   for (const { transcript_id, ...row } of rows) byReport.get(transcript_id)?.push(row);
   return reports.map((report) => ({ id: report.id, fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows: byReport.get(report.id) ?? [] }));
+}
+
+/**
+ * Reports with rows decided before verdict classes existed (migration 0110), at most `limit`: the periodic task
+ * decides them again so every row carries its class (the partial index transcript_rows_unclassified finds them).
+ */
+export async function findUnclassifiedReports(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db.query<{ transcript_id: string }>(
+    `select distinct r.transcript_id from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where r.verdict_class is null and r.status is not null and not r.removed_by_student
+        and t.status in ('done', 'saved') and t.to_institution_id is not null
+      limit $1`,
+    [limit],
+  );
+  return rows.map((row) => row.transcript_id);
 }
 
 /** Reports' rows decided again, in place (their ids stay: appeals point at them), and their summaries: two statements. */
@@ -536,9 +557,9 @@ export async function saveRedecidedReports(
   await tx.query(
     `update transcript_rows r
         set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
-            reason = u.reason, evidence = u.evidence
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
-            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
+            reason = u.reason, evidence = u.evidence, verdict_class = u.verdict_class
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[])
+            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence, verdict_class)
       where r.id = u.id and r.transcript_id = u.transcript_id`,
     [
       rows.map((row) => row.id),
@@ -549,6 +570,7 @@ export async function saveRedecidedReports(
       rows.map((row) => row.creditsAwarded),
       rows.map((row) => row.reason),
       rows.map((row) => JSON.stringify(row.evidence ?? null)),
+      rows.map((row) => row.verdictClass),
     ],
   );
   await tx.query(`update transcripts t set summary = u.summary from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [

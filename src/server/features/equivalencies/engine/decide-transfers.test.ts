@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
 import { creditsAtDestination } from './credit-conversion';
-import { NO_RULE_REASON, decideByGradeAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
+import { NO_RULE_REASON, decideByCourseAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
@@ -147,9 +147,9 @@ describe('minimum grades', () => {
   });
   it('decides by the grade alone, for a school whose courses are unknown, exactly as for a course with no rule', () => {
     for (const grade of ['W', 'I', 'F', 'NC', 'U']) {
-      expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
+      expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
     }
-    for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toBeNull();
+    for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toBeNull();
   });
   it('waits for in-progress work', () => {
     const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'IP' })] });
