@@ -56,7 +56,7 @@ export const referenceSetStatusSchema = z.object({
   state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
   /** While loading: how far, 0-100. */
   percent: z.number().nullable(),
-  /** What a loaded set stored, in words ("106,664 rules, 3,788 courses, 27 schools"). */
+  /** What a loaded set stored, in words ("107,796 rules, 3,826 courses, 27 schools"). */
   stored: z.string().nullable(),
   message: z.string().nullable(),
 });

@@ -17,7 +17,7 @@
 import { noCreditWords } from '../../../../shared/grades/grade-policy';
 import { statusOfVerdictClass, type VerdictClass } from '../../../../shared/schemas/verdict-class';
 import { convertCredits, roundCredits } from './credit-conversion';
-import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
+import { courseKey, courseLevel, formatCourseCode } from './course-code';
 import { parseStatewideCourseNumber, statewideEquivalenceKey, statewideException, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { checkGrade, type GradeCheck } from './grades';
 import { rankRules } from './rule-picker';
@@ -125,12 +125,14 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
 }
 
 /**
- * A college-preparatory or remedial course by what the sending school writes: its title ("Developmental Mathematics
- * I") or, at a school of Florida's statewide numbering, a number below 1000 (MAT 0018).
+ * A college-preparatory or remedial course by what the sending school writes: at a school of Florida's statewide
+ * numbering a number below 1000 (MAT 0018); elsewhere a title that says so ("Developmental Mathematics I") on a number
+ * below college level ("MATH 093", "ENG 0098"). The number matters: Florida's RED 5147 "Developmental Reading" is a
+ * graduate course on teaching reading.
  */
 function isCollegePrepCourse(course: SourceCourseTaken, from: Pick<InstitutionInfo, 'floridaStatewideNumbering'> | null): boolean {
-  if (isCollegePrepTitle(course.title)) return true;
-  return from?.floridaStatewideNumbering === true && parseStatewideCourseNumber(course)?.levelDigit === '0';
+  if (from?.floridaStatewideNumbering === true && parseStatewideCourseNumber(course)?.levelDigit === '0') return true;
+  return isCollegePrepTitle(course.title) && (courseLevel(course.number) ?? 0) === 0;
 }
 
 /**
@@ -346,7 +348,7 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
     const exceptions = {
       'college-prep': {
         verdictClass: 'no-credit',
-        reason: `${code} is a college-preparatory course (Florida numbers below 1000): such courses count toward no degree and do not transfer under Florida's statewide course numbering.`,
+        reason: `${code} is a college-preparatory or vocational course (Florida numbers below 1000): such courses count toward no degree and do not transfer under Florida's statewide course numbering.`,
       },
       'special-series': {
         verdictClass: 'not-guaranteed',

@@ -95,9 +95,14 @@ const NO_EQUIVALENT_AT_LEVEL = /^(\d)0{2,3}NE$/;
 const LEVEL_PLACEHOLDER = /^(\d?)[X*]{2,4}$/;
 /** A round number ("2000") carries a level when a title or code says the target is credit, not a course. */
 const ROUND_NUMBER = /^(\d)0{2,3}$/;
-/** "General Humanities Elective": general-education credit in an area; "General Elective" is plain elective credit. */
-const GENERAL_AREA_TITLE = /^\s*general\s+(?!elective\b)([a-z ,&-]+?)\s+(?:elective|credit|core)\b/i;
-const ELECTIVE_TITLE = /\belective\b|^\s*no (?:direct )?equivalen(?:t|cy)\b|\belective credit\b|\bgeneral credit\b/i;
+/**
+ * "General Humanities Elective": general-education credit in one of its areas. "General Elective" and Wisconsin's
+ * "General Business Elective" are elective credit: only a general-education area makes it general education.
+ */
+const GENERAL_AREA_TITLE = /^\s*general\s+(humanities|arts and humanities|fine arts|social sciences?|social and behavioral sciences?|behavioral sciences?|natural sciences?|physical sciences?|life sciences?|sciences?|mathematics|math)\s+(?:elective|credit|core)\b/i;
+const ELECTIVE_TITLE = /\belective\b|^\s*no (?:direct )?equivalen(?:t|cy)\b|\belective credit\b/i;
+/** "General credit CLAN (3 hours)": generic general-education credit, the way the Louisiana matrix's rules title it. */
+const GENERAL_CREDIT_TITLE = /^\s*general credit\b/i;
 
 /** Notes that say the credit counts toward no degree, or that the course earns none (remedial). */
 const NOT_DEGREE_CREDIT_NOTE = /\b(?:does not|doesn't|do not|will not) (?:count|apply) (?:toward|towards|to) (?:a|the|any)? ?degree\b|\bnot (?:applicable|counted) (?:to|toward|towards) (?:a|the|any)? ?degree\b|\bnon-?degree credit\b|\binstitutional credit only\b/i;
@@ -132,6 +137,7 @@ export function classifyTarget(target: Pick<RuleTarget, 'subject' | 'number' | '
   // A general-education area by its code ("GHUM 1000", "GHUM EL") or by its title ("General Humanities Elective").
   if (area && (creditWord || noEquivalent || levelPlaceholder || round || ELECTIVE_TITLE.test(title))) return credit('general-education', { area, level });
   if (titleArea && (creditWord || noEquivalent || levelPlaceholder || round)) return credit('general-education', { area: capitalise(titleArea), level });
+  if (creditWord && GENERAL_CREDIT_TITLE.test(title)) return credit('general-education', { area: subject, level });
   if (creditWord || noEquivalent || levelPlaceholder) return credit('elective', { subject: subjectOrAny, level: creditWord ? null : level });
   // A round number is a course unless its title says it is credit ("HIST 1000 History Elective"; PSYC 1000 General Psychology is a course).
   if (round && ELECTIVE_TITLE.test(title)) return credit('elective', { subject: subjectOrAny, level });
