@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
 import type { AppealCourseRow } from './transcripts';
+import type { VerdictClass } from './verdict-class';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
@@ -132,6 +133,8 @@ export interface AppealEvidenceRow {
   term: string | null;
   credits: number | null;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  /** What the student's report says they get (its badge there, and here). */
+  verdictClass: VerdictClass;
   /** The engine's reason in its words ("needs at least a C"). */
   reason: string;
   /** What the course becomes at the destination, if anything. */

@@ -3,6 +3,7 @@
  * a student adds, and which requirement each transferred course fills. Shared by the routes and the pages.
  */
 import { z } from 'zod';
+import type { VerdictClass } from './verdict-class';
 
 export const PROGRAM_KINDS = ['degree', 'major', 'minor', 'general-education', 'pre-professional', 'other'] as const;
 export type ProgramKind = (typeof PROGRAM_KINDS)[number];
@@ -246,6 +247,8 @@ export interface DegreeCourse {
   credits: number;
   source: 'transcript' | 'exam';
   outcome: CourseOutcome;
+  /** What the transfer gives at the school (its badge); null for exam credit. */
+  verdictClass: VerdictClass | null;
   /** True for courses the destination has not decided yet (they count as nothing until it does). */
   pending: boolean;
   countsToward: Array<{ id: string; name: string }>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
 import type { AppealDecision, AppealStatus } from './appeal-status';
+import type { VerdictClass } from './verdict-class';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 /** `missing` says what to enter in plain words: the server's refusal reaches the student as written (field names are dropped). */
@@ -171,6 +172,8 @@ export interface CompareCourse {
   title: string;
   credits: number;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  /** What the student gets there (its badge); `status` is its class's status. */
+  verdictClass: VerdictClass;
   transfersTo: string | null;
   creditsAwarded: number;
 }

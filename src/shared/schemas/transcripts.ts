@@ -5,6 +5,7 @@
 // zod/mini: the search page's transcript tab loads this module; mini keeps it small on a phone (see search.ts).
 import * as z from 'zod/mini';
 import { fileNameField } from './file-name';
+import type { VerdictClass } from './verdict-class';
 
 /** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -181,6 +182,8 @@ export interface TranscriptResultItem {
   term: string | null;
   statusCode: TranscriptRowStatus;
   statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';
+  /** What the student gets (verdict-class.ts): the row's badge; always one of its status's classes. */
+  verdictClass: VerdictClass;
   toEquivalencyId: number | null;
   reason: string;
   candidates: CandidateDto[];

@@ -2,7 +2,8 @@
  * Course search and course details: verbs independent of HTTP. The SQL lives in search.queries.ts.
  */
 import { createHash } from 'node:crypto';
-import type { CourseDetails, CourseOffering, CourseSearchResponse, CourseSearchResult, CourseTransfer, TransferStatus } from '../../../shared/schemas/course';
+import { transferStatusOf, type CourseDetails, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
+import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
 import {
   DELIVERY_FORMAT_OPTIONS,
@@ -25,7 +26,6 @@ import {
   ruleTermNote,
   statewideTargetOutsideCatalogue,
   type CourseVerdict,
-  type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
@@ -163,12 +163,8 @@ function formatCredits(credits: number | null, creditsText: string | null): stri
 
 const institutionType = (control: 'public' | 'private') => (control === 'private' ? 'Private' : 'Public');
 
-/** A verdict as the search screens word it: transfers as a course, as elective credit, does not transfer, unknown. */
-function transferStatusOf(decision: EquivalencyDecision): TransferStatus {
-  if (decision.status === 'NO_TRANSFER') return 'not-transferable';
-  if (decision.status !== 'DIRECT') return 'unknown';
-  return decision.targets.length > 0 && decision.targets.every((target) => target.isElective) ? 'elective' : 'fully';
-}
+/** A destination names what the course becomes when the student gets credit there: a course, or credit in its place. */
+const givesCredit = (verdictClass: VerdictClass) => statusOfVerdictClass(verdictClass) === 'DIRECT';
 
 /** "School: CODE Title + CODE Title", the spec's equivalentAt. */
 const equivalentAtOf = (toName: string, targets: Array<{ subject: string; number: string; title: string | null }>) =>
@@ -184,7 +180,9 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
  * out of them → no rule that applies ('unknown').
  */
 export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
-  const status = verdict ? transferStatusOf(verdict.decision) : 'unknown';
+  // The engine's class (verdict-class.ts); nothing on file for the course is for the school to review.
+  const verdictClass: VerdictClass = verdict?.decision.verdictClass ?? 'needs-review';
+  const status = transferStatusOf(verdictClass);
   const termNote = verdict && status === 'not-transferable' ? termNoteOf(verdict, term) : null;
   // Florida's statewide numbering says the course transfers; the destination's own course is shown only when its
   // catalogue names it (a rule's target is always named by the rule).
@@ -198,13 +196,13 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     courseNumber: `${row.subject} ${row.number}`,
     deliveryFormat: formatDeliveryFormat(row.delivery_format),
     transferStatus: status,
+    verdictClass,
     credits: formatCredits(row.credits, row.credits_text),
     professor: row.professor,
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt:
-      verdict && (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    equivalentAt: verdict && givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(verdict.to.name) : null,
     reason: verdict ? verdict.decision.reason : null,
     knownFrom: row.known_from,
@@ -414,7 +412,9 @@ const toNumberOrNull = (value: number | string | null | undefined) => (value ===
 function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course: { codeKey: string; credits: number | null }): CourseTransfer {
   const { rule, to, decision } = verdict;
   const termNote = termNoteOf(verdict, term);
-  const status = termNote ? 'not-transferable' : transferStatusOf(decision);
+  // A rule out of its terms does not transfer now (the engine says so too: its class is does-not-transfer).
+  const verdictClass: VerdictClass = termNote ? 'does-not-transfer' : decision.verdictClass;
+  const status = transferStatusOf(verdictClass);
   // A statewide-numbering answer has no rule: the destination's course is the same course, worth its credits.
   const targets = (rule?.targets ?? decision.targets).map((target) => ({
     subject: target.subject,
@@ -428,7 +428,8 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     ruleId: rule?.id ?? null,
     toSchool: { key: to.key, name: to.name },
     status,
-    equivalentAt: (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
+    verdictClass,
+    equivalentAt: givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
@@ -441,7 +442,11 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     effectiveToTerm: formatTerm(rule?.effectiveToTerm ?? null),
     termNote,
     origin: rule?.origin ?? 'statewide-numbering',
-    notes: rule ? rule.notes : 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
+    notes: rule
+      ? rule.notes
+      : verdictClass === 'specific-course'
+        ? 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.'
+        : decision.reason,
   };
 }
 

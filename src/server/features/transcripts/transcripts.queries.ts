@@ -393,13 +393,14 @@ export async function findLatestAnalysedTranscript(db: Queryable, userId: string
 export interface TranscriptCourseRow extends TranscriptCourse {
   transcript_id: string;
   in_progress: boolean;
-  status: string | null;
+  status: AnalyzedRow['status'] | null;
+  verdict_class: VerdictClass | null;
   transfers_to: string | null;
 }
 
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
-    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
+    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, verdict_class, transfers_to from transcript_rows
       where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [transcriptIds],
   );
@@ -437,7 +438,7 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
 
 /** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
 export interface AppealEvidenceRecord
-  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
+  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'verdict_class' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
   row_id: string;
   transcript_id: string;
   file_name: string;
@@ -450,7 +451,7 @@ export interface AppealEvidenceRecord
 }
 
 const EVIDENCE_SELECT = `
-  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.rule_id, r.transfers_to, r.reason, r.evidence,
+  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.verdict_class, r.rule_id, r.transfers_to, r.reason, r.evidence,
          t.id as transcript_id, t.file_name, (f.status = 'stored') is true as file_stored, t.detected_institution_name, i.name as to_institution_name,
          t.summary, t.analyzed_at, t.created_at
     from transcript_rows r join transcripts t on t.id = r.transcript_id

@@ -15,6 +15,7 @@ import {
   type TranscriptRowStatus,
 } from '../../../shared/schemas/transcripts';
 import type { StudentTranscript } from '../../../shared/schemas/student';
+import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
 import type { AppDeps, SignedInUser } from '../../http/app-env';
@@ -214,6 +215,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
+      verdictClass: row.verdict_class ?? verdictClassOfStatus(row.status),
       toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
       // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
@@ -461,5 +463,8 @@ export async function readLatestAnalysedTranscript(
 /** Every row of these transcripts, as the student's data export lists them. */
 export async function exportTranscriptRows(db: Queryable, transcriptIds: string[]) {
   const rows = await listTranscriptCourseRows(db, transcriptIds);
-  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, ...course }) => ({ transcriptId, row: { ...course, transfersTo } }));
+  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, verdict_class: verdictClass, ...course }) => ({
+    transcriptId,
+    row: { ...course, transfersTo, verdictClass: verdictClass ?? verdictClassOfStatus(course.status) },
+  }));
 }
