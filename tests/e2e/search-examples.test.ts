@@ -49,6 +49,36 @@ const EXAMPLES = [
   },
 ];
 
+/**
+ * What a student gets, on the card at phone width (issue 34): each verdict class in its own badge; a college-
+ * preparatory course and elective or general-education credit never read "Transfers fully".
+ */
+const VERDICTS = [
+  { search: 'MAT 0018 from Valencia College to UCF', card: 'MAT 0018 · Valencia College', badge: 'No credit', says: 'college-preparatory' },
+  { search: 'ENGL 231 from Delgado Community College to University of New Orleans', card: 'ENGL 231 · Delgado Community College', badge: 'Elective credit', says: 'elective credit in ENGL at the 2000 level' },
+  { search: 'ENGL 232 from Delgado Community College to University of New Orleans', card: 'ENGL 232 · Delgado Community College', badge: 'General-education credit', says: 'General Humanities Elective' },
+  { search: 'ENGL 101 from Delgado Community College to University of New Orleans', card: 'ENGL 101 · Delgado Community College', badge: 'Transfers fully', says: 'ENGL 1157' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', card: 'ECON 204 · UW-Oshkosh', badge: 'Transfers fully', says: 'ECON 102' },
+  { search: 'statistics from Miami Dade College to FIU', card: 'MAT 0029 · Miami Dade College', badge: 'No credit', says: 'college-preparatory' },
+];
+
+describe('the verdict of each class on the card at phone width', () => {
+  it.each(VERDICTS)('"$search": $card reads "$badge"', async ({ search, card, badge, says }) => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto(`/search?q=${encodeURIComponent(search)}`);
+    const result = page.locator('article').filter({ hasText: card });
+    await result.waitFor();
+    await result.getByText(badge, { exact: true }).waitFor();
+    await result.getByText(says).first().waitFor();
+    if (badge !== 'Transfers fully') expect(await result.getByText('Transfers fully', { exact: true }).count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const number = VERDICTS.findIndex((example) => example.search === search) + 1;
+    await result.screenshot({ path: `screenshots/verdict-${number}-390.png` });
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the example searches at phone width', () => {
   it.each(EXAMPLES)('"$search" answers with a real outcome and its evidence', async ({ search, card, status, evidence, knownFromRule }) => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);

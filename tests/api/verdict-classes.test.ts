@@ -1,0 +1,113 @@
+/**
+ * The verdict of the issue's courses right through the API, on the real sets' own rows (issue 34): each set is loaded
+ * by its loader from a folder holding the rows of the repository's files these courses need, so the answer is what the
+ * demo answers. A college-preparatory course never reads as a full transfer; elective and general-education credit
+ * say what they are; named courses transfer fully.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetails, CourseSearchResponse, CourseSearchResult } from '../../src/shared/schemas/course';
+import { toCourseSearchParams } from '../../src/shared/schemas/search';
+import { parseSmartSearch, toSearchFilters } from '../../src/shared/search/smart-search-parser';
+import { loadReferenceSets } from '../../src/server/reference-data/load-reference-sets';
+import { REFERENCE_DATA_DIR, referenceFiles } from '../../src/server/reference-data/reference-files';
+import { pickReferenceSets } from '../../src/server/reference-data/reference-sets';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let folder: string;
+
+/** The lines of a repository data file (its header first) that `keep` keeps. */
+function linesOf(path: string, keep: (line: string) => boolean): string {
+  const [header = '', ...lines] = gunzipSync(readFileSync(join(REFERENCE_DATA_DIR, path))).toString('utf8').split('\n');
+  return [header, ...lines.filter((line) => line && keep(line))].join('\n');
+}
+function write(path: string, text: string) {
+  mkdirSync(dirname(join(folder, path)), { recursive: true });
+  writeFileSync(join(folder, path), gzipSync(text));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  folder = mkdtempSync(join(tmpdir(), 'crosswalk-verdicts-'));
+  // Florida: the statewide numbers of the courses searched for, and every course with "STAT" in its title (what a
+  // search for statistics finds among them), as the inventory lists them.
+  write('florida/statewide-course-inventory.csv.gz', linesOf('florida/statewide-course-inventory.csv.gz', (line) => /^(MAT00(18|28|29)|ENC0025|ENC1101|STA2023)|STAT/i.test(line)));
+  // Wisconsin: UW-Oshkosh's economics rules into UW-Madison.
+  write('equivalencies/wisconsin-transfer-rules.csv.gz', linesOf('equivalencies/wisconsin-transfer-rules.csv.gz', (line) => line.startsWith('UW-Oshkosh,ECON ') && line.includes(',UW-Madison,')));
+  // Delgado -> UNO: the pilot set whole (its programs and its 124 rules).
+  const pilot = 'programs/louisiana-degreelink-dcc-uno';
+  for (const name of readdirSync(join(REFERENCE_DATA_DIR, pilot)).filter((entry) => entry.endsWith('.gz'))) {
+    write(`${pilot}/${name}`, gunzipSync(readFileSync(join(REFERENCE_DATA_DIR, pilot, name))).toString('utf8'));
+  }
+  const outcome = await loadReferenceSets({
+    db: t.deps.db,
+    sets: pickReferenceSets(['florida-statewide-inventory', 'wisconsin-transfer-rules', 'programs-louisiana-dcc-uno']),
+    actor: { id: null, email: 'verdict classes test' },
+    files: referenceFiles(folder),
+  });
+  expect(outcome.map((result) => [result.set.name, result.status, result.message ?? null])).toEqual([
+    ['florida-statewide-inventory', 'loaded', null],
+    ['wisconsin-transfer-rules', 'loaded', null],
+    ['programs-louisiana-dcc-uno', 'loaded', null],
+  ]);
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A Smart Search as the search page sends it: the words understood as schools and codes become filters. */
+async function smartSearch(text: string): Promise<CourseSearchResponse> {
+  const understanding = parseSmartSearch(text);
+  const { transferScenario: _scenario, extractedName: _name, searchType: _type, ...filters } = toSearchFilters(understanding);
+  const response = await t.app.request(`/api/courses/search?${toCourseSearchParams({ ...filters, q: understanding.query, limit: 20 })}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as CourseSearchResponse;
+}
+const card = (answer: CourseSearchResponse, courseNumber: string): CourseSearchResult => {
+  const found = answer.results.find((result) => result.courseNumber === courseNumber);
+  if (!found) throw new Error(`no card for ${courseNumber} among ${answer.results.map((result) => result.courseNumber).join(', ')}`);
+  return found;
+};
+
+describe('the verdicts the issue names, through the API', () => {
+  it("MAT 0018 at Valencia gives no credit at UCF: a college-preparatory course, never Florida's guarantee", async () => {
+    const result = card(await smartSearch('MAT 0018 from Valencia College to UCF'), 'MAT 0018');
+    expect(result).toMatchObject({ school: 'Valencia College', verdictClass: 'no-credit', transferStatus: 'not-transferable', equivalentAt: null });
+    expect(result.reason).toContain('college-preparatory');
+    // The course page says the same for UCF.
+    const details = (await (await t.app.request(`/api/courses/${result.id}`)).json()) as CourseDetails;
+    const atUcf = details.transfers.find((transfer) => transfer.toSchool.name === 'University of Central Florida');
+    expect(atUcf).toMatchObject({ verdictClass: 'no-credit', status: 'not-transferable', equivalentAt: null });
+    expect(details.transfers.every((transfer) => transfer.verdictClass !== 'specific-course')).toBe(true);
+  });
+
+  it('"statistics from Miami Dade College to FIU" does not show MAT 0029 (Statway) as a full transfer; STA 2023 transfers fully', async () => {
+    const answer = await smartSearch('statistics from Miami Dade College to FIU');
+    expect(card(answer, 'MAT 0029')).toMatchObject({ verdictClass: 'no-credit', transferStatus: 'not-transferable' });
+    expect(card(answer, 'STA 2023')).toMatchObject({ verdictClass: 'specific-course', transferStatus: 'fully' });
+    // No course below 1000 reads "Transfers fully".
+    const prep = answer.results.filter((result) => /^\D+ 0\d{3}/.test(result.courseNumber));
+    expect(prep.length).toBeGreaterThan(0);
+    expect(prep.filter((result) => result.transferStatus === 'fully')).toEqual([]);
+  });
+
+  it('Delgado ENGL 231 is elective credit at UNO, ENGL 232 general-education credit, ENGL 101 a full transfer', async () => {
+    const answer = await smartSearch('ENGL 231 ENGL 232 ENGL 101 from Delgado Community College to University of New Orleans');
+    expect(card(answer, 'ENGL 231')).toMatchObject({ verdictClass: 'elective', transferStatus: 'elective', equivalentAt: 'University of New Orleans: ENGL 2000NE No equivalent' });
+    expect(card(answer, 'ENGL 231').reason).toContain('elective credit in ENGL at the 2000 level');
+    expect(card(answer, 'ENGL 232')).toMatchObject({ verdictClass: 'general-education', transferStatus: 'elective', equivalentAt: 'University of New Orleans: GHUM 1000 General Humanities Elective' });
+    expect(card(answer, 'ENGL 232').reason).toContain('general-education credit (Humanities)');
+    expect(card(answer, 'ENGL 101')).toMatchObject({ verdictClass: 'specific-course', transferStatus: 'fully', equivalentAt: 'University of New Orleans: ENGL 1157 English Composition 1' });
+  });
+
+  it('UW-Oshkosh ECON 204 transfers fully to UW-Madison', async () => {
+    const result = card(await smartSearch('ECON 204 from UW-Oshkosh to UW-Madison'), 'ECON 204');
+    expect(result).toMatchObject({ verdictClass: 'specific-course', transferStatus: 'fully' });
+    expect(result.equivalentAt).toMatch(/Madison: ECON 102 Principles-Macroeconomics$/);
+  });
+});
