@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
@@ -10,6 +9,7 @@ import { referenceFiles, type ReferenceFiles } from '../../src/server/reference-
 import { pickReferenceSets, type ReferenceSet } from '../../src/server/reference-data/reference-sets';
 import { emptyOutcome, importCourseRows } from '../../src/server/reference-data/set-loaders';
 import { createInstitution } from '../support/factories';
+import { writeReferenceFile as writeReference } from '../support/reference-folder';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -17,11 +17,7 @@ let folder: string;
 let files: ReferenceFiles;
 const actor = { id: null, email: 'reference-data test' };
 
-/** A reference-data folder of small files, in the repository's layout (gzip-compressed CSV). */
-function writeReferenceFile(path: string, text: string) {
-  mkdirSync(dirname(join(folder, path)), { recursive: true });
-  writeFileSync(join(folder, path), gzipSync(text));
-}
+const writeReferenceFile = (path: string, text: string) => writeReference(folder, path, text);
 
 beforeAll(async () => {
   t = await createTestApp();

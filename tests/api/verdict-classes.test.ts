@@ -4,10 +4,10 @@
  * demo answers. A college-preparatory course never reads as a full transfer; elective and general-education credit
  * say what they are; named courses transfer fully.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CourseSearchResponse, CourseSearchResult } from '../../src/shared/schemas/course';
 import { toCourseSearchParams } from '../../src/shared/schemas/search';
@@ -15,6 +15,7 @@ import { parseSmartSearch, toSearchFilters } from '../../src/shared/search/smart
 import { loadReferenceSets } from '../../src/server/reference-data/load-reference-sets';
 import { REFERENCE_DATA_DIR, referenceFiles } from '../../src/server/reference-data/reference-files';
 import { pickReferenceSets } from '../../src/server/reference-data/reference-sets';
+import { writeReferenceFile } from '../support/reference-folder';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -25,10 +26,7 @@ function linesOf(path: string, keep: (line: string) => boolean): string {
   const [header = '', ...lines] = gunzipSync(readFileSync(join(REFERENCE_DATA_DIR, path))).toString('utf8').split('\n');
   return [header, ...lines.filter((line) => line && keep(line))].join('\n');
 }
-function write(path: string, text: string) {
-  mkdirSync(dirname(join(folder, path)), { recursive: true });
-  writeFileSync(join(folder, path), gzipSync(text));
-}
+const write = (path: string, text: string) => writeReferenceFile(folder, path, text);
 
 beforeAll(async () => {
   t = await createTestApp();
