@@ -154,6 +154,8 @@ describe("the appeal's evidence", () => {
       term: 'Fall 2025',
       credits: 3,
       status: 'NO_TRANSFER',
+      // A row stored without a class (as before migration 0110) shows the class its status showed.
+      verdictClass: 'does-not-transfer',
       reason: 'Needs at least a C',
       transfersTo: null,
       ruleId: null,

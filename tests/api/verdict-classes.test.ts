@@ -31,9 +31,16 @@ const write = (path: string, text: string) => writeReferenceFile(folder, path, t
 beforeAll(async () => {
   t = await createTestApp();
   folder = mkdtempSync(join(tmpdir(), 'crosswalk-verdicts-'));
-  // Florida: the statewide numbers of the courses searched for, and every course with "STAT" in its title (what a
-  // search for statistics finds among them), as the inventory lists them.
-  write('florida/statewide-course-inventory.csv.gz', linesOf('florida/statewide-course-inventory.csv.gz', (line) => /^(MAT00(18|28|29)|ENC0025|ENC1101|STA2023)|STAT/i.test(line)));
+  // Florida: every statewide course Miami Dade College or Valencia College offers, as the inventory lists it, offered
+  // by them and the two universities only (the last column names the schools that offer it).
+  const SCHOOLS = new Set(['MDC', 'VC', 'UCF', 'FIU']);
+  write(
+    'florida/statewide-course-inventory.csv.gz',
+    linesOf('florida/statewide-course-inventory.csv.gz', (line) => /[,;](MDC|VC)(;|$)/.test(line))
+      .split('\n')
+      .map((line, index) => (index === 0 ? line : line.replace(/[^,]*$/, (schools) => schools.split(';').filter((code) => SCHOOLS.has(code)).join(';'))))
+      .join('\n'),
+  );
   // Wisconsin: UW-Oshkosh's economics rules into UW-Madison.
   write('equivalencies/wisconsin-transfer-rules.csv.gz', linesOf('equivalencies/wisconsin-transfer-rules.csv.gz', (line) => line.startsWith('UW-Oshkosh,ECON ') && line.includes(',UW-Madison,')));
   // Delgado -> UNO: the pilot set whole (its programs and its 124 rules).
@@ -84,18 +91,24 @@ describe('the verdicts the issue names, through the API', () => {
     expect(details.transfers.every((transfer) => transfer.verdictClass !== 'specific-course')).toBe(true);
   });
 
-  it('"statistics from Miami Dade College to FIU" does not show MAT 0029 (Statway) as a full transfer; STA 2023 transfers fully', async () => {
+  it('"statistics from Miami Dade College to FIU" shows no course below 1000 as a full transfer; MAT 0029 (Statway) gives no credit', async () => {
     const answer = await smartSearch('statistics from Miami Dade College to FIU');
-    expect(card(answer, 'MAT 0029')).toMatchObject({ verdictClass: 'no-credit', transferStatus: 'not-transferable' });
     expect(card(answer, 'STA 2023')).toMatchObject({ verdictClass: 'specific-course', transferStatus: 'fully' });
-    // No course below 1000 reads "Transfers fully".
-    const prep = answer.results.filter((result) => /^\D+ 0\d{3}/.test(result.courseNumber));
+    // Whatever a search for statistics lists, a college-preparatory course never reads "Transfers fully".
+    expect(answer.results.filter((result) => /^\D+ 0\d{3}/.test(result.courseNumber) && result.transferStatus === 'fully')).toEqual([]);
+    const statway = card(await smartSearch('MAT 0029 from Miami Dade College to FIU'), 'MAT 0029');
+    expect(statway).toMatchObject({ courseName: 'STATWAY', verdictClass: 'no-credit', transferStatus: 'not-transferable', equivalentAt: null });
+    // A search of all Miami Dade's mathematics courses at FIU: none below 1000 transfers fully, each gives no credit.
+    const mathematics = await t.app.request(`/api/courses/search?${toCourseSearchParams({ homeCollege: 'mdc', targetCollege: 'fiu', targetSubject: 'mathematics', q: '', limit: 50 })}`);
+    const prep = ((await mathematics.json()) as CourseSearchResponse).results.filter((result) => /^\D+ 0\d{3}/.test(result.courseNumber));
     expect(prep.length).toBeGreaterThan(0);
-    expect(prep.filter((result) => result.transferStatus === 'fully')).toEqual([]);
+    expect(new Set(prep.map((result) => result.verdictClass))).toEqual(new Set(['no-credit']));
   });
 
   it('Delgado ENGL 231 is elective credit at UNO, ENGL 232 general-education credit, ENGL 101 a full transfer', async () => {
-    const answer = await smartSearch('ENGL 231 ENGL 232 ENGL 101 from Delgado Community College to University of New Orleans');
+    const toUno = (code: string) => smartSearch(`${code} from Delgado Community College to University of New Orleans`).then((answer) => card(answer, code));
+    const [engl231, engl232, engl101] = [await toUno('ENGL 231'), await toUno('ENGL 232'), await toUno('ENGL 101')];
+    const answer = { results: [engl231, engl232, engl101] } as CourseSearchResponse;
     expect(card(answer, 'ENGL 231')).toMatchObject({ verdictClass: 'elective', transferStatus: 'elective', equivalentAt: 'University of New Orleans: ENGL 2000NE No equivalent' });
     expect(card(answer, 'ENGL 231').reason).toContain('elective credit in ENGL at the 2000 level');
     expect(card(answer, 'ENGL 232')).toMatchObject({ verdictClass: 'general-education', transferStatus: 'elective', equivalentAt: 'University of New Orleans: GHUM 1000 General Humanities Elective' });

@@ -72,7 +72,7 @@ const VERDICTS = [
   { search: 'ENGL 232 from Delgado Community College to University of New Orleans', card: 'ENGL 232 · Delgado Community College', badge: 'General-education credit', says: 'General Humanities Elective' },
   { search: 'ENGL 101 from Delgado Community College to University of New Orleans', card: 'ENGL 101 · Delgado Community College', badge: 'Transfers fully', says: 'ENGL 1157' },
   { search: 'ECON 204 from UW-Oshkosh to UW-Madison', card: 'ECON 204 · UW-Oshkosh', badge: 'Transfers fully', says: 'ECON 102' },
-  { search: 'statistics from Miami Dade College to FIU', card: 'MAT 0029 · Miami Dade College', badge: 'No credit', says: 'college-preparatory' },
+  { search: 'MAT 0029 from Miami Dade College to FIU', card: 'MAT 0029 · Miami Dade College', badge: 'No credit', says: 'college-preparatory' },
 ];
 
 describe('the verdict of each class on the card at phone width', () => {
