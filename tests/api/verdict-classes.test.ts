@@ -15,8 +15,10 @@ import { parseSmartSearch, toSearchFilters } from '../../src/shared/search/smart
 import { loadReferenceSets } from '../../src/server/reference-data/load-reference-sets';
 import { REFERENCE_DATA_DIR, referenceFiles } from '../../src/server/reference-data/reference-files';
 import { pickReferenceSets } from '../../src/server/reference-data/reference-sets';
+import { classifyStoredReports } from '../../src/server/features/transcripts';
+import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { writeReferenceFile } from '../support/reference-folder';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let folder: string;
@@ -120,5 +122,47 @@ describe('the verdicts the issue names, through the API', () => {
     const result = card(await smartSearch('ECON 204 from UW-Oshkosh to UW-Madison'), 'ECON 204');
     expect(result).toMatchObject({ verdictClass: 'specific-course', transferStatus: 'fully' });
     expect(result.equivalentAt).toMatch(/Madison: ECON 102 Principles-Macroeconomics$/);
+  });
+});
+
+describe('reports decided before verdict classes (migration 0110)', () => {
+  it('show what their status showed, until the periodic task decides them again with their class', async () => {
+    const { db } = t.deps;
+    const student = await signUp(t, { name: 'Old Report Student' });
+    const [delgado, uno] = await db.query<{ id: number }>(
+      `select id from institutions where name in ('Delgado Community College', 'University of New Orleans') order by name`,
+    );
+    const [transcript] = await db.query<{ id: string }>(
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, summary, analyzed_at)
+       values ($1, 'old.pdf', 'done', $2, 'Delgado Community College', $3, '{"courses": 2, "directTransfers": 1, "totalCredits": 6, "creditsTransferring": 3}', now())
+       returning id`,
+      [student.id, delgado!.id, uno!.id],
+    );
+    // As an analysis stored them before 0110: ENGL 231 a Direct Transfer, a course with no rule for review; no class.
+    await db.query(
+      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, transfers_to, credits_awarded, reason)
+       values ($1, 0, 'ENGL', '231', 'World Literature I', 3, 3, 'A', 'Fall 2024', 'DIRECT', 'University of New Orleans: ENGL 2000NE No equivalent', 3, 'Old words.'),
+              ($1, 1, 'XYZ', '199', 'Unknown Studies', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', null, 0, 'No rule.')`,
+      [transcript!.id],
+    );
+    const report = async () => {
+      const response = await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as TranscriptResponse).items.map((item) => [item.subject, item.number, item.statusCode, item.verdictClass]);
+    };
+    expect(await report()).toEqual([
+      ['ENGL', '231', 'DIRECT', 'specific-course'],
+      ['XYZ', '199', 'NEEDS_EVAL', 'needs-review'],
+    ]);
+
+    expect(await classifyStoredReports(db)).toBeGreaterThanOrEqual(1);
+    expect(await report()).toEqual([
+      ['ENGL', '231', 'DIRECT', 'elective'],
+      ['XYZ', '199', 'NEEDS_EVAL', 'needs-review'],
+    ]);
+    const stored = await db.query<{ verdict_class: string | null }>(`select verdict_class from transcript_rows where transcript_id = $1 order by position`, [transcript!.id]);
+    expect(stored.map((row) => row.verdict_class)).toEqual(['elective', 'needs-review']);
+    // Nothing left to classify: the next run finds no report.
+    expect(await classifyStoredReports(db)).toBe(0);
   });
 });
