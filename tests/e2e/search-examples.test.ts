@@ -77,7 +77,7 @@ const VERDICTS = [
 
 describe('the verdict of each class on the card at phone width', () => {
   it.each(VERDICTS)('"$search": $card reads "$badge"', async ({ search, card, badge, says }) => {
-    const { page, problems, result } = await searchAtPhoneWidth(search, card, badge, says);
+    const { problems, result } = await searchAtPhoneWidth(search, card, badge, says);
     if (badge !== 'Transfers fully') expect(await result.getByText('Transfers fully', { exact: true }).count()).toBe(0);
     const number = VERDICTS.findIndex((example) => example.search === search) + 1;
     await result.screenshot({ path: `screenshots/verdict-${number}-390.png` });
