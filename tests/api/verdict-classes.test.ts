@@ -160,6 +160,9 @@ describe('reports decided before verdict classes (migration 0110)', () => {
       ['ENGL', '231', 'DIRECT', 'elective'],
       ['XYZ', '199', 'NEEDS_EVAL', 'needs-review'],
     ]);
+    // The summary is decided again too: elective credit transfers credits, but it is no direct transfer.
+    const summary = ((await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse).summary;
+    expect(summary).toMatchObject({ courses: 2, directTransfers: 0, creditsTransferring: 3 });
     const stored = await db.query<{ verdict_class: string | null }>(`select verdict_class from transcript_rows where transcript_id = $1 order by position`, [transcript!.id]);
     expect(stored.map((row) => row.verdict_class)).toEqual(['elective', 'needs-review']);
     // Nothing left to classify: the next run finds no report.

@@ -105,7 +105,9 @@ export function summarise(rows: AnalyzedRow[]) {
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     courses: rows.length,
-    directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
+    // A direct transfer is a specific course (the report's 'Direct Transfer' badge); elective and general-education
+    // credit count in the credits that transfer, not here.
+    directTransfers: rows.filter((row) => row.verdictClass === 'specific-course').length,
     // In the destination's units: a quarter school's credits are converted for a semester school (and back).
     totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
     creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
