@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerAdminRoutes(routes);
   registerEvaluationQueueRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
-  if (!deps.config.isProduction) registerDevRoutes(routes);
+  if (deps.config.devOutbox) registerDevRoutes(routes);
 
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);
