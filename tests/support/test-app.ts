@@ -98,7 +98,14 @@ export async function signUp(app: TestApp, overrides: { email?: string; password
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, email, password, cookie: cookieHeaderFrom(response), bearer: response.headers.get('set-auth-token') ?? '' };
+  return { id: body.user.id, email, password, cookie: cookieHeaderFrom(response) };
+}
+
+/** A bearer token for scripts: the session cookie's value (the token travels nowhere else, docs/decisions/145). */
+export function bearerTokenFrom(cookie: string): string {
+  const value = /session_token=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error('no session cookie');
+  return decodeURIComponent(value);
 }
 
 /** The Cookie header a browser would send back after this response. */
