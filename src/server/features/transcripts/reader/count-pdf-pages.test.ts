@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pdfWithImage } from '../../../../../tests/support/upload-files';
 import { countPdfPages } from './count-pdf-pages';
 import { TranscriptReadError } from './types';
 
@@ -27,5 +28,17 @@ describe('countPdfPages (worker thread, time-limited)', () => {
     expect(ticks).toBeGreaterThan(0); // …and this thread kept running meanwhile
     // …and the next PDF is read by a fresh one.
     expect(await countPdfPages(new Uint8Array(readFileSync(FIU_PDF)))).toBe(pages);
+  }, 60_000);
+
+  it('refuses a PDF that paints an image over the photo limits, directly or inside a form, without decoding it; reads one under them', async () => {
+    for (const layout of [{}, { insideForm: true }, { textFirst: true }, { insideForm: true, textFirst: true }]) {
+      const started = performance.now();
+      const error = await countPdfPages(pdfWithImage(30_000, 30_000, layout)).catch((caught: unknown) => caught);
+      expect(error, JSON.stringify(layout)).toBeInstanceOf(TranscriptReadError);
+      expect((error as TranscriptReadError).message).toMatch(/^This PDF holds an image too large to open safely \(30000×30000 pixels\)/);
+      expect(performance.now() - started).toBeLessThan(5_000); // 112 MB of pixels were never decoded
+    }
+    expect(await countPdfPages(pdfWithImage(12_000, 3_000))).toBe(1); // 36 MP, each side within 12,000
+    await expect(countPdfPages(pdfWithImage(12_001, 10))).rejects.toThrow(/12001×10 pixels/);
   }, 60_000);
 });
