@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { oversizedPdfImageMessage } from './image-limits';
 import { beginDecodeBudget, DECODED_TOO_LARGE_MESSAGE, installPdfDecodeLimits } from './pdf-decode-limits';
 import { openPdf } from './pdf-text';
+import { osThreadId } from './time-limits';
 import { TranscriptReadError } from './types';
 
 if (!parentPort) throw new Error('pdf-pages.worker must run in a worker thread');
@@ -46,5 +47,5 @@ port.on('message', async ({ id, bytes, inspectPages }: { id: number; bytes: Uint
   }
 });
 
-// Loaded: time limits start counting from here, not from the thread's start.
-port.postMessage({ ready: true });
+// Loaded: time limits start counting from here, not from the thread's start, and count this thread's CPU time.
+port.postMessage({ ready: true, threadId: osThreadId() });
