@@ -189,6 +189,14 @@ function jsonRoutes(): Array<{ method: string; path: string }> {
 describe('deep, wide and out-of-range bodies on every JSON route (issue 37)', () => {
   const send = (route: { method: string; path: string }, body: string, who: 'student' | 'admin') =>
     t.app.request(route.path, { method: route.method, headers: { origin: TEST_APP_URL, cookie: cookies[who], 'content-type': 'application/json' }, body });
+  /** Sends each body to the route, noting every 5xx with what was sent. */
+  async function noteServerErrors(problems: string[], route: { method: string; path: string }, bodies: unknown[], who: 'student' | 'admin') {
+    for (const body of bodies) {
+      const text = JSON.stringify(body);
+      const response = await send(route, text, who);
+      if (response.status >= 500) problems.push(`${route.method} ${route.path} as ${who} with ${text.slice(0, 100)}: ${response.status} ${(await response.text()).slice(0, 160)}`);
+    }
+  }
 
   it('lists better-auth\'s routes as well as ours', () => {
     const paths = jsonRoutes().map((route) => route.path);
@@ -214,11 +222,7 @@ describe('deep, wide and out-of-range bodies on every JSON route (issue 37)', ()
     for (const route of jsonRoutes()) {
       if (ENDS_THE_SESSION.test(route.path)) continue;
       for (const field of NUMBER_FIELDS) {
-        for (const value of OUT_OF_RANGE) {
-          const body = JSON.stringify({ ...PLAUSIBLE, [field]: value });
-          const response = await send(route, body, 'admin');
-          if (response.status >= 500) problems.push(`${route.method} ${route.path} with ${field}: ${value}: ${response.status} ${(await response.text()).slice(0, 160)}`);
-        }
+        await noteServerErrors(problems, route, OUT_OF_RANGE.map((value) => ({ ...PLAUSIBLE, [field]: value })), 'admin');
       }
     }
     expect(problems).toEqual([]);
@@ -228,13 +232,9 @@ describe('deep, wide and out-of-range bodies on every JSON route (issue 37)', ()
     const problems: string[] = [];
     for (const route of jsonRoutes().filter((candidate) => candidate.path.startsWith('/api/auth/') && !ENDS_THE_SESSION.test(candidate.path))) {
       for (const field of ['name', 'email', 'image', 'password', 'newPassword', 'currentPassword', 'token', 'code', 'callbackURL', 'redirectTo', 'provider']) {
-        for (const value of [null, 2 ** 31, { a: 1 }, ['x']]) {
-          // Alone (as the probe sent `{"name":null,"image":null}`), and inside an otherwise plausible body.
-          for (const body of [{ [field]: value }, { ...PLAUSIBLE, [field]: value }]) {
-            const response = await send(route, JSON.stringify(body), 'student');
-            if (response.status >= 500) problems.push(`${route.method} ${route.path} with ${JSON.stringify(body).slice(0, 80)}: ${response.status} ${(await response.text()).slice(0, 160)}`);
-          }
-        }
+        // Alone (as the probe sent `{"name":null,"image":null}`), and inside an otherwise plausible body.
+        const values = [null, 2 ** 31, { a: 1 }, ['x']];
+        await noteServerErrors(problems, route, values.flatMap((value) => [{ [field]: value }, { ...PLAUSIBLE, [field]: value }]), 'student');
       }
     }
     expect(problems).toEqual([]);
@@ -253,10 +253,9 @@ describe('deep, wide and out-of-range bodies on every JSON route (issue 37)', ()
           async (fields, value, alone, who) => {
             // The hostile fields alone, or inside an otherwise plausible body.
             const hostile = Object.fromEntries(fields.map((field) => [field, value]));
-            let body = JSON.stringify(alone ? hostile : { ...PLAUSIBLE, ...hostile });
-            if (body.length > 250_000) body = JSON.stringify({ ...PLAUSIBLE, [fields[0]!]: value });
-            const response = await send(route, body, who);
-            if (response.status >= 500) problems.push(`${route.method} ${route.path} as ${who} with ${body.slice(0, 100)}: ${response.status} ${(await response.text()).slice(0, 160)}`);
+            const body = alone ? hostile : { ...PLAUSIBLE, ...hostile };
+            // Within the 256 KB a JSON body may have: one wide field at a time when several would pass it.
+            await noteServerErrors(problems, route, [JSON.stringify(body).length > 250_000 ? { ...PLAUSIBLE, [fields[0]!]: value } : body], who);
             return true;
           },
         ),

@@ -215,25 +215,24 @@ describe('what only reading the file can show', () => {
   const report = async (id: string) =>
     (await (await t.app.request(`/api/transcripts/${id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
 
-  it('refuses a 50,000 × 50,000 image when analysis is asked for (search screen upload), before decoding it', async () => {
-    const bomb = await pngDeclaring(50_000, 50_000);
-    const created = await send('POST', '/api/transcripts', { fileName: 'bomb.png', fileType: 'image/png', size: bomb.byteLength, toInstitution: 'fsu' });
+  /** The search screen's upload: a slot, the bytes PUT to its address, then the analysis asked for. */
+  async function analyzeFromSearchScreen(bytes: Buffer, fileName: string, fileType: string) {
+    const created = await send('POST', '/api/transcripts', { fileName, fileType, size: bytes.byteLength, toInstitution: 'fsu' });
     expect(created.status).toBe(201);
     const { id, upload: address } = (await created.json()) as CreateTranscriptResponse;
-    expect((await t.app.request(address.url, { method: 'PUT', headers: { ...address.headers, origin: TEST_APP_URL }, body: new Uint8Array(bomb) })).status).toBe(200);
-    const analyze = await send('POST', `/api/transcripts/${id}/analyze`, {});
+    expect((await t.app.request(address.url, { method: 'PUT', headers: { ...address.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) })).status).toBe(200);
+    return { id, analyze: await send('POST', `/api/transcripts/${id}/analyze`, {}) };
+  }
+
+  it('refuses a 50,000 × 50,000 image when analysis is asked for (search screen upload), before decoding it', async () => {
+    const { id, analyze } = await analyzeFromSearchScreen(await pngDeclaring(50_000, 50_000), 'bomb.png', 'image/png');
     expect(analyze.status).toBe(422);
     expect(await errorOf(analyze)).toMatch(/too large \(50000×50000 pixels\)/);
     expect(await report(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large/) });
   });
 
   it('refuses a PDF holding one 30,000 × 30,000 image when analysis is asked for (search screen upload), keeping nothing (issue 37)', async () => {
-    const bomb = pdfWithImage(30_000, 30_000);
-    const created = await send('POST', '/api/transcripts', { fileName: 'scan.pdf', fileType: 'application/pdf', size: bomb.byteLength, toInstitution: 'fsu' });
-    expect(created.status).toBe(201);
-    const { id, upload: address } = (await created.json()) as CreateTranscriptResponse;
-    expect((await t.app.request(address.url, { method: 'PUT', headers: { ...address.headers, origin: TEST_APP_URL }, body: new Uint8Array(bomb) })).status).toBe(200);
-    const analyze = await send('POST', `/api/transcripts/${id}/analyze`, {});
+    const { id, analyze } = await analyzeFromSearchScreen(pdfWithImage(30_000, 30_000), 'scan.pdf', 'application/pdf');
     expect(analyze.status).toBe(422);
     expect(await errorOf(analyze)).toMatch(/This PDF holds an image too large to open safely \(30000×30000 pixels\)/);
     expect(await report(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/image too large/) });
