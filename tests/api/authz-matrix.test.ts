@@ -93,7 +93,8 @@ let studentB: Awaited<ReturnType<typeof signUp>>;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A developer's server (no proxy header), so the development routes exist and are in the table too.
+  t = await createTestApp({ TRUSTED_PROXY_HEADER: '' });
   studentA = await signUp(t);
   studentB = await signUp(t);
   admin = await signUpAdmin(t);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
 import type { AppealCourseRow } from './transcripts';
 import type { VerdictClass } from './verdict-class';
@@ -203,7 +204,7 @@ export const updateAppealSchema = z.object({
   adminNotes: z.string().max(10_000, 'Use at most 10,000 characters').default(''),
   decision: z.enum(APPEAL_DECISIONS, 'decision must be approved or denied').nullable().optional(),
   studentMessage: z.string().trim().max(5_000, 'Use at most 5,000 characters').nullable().optional(),
-  expectedVersion: z.number().int().positive().optional(),
+  expectedVersion: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a version number').optional(),
   createRule: createRuleFromAppealSchema.nullable().optional(),
 });
 export type UpdateAppealInput = z.infer<typeof updateAppealSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 
 /**
  * The registrar's evaluation queue (issue 25, docs/decisions/080-evaluation-queue.md): every course no rule decides is
@@ -63,8 +64,8 @@ const courseCodePart = (what: string) =>
   z.string().trim().min(1, `Enter the destination course's ${what}`).max(20, `Use at most 20 characters for the ${what}`);
 
 const pairFields = {
-  fromInstitutionId: z.number().int().positive(),
-  toInstitutionId: z.number().int().positive(),
+  fromInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
+  toInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
   subject: z.string().trim().min(1).max(20),
   number: z.string().trim().min(1).max(20),
 };

@@ -4,6 +4,7 @@
  */
 // zod/mini: the search page's transcript tab loads this module; mini keeps it small on a phone (see search.ts).
 import * as z from 'zod/mini';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 import { fileNameField } from './file-name';
 import type { VerdictClass } from './verdict-class';
 
@@ -37,7 +38,7 @@ export function transcriptContentType(fileName: string, fileType: string): Trans
 /** A destination: an institution id (0 = none chosen yet) or a key from the destination list ('fsu'). */
 const institutionIdField = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)),
-  z.int({ error: 'must be a school id' }).check(z.minimum(0), z.maximum(2_147_483_647)),
+  z.int({ error: 'must be a school id' }).check(z.minimum(0), z.maximum(MAX_DATABASE_INTEGER)),
 );
 const institutionKeyField = z.string().check(z.trim(), z.minLength(1, 'must name a school'), z.maxLength(100));
 

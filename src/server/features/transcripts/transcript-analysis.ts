@@ -5,11 +5,12 @@
 import { MAX_TRANSCRIPT_PAGES } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
-import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
+import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { MachineBusyError } from './reader/time-limits';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
 import {
   deleteTranscriptRows,
@@ -195,6 +196,11 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
       logger.info('transcript_read_failed', { transcriptId, code: error.code });
       throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
     }
+    if (error instanceof MachineBusyError) {
+      // Out of time on a busy machine: the transcript waits in the queue again, the job runs later (issue 37).
+      await updateTranscriptState(db, transcriptId, { status: 'queued', progress: 0, error: null });
+      throw new JobPostponedError(error.message, { cause: error });
+    }
     throw error;
   }
   await writes;
@@ -249,6 +255,8 @@ export const analyzeTranscriptJob: JobHandler = {
     const reason =
       cause instanceof ReaderCrashedError
         ? cause.message
+        : cause instanceof JobPostponedError
+          ? 'The server was too busy to read it in time, several times over. Please ask for the analysis again in a few minutes.'
         : error === ABANDONED_JOB_REASON
           ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
           : 'Something went wrong on our side; please try again.';

@@ -24,6 +24,8 @@ export interface TranscriptRecord {
   storage_key: string | null;
   file_status: string | null;
   content_type: string | null;
+  /** A signed-out visitor's file: the address it was started from (their quotas, visitor-quotas.ts). */
+  visitor_address: string | null;
 }
 
 export interface TranscriptRowRecord {
@@ -60,7 +62,7 @@ const TRANSCRIPT_FROM = `transcripts t
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
   t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
-  f.storage_key, f.status as file_status, f.content_type`;
+  f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address`;
 
 /**
  * A transcript its reader may see (transcript-access.ts decides who that is): the owner, the visitor holding its
@@ -87,6 +89,7 @@ export async function findTranscriptById(db: Queryable, id: string): Promise<Tra
   return row ?? null;
 }
 
+/** A transcript and its file, waiting for the file's bytes (their size is recorded when they arrive, markFileStored). */
 export async function insertTranscriptWithFile(
   db: Queryable,
   input: {
@@ -94,7 +97,6 @@ export async function insertTranscriptWithFile(
     storageKey: string;
     fileName: string;
     contentType: string;
-    sizeBytes: number;
     toInstitutionId: number | null;
     visitorTokenHash: string | null;
     /** A signed-out visitor's address, for their quotas (visitor-quotas.ts). */
@@ -102,9 +104,9 @@ export async function insertTranscriptWithFile(
   },
 ): Promise<string> {
   const [file] = await db.query<{ id: string }>(
-    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes, uploader_address)
-     values ($1, $2, 'transcript', $3, $4, $5, $6) returning id`,
-    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes, input.uploaderAddress],
+    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, uploader_address)
+     values ($1, $2, 'transcript', $3, $4, $5) returning id`,
+    [input.storageKey, input.userId, input.fileName, input.contentType, input.uploaderAddress],
   );
   const [transcript] = await db.query<{ id: string }>(
     `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)
@@ -307,13 +309,21 @@ export async function claimVisitorTranscript(db: Queryable, input: { id: string;
   return rows.length > 0;
 }
 
-/** Visitors' transcripts past their expiry, with the storage key of their file. */
-export async function listExpiredVisitorTranscripts(db: Queryable, limit = 200): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
+/**
+ * Visitors' transcripts past their expiry, and visitors' upload slots that received no bytes within `waitingMinutes`,
+ * with the storage key of their file.
+ */
+export async function listExpiredVisitorTranscripts(
+  db: Queryable,
+  { waitingMinutes, limit = 200 }: { waitingMinutes: number; limit?: number },
+): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
   return db.query(
     `select t.id, t.file_id, f.storage_key from transcripts t left join stored_files f on f.id = t.file_id
-      where t.user_id is null and t.expires_at is not null and t.expires_at <= now()
-      order by t.expires_at limit $1`,
-    [limit],
+      where t.user_id is null
+        and ((t.expires_at is not null and t.expires_at <= now())
+             or (f.status = 'pending' and f.created_at <= now() - make_interval(mins => $2::int)))
+      order by t.created_at limit $1`,
+    [limit, waitingMinutes],
   );
 }
 
@@ -484,20 +494,6 @@ export async function listOwnTranscriptCourses(
     `select r.id, r.subject, r.number, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
       where t.id = $1 and t.user_id = $2 order by r.position`,
     [input.transcriptId, input.userId],
-  );
-}
-
-/** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
-export async function listOldestVisitorTranscripts(
-  db: Queryable,
-  limit: number,
-): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>> {
-  return db.query(
-    `select t.id, t.file_id, f.storage_key, f.size_bytes as size
-       from transcripts t left join stored_files f on f.id = t.file_id
-      where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
-      order by t.created_at limit $1`,
-    [limit],
   );
 }
 

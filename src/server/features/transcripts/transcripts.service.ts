@@ -33,7 +33,7 @@ import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transc
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
-import { reserveVisitorUpload } from './visitor-quotas';
+import { admitVisitorBytes, admitVisitorSlot, VISITOR_LIMITS } from './visitor-quotas';
 import {
   claimVisitorTranscript,
   deleteOwnTranscript,
@@ -97,16 +97,21 @@ export async function startTranscriptUpload(
   }
   const toInstitutionId = await resolveDestination(deps.db, input);
   await refuseUploadWhenDiskIsLow(deps.storage, input.size);
-  if (!input.userId) await reserveVisitorUpload(deps, { address: input.address, declaredBytes: input.size });
+  if (!input.userId) await admitVisitorSlot(deps, { address: input.address, declaredBytes: input.size });
   const storageKey = `transcripts/${randomUUID()}`;
   const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
-  const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
+  // A visitor's slot waits for its bytes only a few minutes (visitor-quotas.ts): its address expires with it.
+  const upload = await deps.storage.createUploadUrl({
+    key: storageKey,
+    contentType,
+    maxBytes: MAX_TRANSCRIPT_BYTES,
+    ...(input.userId ? {} : { expiresInSeconds: VISITOR_LIMITS.slotMinutes * 60 }),
+  });
   const id = await insertTranscriptWithFile(deps.db, {
     userId: input.userId,
     storageKey,
     fileName: input.fileName,
     contentType,
-    sizeBytes: input.size,
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
     uploaderAddress: input.userId ? null : input.address,
@@ -138,8 +143,17 @@ export async function requestTranscriptAnalysis(
   if (transcript.file_status === 'rejected') throw invalid('This file was refused. Please upload your transcript again.');
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
   if (!bytes || bytes.byteLength === 0) throw conflict('The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
-  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
-  if (transcript.file_status === 'pending' && transcript.storage_key) await markFileStored(deps.db, transcript.storage_key, bytes);
+  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight (and a
+  // visitor's bytes counted against their quotas now).
+  if (transcript.file_status === 'pending' && transcript.storage_key) {
+    if (transcript.visitor_address) {
+      await admitVisitorBytes(deps, { address: transcript.visitor_address, incomingBytes: bytes.byteLength }).catch(async (error: unknown) => {
+        await deps.storage.delete(transcript.storage_key!).catch(() => undefined);
+        throw error;
+      });
+    }
+    await markFileStored(deps.db, transcript.storage_key, bytes);
+  }
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal);
@@ -337,9 +351,10 @@ export async function correctTranscriptRow(
   });
 }
 
-/** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis. */
+/** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis; a slot that got no file, minutes after. */
 export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<number> {
-  const expired = await listExpiredVisitorTranscripts(deps.db);
+  // A slot's address expires after slotMinutes; five more let an upload that started in time finish.
+  const expired = await listExpiredVisitorTranscripts(deps.db, { waitingMinutes: VISITOR_LIMITS.slotMinutes + 5 });
   for (const transcript of expired) {
     if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
     await deleteTranscriptAndFile(deps.db, { id: transcript.id, fileId: transcript.file_id });
