@@ -48,5 +48,6 @@ export const analysedReport = (items: TranscriptResultItem[], overrides: Partial
   items,
   reading: [],
   expiresAt: null,
+  noCourses: null,
   ...overrides,
 });

@@ -113,3 +113,14 @@ export async function sumVisitorBytes(db: Queryable): Promise<number> {
   const [row] = await db.query<{ bytes: string | number }>(`select coalesce(sum(size_bytes), 0) as bytes from stored_files where owner_id is null and status <> 'rejected'`);
   return Number(row?.bytes ?? 0);
 }
+
+/** A signed-out visitor's uploads from one address in the last day, oldest first: how long ago each began, and its bytes. */
+export async function listVisitorUploadsLastDay(db: Queryable, address: string): Promise<Array<{ ageMs: number; bytes: number }>> {
+  const rows = await db.query<{ age_ms: number | string; bytes: number | string | null }>(
+    `select extract(epoch from now() - created_at) * 1000 as age_ms, size_bytes as bytes
+       from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'
+      order by created_at`,
+    [address],
+  );
+  return rows.map((row) => ({ ageMs: Number(row.age_ms), bytes: Number(row.bytes ?? 0) }));
+}

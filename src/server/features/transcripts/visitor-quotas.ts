@@ -8,7 +8,8 @@
  */
 import { tooMany, unavailable } from '../../domain-errors';
 import type { AppDeps } from '../../http/app-env';
-import { countVisitorUploads, sumVisitorBytes } from './stored-files.queries';
+import { countVisitorUploads, listVisitorUploadsLastDay, sumVisitorBytes } from './stored-files.queries';
+import { bytesPerDayMessage, uploadsPerHourMessage } from './visitor-limit-words';
 import { deleteTranscriptAndFile, listOldestVisitorTranscripts } from './transcripts.queries';
 
 const MB = 1024 * 1024;
@@ -18,10 +19,13 @@ export const VISITOR_LIMITS = { slotsPerHour: 10, bytesPerDay: 100 * MB, totalBy
 export async function reserveVisitorUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, input: { address: string; declaredBytes: number }, limits = VISITOR_LIMITS) {
   const mine = await countVisitorUploads(deps.db, input.address);
   if (mine.slotsLastHour >= limits.slotsPerHour) {
-    throw tooMany(`You have started ${limits.slotsPerHour} uploads in the last hour without an account. Sign in to upload more, or try again in an hour.`);
+    const uploads = await listVisitorUploadsLastDay(deps.db, input.address);
+    const hourOld = uploads.filter((upload) => upload.ageMs < 60 * 60_000);
+    throw tooMany(uploadsPerHourMessage({ limit: limits.slotsPerHour, oldestAgeMs: hourOld.at(-limits.slotsPerHour)?.ageMs ?? 0 }));
   }
   if (mine.bytesLastDay + input.declaredBytes > limits.bytesPerDay) {
-    throw tooMany(`Uploads from your connection without an account have reached ${Math.round(limits.bytesPerDay / MB)} MB today. Sign in to upload more, or try again tomorrow.`);
+    const uploads = await listVisitorUploadsLastDay(deps.db, input.address);
+    throw tooMany(bytesPerDayMessage({ limitBytes: limits.bytesPerDay, declaredBytes: input.declaredBytes, uploads }));
   }
   await makeRoomForVisitors(deps, input.declaredBytes, limits.totalBytes);
 }

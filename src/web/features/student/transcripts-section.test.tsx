@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { currentLocation, fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptsSection } from './transcripts-section';
 
-const saved: StudentTranscript = { id: 't1', key: 'transcripts/k1', url: '/api/files/t1', name: 'valencia.pdf', size: 2048, uploadedAt: '2026-11-20T10:00:00Z', status: 'saved' };
+const saved: StudentTranscript = { id: 't1', key: 'transcripts/k1', url: '/api/files/t1', name: 'valencia.pdf', size: 2048, uploadedAt: '2026-11-20T10:00:00Z', status: 'saved', uploadedFrom: 'profile', destination: null, noCourses: null };
 
 describe('TranscriptsSection', () => {
   it('uploads a chosen file through an upload slot and saves it as a transcript', async () => {

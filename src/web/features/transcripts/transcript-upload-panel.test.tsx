@@ -38,6 +38,7 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
     items: [],
     reading: [],
     expiresAt: null,
+    noCourses: null,
     ...extra,
   },
 });
