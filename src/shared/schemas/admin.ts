@@ -53,7 +53,8 @@ export const referenceSetStatusSchema = z.object({
   title: z.string(),
   rows: z.number(),
   unit: z.string(),
-  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
+  /** 'waiting': a load under way will get to it (the demo's first start names every set it loads at once). */
+  state: z.enum(['loaded', 'loading', 'waiting', 'not-loaded', 'failed']),
   /** While loading: how far, 0-100. */
   percent: z.number().nullable(),
   /** What a loaded set stored, in words ("106,664 rules, 3,788 courses, 27 schools"). */
