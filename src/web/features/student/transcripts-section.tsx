@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format-date';
 import { formatKb } from './student-api';
 import { useAnalyzeTranscript, useDeleteTranscript, useUploadTranscript } from './student-queries';
-import { discardedMessage, NotATranscriptQuestion } from './not-a-transcript-question';
+import { answeredMessage, NotATranscriptQuestion } from './not-a-transcript-question';
 import { TranscriptReportLink } from './transcript-report-link';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
@@ -24,8 +24,8 @@ export function TranscriptsSection({ transcripts, favorites }: { transcripts: St
   const upload = useUploadTranscript();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  // Said here, since the discarded file leaves the list.
-  const [discarded, setDiscarded] = useState<string | null>(null);
+  // Said here, since the file then leaves the list (discarded) or moves into it (kept).
+  const [answered, setAnswered] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
@@ -61,9 +61,9 @@ export function TranscriptsSection({ transcripts, favorites }: { transcripts: St
           </p>
         )}
       </div>
-      {discarded && (
+      {answered && (
         <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          {discardedMessage(discarded)}
+          {answered}
         </p>
       )}
       {transcripts.length === 0 ? (
@@ -75,7 +75,7 @@ export function TranscriptsSection({ transcripts, favorites }: { transcripts: St
               <li key={transcript.id} className="p-3" data-testid="transcript-question">
                 <NotATranscriptQuestion
                   transcript={{ id: transcript.id, name: transcript.name, discardsAt: transcript.noCourses.discardsAt, destination: transcript.destination }}
-                  onDiscarded={setDiscarded}
+                  onAnswered={(answer, file) => setAnswered(answeredMessage(answer, file.name, file.destination))}
                 />
               </li>
             ) : (

@@ -133,6 +133,18 @@ describe('TranscriptUploadPanel with the analysis', () => {
     expect(screen.getByRole('button', { name: 'Analyze Transcript' })).toBeEnabled();
   });
 
+  it('says what a visitor’s upload limit is, when it resets and that signing in lifts it, not that the transcript could not be analysed (issue 40)', async () => {
+    const words =
+      'Without an account, one connection can start 10 transcript uploads an hour, and yours has started 10. You can upload again in 41 minutes, or sign in: this limit is only for uploads without an account.';
+    fakeApi({ 'POST /api/transcripts': { status: 429, body: { error: words } } });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Upload limit reached${words}`);
+    expect(alert).not.toHaveTextContent('We could not analyse this transcript');
+  });
+
   it('shows a refusal of the file itself', async () => {
     fakeApi({ 'POST /api/transcripts': { status: 415, body: { error: 'fileType: choose a PDF, JPG or PNG file.' } } });
     renderWithApp(<Harness />);
