@@ -143,6 +143,36 @@ describe('loading sets', () => {
     expect(status.loading).toBe(false);
   });
 
+  it('names every set a load will get to at once, waiting its turn, as the start says (issue 40)', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    let begin = () => undefined as void;
+    const begun = new Promise<void>((done) => (begin = done));
+    const slow: ReferenceSet = {
+      name: 'slow-test-set',
+      title: 'A set that waits',
+      brief: 'a slow set',
+      files: ['florida/statewide-course-inventory.csv.gz'],
+      rows: 1,
+      unit: 'courses',
+      async load() {
+        begin();
+        await held;
+        return emptyOutcome();
+      },
+    };
+    const loading = loadReferenceSets({ db: t.deps.db, sets: [slow, ...pickReferenceSets(['catalog-usf-sample'])], actor });
+    await begun;
+    const during = await readReferenceDataStatus(t.deps.db);
+    expect(during.loading).toBe(true);
+    expect(during.sets.find((set) => set.name === 'catalog-usf-sample')).toMatchObject({ state: 'waiting', percent: null });
+    expect(during.sets.find((set) => set.name === 'wisconsin-transfer-rules')?.state).toBe('not-loaded');
+    release();
+    await loading;
+    const after = await readReferenceDataStatus(t.deps.db);
+    expect(after.sets.find((set) => set.name === 'catalog-usf-sample')?.state).toBe('loaded');
+    expect(after.loading).toBe(false);
+  });
 });
 
 describe('program sets: the programs feature’s loader, through the registry', () => {

@@ -50,5 +50,6 @@ export const analysedReport = (items: TranscriptResultItem[], overrides: Partial
   items,
   reading: [],
   expiresAt: null,
+  noCourses: null,
   ...overrides,
 });

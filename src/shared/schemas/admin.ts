@@ -55,7 +55,8 @@ export const referenceSetStatusSchema = z.object({
   title: z.string(),
   rows: z.number(),
   unit: z.string(),
-  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
+  /** 'waiting': a load under way will get to it (the demo's first start names every set it loads at once). */
+  state: z.enum(['loaded', 'loading', 'waiting', 'not-loaded', 'failed']),
   /** While loading: how far, 0-100. */
   percent: z.number().nullable(),
   /** What a loaded set stored, in words ("107,796 rules, 3,826 courses, 27 schools"). */

@@ -73,6 +73,11 @@ export interface CourseSearchResult {
   isSample: boolean;
   /** How many scheduled offerings the course has (0 = catalogue course only). */
   offeringCount: number;
+  /**
+   * With a delivery format or term in the search: 'matches' when the course has such a section, 'unknown' when it has
+   * no section on file at all (listed after every match, never as one). Null when the search named neither.
+   */
+  schedule: 'matches' | 'unknown' | null;
 }
 
 export interface CourseSearchResponse {
@@ -85,7 +90,7 @@ export interface CourseSearchResponse {
   target: { key: string | null; name: string } | null;
   /** Words of the search that found nothing beside its other conditions, so the answer left them out. */
   unusedWords: string[];
-  /** Set when no course has an offering of the format or term asked for, and the answer lists courses with no schedule on file. */
+  /** Set when this page lists courses whose schedule is unknown (`schedule: 'unknown'`): what that means, in words. */
   scheduleNote: string | null;
 }
 

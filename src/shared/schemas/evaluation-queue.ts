@@ -103,3 +103,25 @@ export interface EvaluationDecisionResult {
   jobId: number | null;
   reports: number;
 }
+
+/**
+ * A file a student says is a transcript though the reader found no courses in it (issue 40): the registrar reads it
+ * by hand. `fileUrl` opens it (an admin's read of a student's transcript, recorded as a disclosure).
+ */
+export interface UnreadableTranscript {
+  id: string;
+  student: { id: string; name: string; email: string };
+  fileName: string;
+  size: number | null;
+  /** The school the student asked about. */
+  destination: { id: number; name: string } | null;
+  /** When the student said it is a transcript. */
+  keptAt: string;
+  fileUrl: string;
+}
+
+/** `GET /api/admin/evaluation-queue/unreadable`: the oldest 50 not yet read, and how many there are. */
+export interface UnreadableTranscriptList {
+  transcripts: UnreadableTranscript[];
+  total: number;
+}

@@ -14,8 +14,8 @@ import {
   SCHOOL_KEYS,
   SEARCH_SUBJECTS,
   STATE_CODES,
-  TERMS,
 } from '../search/search-options';
+import { isTermValue, type TermValue } from '../terms';
 
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -39,6 +39,18 @@ function optionalEnum<const T extends readonly [string, ...string[]]>(values: T)
 function optionalText(max: number) {
   return z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.maxLength(max))));
 }
+
+/**
+ * A term, 'fall-2026' (src/shared/terms.ts): any well-formed one, not only those offered today, so a search saved last
+ * year still opens (it finds what is on file for that term). Compared in lower case.
+ */
+const termSchema = z.pipe(
+  z.transform((value: unknown) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? blank.toLowerCase() : blank;
+  }),
+  z.optional(z.custom<TermValue>(isTermValue, { message: 'must be a term such as fall-2026' })),
+);
 
 const searchTypeSchema = optionalEnum(['smart', 'manual'] as const);
 
@@ -72,7 +84,7 @@ const filterFields = {
   deliveryFormat: optionalEnum(DELIVERY_FORMATS),
   institutionType: optionalEnum(INSTITUTION_TYPES),
   state: stateSchema,
-  term: optionalEnum(TERMS),
+  term: termSchema,
   level: optionalEnum(COURSE_LEVELS),
   homeCollege: optionalEnum(SCHOOL_KEYS),
   targetCollege: optionalEnum(SCHOOL_KEYS),

@@ -208,6 +208,16 @@ export interface TranscriptSummary {
   creditsTransferring: number;
 }
 
+/**
+ * The reader found no courses in a student's file (issue 40). 'asked': the student has not yet said whether it is a
+ * transcript; it is not counted among their transcripts, and unless they say it is, it is discarded at `discardsAt`.
+ * 'kept': they said it is; the registrar reads it by hand (the evaluation queue).
+ */
+export type NoCoursesFound = { state: 'asked'; discardsAt: string } | { state: 'kept' };
+
+/** How long a student has to say whether a file the reader found no courses in is a transcript. */
+export const NO_COURSES_ANSWER_DAYS = 7;
+
 export interface TranscriptResponse {
   id: string;
   source: 'pdf-text' | 'ocr' | null;
@@ -226,6 +236,8 @@ export interface TranscriptResponse {
   reading: ReadRowDto[];
   /** Null for a signed-out visitor (their transcript is deleted after this time). */
   expiresAt: string | null;
+  /** A signed-in student's file the reader found no courses in: asked whether it is a transcript, or kept as one. */
+  noCourses: NoCoursesFound | null;
 }
 
 /** Body of `POST /api/appeals` from the search screen (spec section 3): no length or presence check on the note. */

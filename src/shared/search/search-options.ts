@@ -1,6 +1,6 @@
 /**
- * Search filter options (spec section 9) and the subject keyword map
- * (spec section 5, "Manual filtering").
+ * Search filter options (spec section 9) and the subject keyword map (spec section 5, "Manual filtering"). The terms,
+ * which follow the date, are src/shared/terms.ts's.
  *
  * Shared by the browser and the server: no Node, DOM or database imports.
  */
@@ -36,7 +36,7 @@ export function isOptionValue<const T extends readonly SearchOption[]>(
 }
 
 // ---------------------------------------------------------------------------
-// Delivery formats, institution types, terms
+// Delivery formats, institution types
 // ---------------------------------------------------------------------------
 
 export const DELIVERY_FORMAT_OPTIONS = [
@@ -53,14 +53,7 @@ export const INSTITUTION_TYPE_OPTIONS = [
 ] as const satisfies readonly SearchOption[];
 export const INSTITUTION_TYPES = optionValues(INSTITUTION_TYPE_OPTIONS);
 
-export const TERM_OPTIONS = [
-  { value: 'summer-2024', label: 'Summer 2024' },
-  { value: 'fall-2024', label: 'Fall 2024' },
-  { value: 'winter-2025', label: 'Winter 2025' },
-  { value: 'spring-2025', label: 'Spring 2025' },
-] as const satisfies readonly SearchOption[];
-export type Term = (typeof TERM_OPTIONS)[number]['value'];
-export const TERMS = optionValues(TERM_OPTIONS);
+// Terms depend on the date (the current and the next academic year): src/shared/terms.ts.
 
 /** Course levels a search may ask for: "intro"/"introductory" means lower-level (first- and second-year) courses. */
 export const COURSE_LEVEL_OPTIONS = [

@@ -136,3 +136,14 @@ export async function findUploadOwner(db: Queryable, storageKey: string): Promis
   if (!row) return null;
   return { status: row.status, visitorAddress: row.owner_id === null ? row.uploader_address : null };
 }
+
+/** A signed-out visitor's uploads from one address in the last day, oldest first: how long ago each began, and the bytes that arrived (none while waiting). */
+export async function listVisitorUploadsLastDay(db: Queryable, address: string): Promise<Array<{ ageMs: number; bytes: number }>> {
+  const rows = await db.query<{ age_ms: number | string; bytes: number | string | null }>(
+    `select extract(epoch from now() - created_at) * 1000 as age_ms, case when status <> 'pending' then size_bytes end as bytes
+       from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'
+      order by created_at`,
+    [address],
+  );
+  return rows.map((row) => ({ ageMs: Number(row.age_ms), bytes: Number(row.bytes ?? 0) }));
+}

@@ -17,6 +17,7 @@ import {
   findTranscriptById,
   listReportRows,
   lockTranscript,
+  markNoCoursesFound,
   saveAnalysis,
   saveDecisions,
   setTranscriptProgress,
@@ -222,9 +223,11 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   if (!reading.courseRowsFound) {
     // No plausible course rows (a letter, a syllabus, a blank scan): the student is asked about the file, not shown
     // an empty report. Rows of an earlier analysis go too, so the file's answer is this one.
+    // A student is asked whether the file is a transcript (kept only if they say so: migration 0170).
     await db.transaction(async (tx) => {
       await deleteTranscriptRows(tx, transcriptId);
       await updateTranscriptState(tx, transcriptId, { status: 'failed', progress: 0, error: NO_COURSE_ROWS_MESSAGE });
+      await markNoCoursesFound(tx, transcriptId);
     });
     return { courseRowsFound: false, rows: reading.rows.length };
   }

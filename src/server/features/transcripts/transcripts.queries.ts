@@ -21,6 +21,10 @@ export interface TranscriptRecord {
   to_institution_name: string | null;
   summary: Record<string, number> | null;
   expires_at: string | Date | null;
+  /** The reader found no courses in this student's file, and asked whether it is a transcript (migration 0170). */
+  no_courses_found_at: string | Date | null;
+  /** The student said it is: kept for the registrar to read by hand. */
+  kept_unreadable_at: string | Date | null;
   storage_key: string | null;
   file_status: string | null;
   content_type: string | null;
@@ -62,7 +66,7 @@ const TRANSCRIPT_FROM = `transcripts t
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
   t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
-  f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address`;
+  t.no_courses_found_at, t.kept_unreadable_at, f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address`;
 
 /**
  * A transcript its reader may see (transcript-access.ts decides who that is): the owner, the visitor holding its
@@ -342,15 +346,84 @@ export interface SavedTranscriptRow {
   storage_key: string | null;
   size_bytes: number | null;
   file_id: string | null;
+  uploaded_from: 'search' | 'profile';
+  to_institution_name: string | null;
+  no_courses_found_at: Date | string | null;
+  kept_unreadable_at: Date | string | null;
 }
 
 export async function listSavedTranscriptRows(db: Queryable, userId: string): Promise<SavedTranscriptRow[]> {
   return db.query<SavedTranscriptRow>(
-    `select t.id, t.user_id, t.file_name, t.status, t.created_at, f.storage_key, f.size_bytes, t.file_id
-       from transcripts t left join stored_files f on f.id = t.file_id
+    `select t.id, t.user_id, t.file_name, t.status, t.created_at, f.storage_key, f.size_bytes, t.file_id, t.uploaded_from,
+            i.name as to_institution_name, t.no_courses_found_at, t.kept_unreadable_at
+       from transcripts t left join stored_files f on f.id = t.file_id left join institutions i on i.id = t.to_institution_id
       where t.user_id = $1 order by t.created_at desc, t.id`,
     [userId],
   );
+}
+
+/** The reader found no courses in a student's file: the student is asked whether it is a transcript (once). */
+export async function markNoCoursesFound(db: Queryable, id: string): Promise<void> {
+  await db.query(`update transcripts set no_courses_found_at = coalesce(no_courses_found_at, now()) where id = $1 and user_id is not null`, [id]);
+}
+
+/** The student says their file the reader found no courses in is a transcript: kept, for the registrar. False if not theirs or not asked. */
+export async function keepUnreadableTranscript(db: Queryable, id: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update transcripts set kept_unreadable_at = coalesce(kept_unreadable_at, now())
+      where id = $1 and user_id = $2 and no_courses_found_at is not null returning id`,
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Students' files the reader found no courses in whose question has gone unanswered for a week: to discard. */
+export async function listUnansweredNoCourseTranscripts(db: Queryable, limit = 200): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key from transcripts t left join stored_files f on f.id = t.file_id
+      where t.no_courses_found_at is not null and t.kept_unreadable_at is null and t.no_courses_found_at <= now() - interval '7 days'
+      order by t.no_courses_found_at limit $1`,
+    [limit],
+  );
+}
+
+export interface UnreadableTranscriptRow {
+  id: string;
+  user_id: string;
+  student_name: string;
+  student_email: string;
+  file_name: string;
+  size_bytes: number | string | null;
+  to_institution_id: number | null;
+  to_institution_name: string | null;
+  kept_unreadable_at: string | Date;
+}
+
+/** Files students kept as transcripts though the reader found no courses in them, not yet read by a registrar, oldest first. */
+export async function listUnreadableTranscriptRows(db: Queryable, limit: number): Promise<{ rows: UnreadableTranscriptRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.query<UnreadableTranscriptRow>(
+      `select t.id, t.user_id, u.name as student_name, u.email as student_email, t.file_name, f.size_bytes, t.to_institution_id,
+              i.name as to_institution_name, t.kept_unreadable_at
+         from transcripts t join "user" u on u.id = t.user_id left join stored_files f on f.id = t.file_id
+         left join institutions i on i.id = t.to_institution_id
+        where t.kept_unreadable_at is not null and t.unreadable_read_at is null
+        order by t.kept_unreadable_at, t.id limit $1`,
+      [limit],
+    ),
+    db.query<{ count: number | string }>(`select count(*) as count from transcripts where kept_unreadable_at is not null and unreadable_read_at is null`),
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
+/** A registrar read a kept unreadable file: it leaves the queue. Its student, or null when no such file is waiting. */
+export async function markUnreadableTranscriptRead(db: Queryable, id: string, readerId: string): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    `update transcripts set unreadable_read_at = now(), unreadable_read_by = $2
+      where id = $1 and kept_unreadable_at is not null and unreadable_read_at is null returning user_id`,
+    [id, readerId],
+  );
+  return row?.user_id ?? null;
 }
 
 export async function countTranscripts(db: Queryable, userId: string): Promise<number> {

@@ -5,10 +5,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MAX_TRANSCRIPT_BYTES,
+  NO_COURSES_ANSWER_DAYS,
   transcriptContentType,
   transcriptStatusLabel,
   type CreateTranscriptResponse,
   type CreditConversionDto,
+  type NoCoursesFound,
   type TranscriptCourseFields,
   type TranscriptResponse,
   type TranscriptResultItem,
@@ -16,6 +18,8 @@ import {
 } from '../../../shared/schemas/transcripts';
 import type { StudentTranscript } from '../../../shared/schemas/student';
 import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
+import type { UnreadableTranscript, UnreadableTranscriptList } from '../../../shared/schemas/evaluation-queue';
+import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
 import type { AppDeps, SignedInUser } from '../../http/app-env';
@@ -39,14 +43,18 @@ import {
   deleteOwnTranscript,
   deleteTranscriptAndFile,
   findLatestAnalysedTranscript,
-  insertStudentRow,
   insertProfileTranscript,
+  insertStudentRow,
   insertTranscriptWithFile,
+  keepUnreadableTranscript,
   listExpiredVisitorTranscripts,
   listReportRows,
   listSavedTranscriptRows,
   listTranscriptCourseRows,
+  listUnansweredNoCourseTranscripts,
+  listUnreadableTranscriptRows,
   lockTranscript,
+  markUnreadableTranscriptRead,
   setRowRemoved,
   transcriptExistsForFile,
   updateRowFields,
@@ -56,6 +64,7 @@ import {
   type TranscriptCourseRow,
   type TranscriptRecord,
   type TranscriptRowRecord,
+  type UnreadableTranscriptRow,
 } from './transcripts.queries';
 
 /** A destination given as an id (0 = none) or a key/name; an unknown one is invalid, naming the field. */
@@ -287,6 +296,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       asRead: row.as_read,
     })),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
+    noCourses: noCoursesFound(transcript),
   };
 }
 
@@ -369,6 +379,17 @@ export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<nu
 
 const transcriptFileUrl = (id: string) => `/api/student/transcripts/${id}/file`;
 
+/**
+ * Whether the reader found no courses in a student's file: asked (discarded after NO_COURSES_ANSWER_DAYS unless the
+ * student says it is a transcript), kept (they said it is), or null.
+ */
+export function noCoursesFound(row: { no_courses_found_at: Date | string | null; kept_unreadable_at: Date | string | null }): NoCoursesFound | null {
+  if (row.kept_unreadable_at) return { state: 'kept' };
+  if (!row.no_courses_found_at) return null;
+  const discardsAt = new Date(new Date(row.no_courses_found_at).getTime() + NO_COURSES_ANSWER_DAYS * 24 * 60 * 60_000);
+  return { state: 'asked', discardsAt: discardsAt.toISOString() };
+}
+
 /** A kept transcript as the student's profile lists it. */
 export function presentSavedTranscript(row: SavedTranscriptRow): StudentTranscript {
   return {
@@ -379,6 +400,9 @@ export function presentSavedTranscript(row: SavedTranscriptRow): StudentTranscri
     size: row.size_bytes,
     uploadedAt: new Date(row.created_at).toISOString(),
     status: row.status,
+    uploadedFrom: row.uploaded_from,
+    destination: row.to_institution_name,
+    noCourses: noCoursesFound(row),
   };
 }
 
@@ -442,6 +466,53 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
     await deleteStoredFileRow(db, deleted.file_id);
     if (deleted.storage_key) await storage.delete(deleted.storage_key);
   }
+}
+
+/**
+ * The student says the file the reader found no courses in is a transcript: it is kept, counted among their
+ * transcripts, and listed on the evaluation queue for the registrar to read by hand. (Saying it is not: the delete.)
+ */
+export async function keepUnreadableFile({ db, userId, id }: { db: Queryable; userId: string; id: string }): Promise<StudentTranscript> {
+  if (!(await keepUnreadableTranscript(db, id, userId))) throw notFound('No file with this id is waiting for your answer.');
+  const saved = (await listSavedTranscriptRows(db, userId)).find((row) => row.id === id);
+  if (!saved) throw notFound('No file with this id is waiting for your answer.');
+  return presentSavedTranscript(saved);
+}
+
+/** Students' files the reader found no courses in, whose question went unanswered for NO_COURSES_ANSWER_DAYS: discarded. */
+export async function discardUnansweredNonTranscripts(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>): Promise<number> {
+  const unanswered = await listUnansweredNoCourseTranscripts(deps.db);
+  for (const transcript of unanswered) {
+    if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
+    await deleteTranscriptAndFile(deps.db, { id: transcript.id, fileId: transcript.file_id });
+  }
+  if (unanswered.length > 0) deps.logger.info('unanswered_non_transcripts_discarded', { count: unanswered.length });
+  return unanswered.length;
+}
+
+const presentUnreadable = (row: UnreadableTranscriptRow): UnreadableTranscript => ({
+  id: row.id,
+  student: { id: row.user_id, name: row.student_name, email: row.student_email },
+  fileName: row.file_name,
+  size: row.size_bytes === null ? null : Number(row.size_bytes),
+  destination: row.to_institution_id !== null && row.to_institution_name ? { id: row.to_institution_id, name: row.to_institution_name } : null,
+  keptAt: new Date(row.kept_unreadable_at).toISOString(),
+  fileUrl: `/api/admin/students/${encodeURIComponent(row.user_id)}/transcripts/${row.id}/file`,
+});
+
+/** The files students kept as transcripts though the reader found no courses in them, for the registrar to read. */
+export async function listUnreadableTranscripts(db: Queryable, limit = 50): Promise<UnreadableTranscriptList> {
+  const { rows, total } = await listUnreadableTranscriptRows(db, limit);
+  return { transcripts: rows.map(presentUnreadable), total };
+}
+
+/** A registrar read one of them by hand: it leaves the queue (audited). */
+export async function markUnreadableRead(db: Database, input: { id: string; actor: SignedInUser; ipAddress: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const studentId = await markUnreadableTranscriptRead(tx, input.id, input.actor.id);
+    if (!studentId) throw notFound('No unread file with this id is on the queue.');
+    await recordAudit(tx, { actor: input.actor, action: 'unreadable_transcript_read', subjectType: 'transcript', subjectId: input.id, studentId, ipAddress: input.ipAddress });
+  });
 }
 
 /**

@@ -19,7 +19,8 @@
  */
 import { DomainError } from '../../domain-errors';
 import type { AppDeps } from '../../http/app-env';
-import { countVisitorPool, countVisitorUploads } from './stored-files.queries';
+import { countVisitorPool, countVisitorUploads, listVisitorUploadsLastDay } from './stored-files.queries';
+import { bytesPerDayMessage, uploadsPerHourMessage } from './visitor-limit-words';
 
 const MB = 1024 * 1024;
 export const VISITOR_LIMITS = {
@@ -49,11 +50,9 @@ const CROWDED = 'Too many people are uploading without an account right now. Sig
 export async function admitVisitorSlot(deps: Pick<AppDeps, 'db'>, input: { address: string; declaredBytes: number }, limits: VisitorLimits = VISITOR_LIMITS) {
   const mine = await countVisitorUploads(deps.db, input.address, limits.slotMinutes);
   if (mine.slotsLastHour >= limits.slotsPerHour) {
-    throw refusal(
-      'too_many',
-      VISITOR_QUOTA_CODES.hourlyUploads,
-      `You have started ${limits.slotsPerHour} uploads in the last hour without an account. Sign in to upload more, or try again in an hour.`,
-    );
+    const uploads = await listVisitorUploadsLastDay(deps.db, input.address);
+    const hourOld = uploads.filter((upload) => upload.ageMs < 60 * 60_000);
+    throw refusal('too_many', VISITOR_QUOTA_CODES.hourlyUploads, uploadsPerHourMessage({ limit: limits.slotsPerHour, oldestAgeMs: hourOld.at(-limits.slotsPerHour)?.ageMs ?? 0 }));
   }
   if (mine.waitingSlots >= limits.waitingSlotsPerAddress) {
     throw refusal(
@@ -80,11 +79,8 @@ export async function admitVisitorBytes(
 ) {
   const received = bytesLastDay ?? (await countVisitorUploads(deps.db, input.address, limits.slotMinutes)).bytesLastDay;
   if (received + input.incomingBytes > limits.bytesPerDay) {
-    throw refusal(
-      'too_many',
-      VISITOR_QUOTA_CODES.dailyBytes,
-      `Uploads from your connection without an account have reached ${Math.round(limits.bytesPerDay / MB)} MB today. Sign in to upload more, or try again tomorrow.`,
-    );
+    const uploads = await listVisitorUploadsLastDay(deps.db, input.address);
+    throw refusal('too_many', VISITOR_QUOTA_CODES.dailyBytes, bytesPerDayMessage({ limitBytes: limits.bytesPerDay, declaredBytes: input.incomingBytes, uploads }));
   }
   const pool = await countVisitorPool(deps.db, limits.slotMinutes);
   if (pool.keptBytes + input.incomingBytes > limits.totalBytes) throw refusal('unavailable', VISITOR_QUOTA_CODES.full, CROWDED);

@@ -64,6 +64,12 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
         {targetChosen && <VerdictBadge verdictClass={result.verdictClass} />}
         {result.deliveryFormat && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{result.deliveryFormat}</span>}
         {result.isSample && <SampleListingBadge />}
+        {/* A course with no section on file: its format and term are not known, so it never reads as matching them. */}
+        {result.schedule === 'unknown' && (
+          <span className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700" title="No section of this course is on file">
+            Schedule unknown
+          </span>
+        )}
       </div>
       <div>
         <p className="text-sm font-semibold text-brand-700">

@@ -87,5 +87,6 @@ export function simulatedReport(fileName: string, destination: { key: string; na
     // A sample is not the student's file: there is no reading to check.
     reading: [],
     expiresAt: null,
+    noCourses: null,
   };
 }
