@@ -7,7 +7,7 @@ import { parseCourseLines } from './parse-course-lines';
 import { extractPdfWords, openPdf } from './pdf-text';
 import { popplerWords } from './poppler-text';
 import { rasterizePdf } from './rasterize-pdf';
-import { isPoorText, measureTextQuality, textBadness } from './text-quality';
+import { isPoorText, isUntrustedText, measureTextQuality, textBadness } from './text-quality';
 import { TranscriptReadError, type ReadRow, type ReadTranscriptOptions, type TextSource, type TranscriptReading, type Word } from './types';
 
 export { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './types';
@@ -61,8 +61,25 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
         }
       }
     }
+    // pages whose best text still cannot be trusted (fonts without a usable character map) are read from their pixels
+    const untrusted = text.pageWords.flatMap((w, i) => (text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE && isUntrustedText(w) ? [i + 1] : [])).slice(0, MAX_OCR_PAGES);
+    let ocrConfidence: number | undefined;
+    if (untrusted.length) {
+      const confs: number[] = [];
+      for (const [k, p] of untrusted.entries()) {
+        const [image] = await rasterizePdf(bytes, { first: p, pages: 1, dpi: SCAN_DPI });
+        if (!image) continue;
+        const r = await ocrImage(image, p, (f) => progress(0.2 + (0.8 * (k + f)) / untrusted.length));
+        text.pageWords[p - 1] = r.words;
+        sources[p - 1] = 'ocr';
+        confs.push(r.confidence);
+      }
+      if (confs.length) ocrConfidence = confs.reduce((a, b) => a + b, 0) / confs.length;
+    }
     progress(1);
-    return { pages, text: { words: text.pageWords.flat(), sources, source: 'pdf-text' } };
+    const textPageSources = sources.filter((_, i) => text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE);
+    const source = textPageSources.length > 0 && textPageSources.every((s) => s === 'ocr') ? 'ocr' : 'pdf-text';
+    return { pages, text: { words: text.pageWords.flat(), sources, source, ...(ocrConfidence !== undefined ? { ocrConfidence } : {}) } };
   } finally {
     await doc.destroy().catch(() => {});
   }
