@@ -5,7 +5,8 @@
  * numeric grade), decided once for all rows of the same shape. It keeps the term and the section (institution,
  * transfer, test credit, in progress) each row sits in, and a confidence for each row.
  */
-import { findCourseCode } from './course-code';
+import { findCourseCode, matchCourseCode } from './course-code';
+import { hasUnreadableSuffix, stripFusedTags } from './course-tags';
 import { earnsNoCredit, gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
 import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
 import { findInstitution } from './institution';
@@ -109,6 +110,8 @@ interface RowDraft {
   roles: (ColumnRole | null)[];
   header: HeaderColumn[] | null;
   rowTerm: string | null;
+  /** The credits column prints "R" (a repeated attempt whose credit is not counted): credits come from the other attempt. */
+  creditsRepeated?: boolean;
   term: string | null;
   section: RowSection;
   credits: number | null;
@@ -236,7 +239,8 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   }
   const texts = words.map((w) => fixDigits(w.text));
   if (header && isMiscasedSubject(words, header)) texts[0] = texts[0]!.toUpperCase();
-  const code = findCourseCode(texts);
+  const cellStartsAt = new Set(line.cells.map((c) => c.x0));
+  const code = findCourseCode(texts, 10, words.map((w) => cellStartsAt.has(w.x0)));
   if (!code) return null;
   if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
   const before = words.slice(0, code.start);
@@ -246,6 +250,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   const toks: Tok[] = [];
   const roles: (ColumnRole | null)[] = [];
   let rowTerm = lead.term;
+  let creditsRepeated = false;
 
   if (header) {
     const spans = columnSpans(header);
@@ -286,9 +291,16 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     });
     // a term column's value can be two words ("FA 2022")
     if (termWords.length && !rowTerm) rowTerm = findTerm(termWords.join(' '))?.term ?? null;
+    // "R" among the numeric columns (right-aligned, it may sit nearer the points header) where the credits should be
+    creditsRepeated = toks.some((t, k) => t.text.toUpperCase() === 'R' && (CREDIT_ROLES.has(roles[k]!) || roles[k] === 'points')) && !toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(roles[k]!));
   } else {
     // no header: the title is the text after the code (and any before it); data are the trailing data-like words
-    const classified = after.map(classify);
+    let classified = after.map(classify);
+    // flag and attribute columns after the grade or points ("4.00 A+ DP NI", "11.10 FSAW", "FSAR, FSMA") are extras
+    let flags = 0;
+    while (flags < 3 && classified.length - flags > 1 && /^[A-Z]{1,4},?$/.test(classified[classified.length - 1 - flags]!.text) && classified[classified.length - 1 - flags]!.kind !== 'grade' && classified[classified.length - 1 - flags]!.kind !== 'ip') flags++;
+    const beforeFlags = classified[classified.length - 1 - flags];
+    if (flags && beforeFlags && (beforeFlags.kind === 'num' || beforeFlags.kind === 'grade' || beforeFlags.kind === 'ip') && classified.some((t) => t.kind === 'num')) classified = classified.slice(0, classified.length - flags);
     let start = 0;
     // level, campus or section marks between the code and the title ("UG", "S", "01")
     while (start < classified.length - 1 && (classified[start]!.kind === 'level' || /^(\d{2,3}|[A-Z])$/.test(classified[start]!.text)) && classified[start + 1]!.kind === 'text') start++;
@@ -312,7 +324,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
       roles.push(null);
     }
   }
-  return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm } };
+  return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm, ...(creditsRepeated ? { creditsRepeated } : {}) } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -532,9 +544,19 @@ function repairDroppedDecimals(drafts: RowDraft[]): void {
     });
 }
 
+/**
+ * Course units counted in hundreds (a course is 100 units, a half course 50): every credit value the document prints
+ * is a multiple of 25, and several are over 30. Such values are kept as printed instead of being refused as too large.
+ */
+function countsHundredUnits(values: readonly Values[]): boolean {
+  const credits = values.map((v) => v.credits).filter((c): c is number => c !== null);
+  const large = credits.filter((c) => c > 30);
+  return large.length >= 2 && credits.every((c) => c === 0 || (c % 25 === 0 && c <= 200));
+}
+
 /** Whether a row read under a header has a number under a credits column (without one it gives no row). */
 function hasCreditNumber(draft: LineRead['draft']): boolean {
-  return draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
+  return draft.creditsRepeated === true || draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
 }
 
 /** A header detected on line i, joined with a second header line above or below it. */
@@ -560,7 +582,8 @@ function headerAt(lines: Line[], i: number, used: Set<number>): HeaderColumn[] |
   return alone;
 }
 
-export function parseCourseLines(lines: Line[]): ParsedLines {
+export function parseCourseLines(printedLines: Line[]): ParsedLines {
+  const lines = joinStackedRecords(printedLines);
   const skippedLines: string[] = [];
   const drafts: RowDraft[] = [];
   let candidateLines = 0;
@@ -624,14 +647,22 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     if (/\d/.test(text) && !isTotalsText(text) && !t) skippedLines.push(line.text);
   }
 
-  repairDroppedDecimals(drafts);
-  repairExtraDecimals(drafts);
+  // tags fused to course numbers ("SLS 1106GE", "BSC1010LGENS") are told from suffixes by the whole document
+  stripFusedTags(drafts).forEach((number, i) => (drafts[i]!.number = number));
+  const courseDrafts = drafts.filter((d) => !hasUnreadableSuffix(d.number));
+  repairDroppedDecimals(courseDrafts);
+  repairExtraDecimals(courseDrafts);
   // header-less rows: one reading of the numbers for all rows of the same shape
-  const signatures = chooseSignatures(drafts.filter((d) => !d.header));
+  const signatures = chooseSignatures(courseDrafts.filter((d) => !d.header));
   const rows: ReadRow[] = [];
-  for (const d of drafts) {
-    const v = d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null);
-    if (v.credits === null || !(v.credits >= 0 && v.credits <= 30)) {
+  const repeatedAttempts = new Set<ReadRow>();
+  const values = courseDrafts.map((d) => (d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null)));
+  const maxCredits = countsHundredUnits(values) ? 200 : 30;
+  for (const [k, d] of courseDrafts.entries()) {
+    const v = values[k]!;
+    // credits printed as "R": not counted here; the course's value is estimated below from its other attempt
+    if (d.creditsRepeated && v.credits === null) Object.assign(v, { credits: 0, earned: 0 });
+    if (v.credits === null || !(v.credits >= 0 && v.credits <= maxCredits)) {
       skippedLines.push(lines[d.lineIndex]!.text);
       continue;
     }
@@ -662,12 +693,14 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
       confidence: 0,
     };
     row.confidence = rowConfidence({ ...d, section: rowSection }, row.title);
+    if (d.creditsRepeated) repeatedAttempts.add(row);
     rows.push(row);
   }
 
-  // Withdrawn courses are often printed with 0 attempted credits; estimate the course's credit value.
+  // Withdrawn courses are often printed with 0 attempted credits, and a repeated attempt's credits as "R"; estimate the
+  // course's credit value.
   for (const r of rows) {
-    if (!isWithdrawn(r.grade) || r.credits !== 0) continue;
+    if (!(isWithdrawn(r.grade) || repeatedAttempts.has(r)) || r.credits !== 0) continue;
     const same = rows.find((o) => o !== r && o.subject === r.subject && o.number === r.number && o.credits > 0);
     r.credits = same ? same.credits : /L$/.test(r.number) ? 1 : 3;
     r.creditsEstimated = true;
@@ -677,6 +710,70 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
   return { rows, institution: school.name, institutionWebAddress: school.webAddress, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+}
+
+/** "3.00 Units", "4 credits", "3 hrs": a credit value with its label, as cards and stacked records print it. */
+const LABELLED_CREDITS = /(?:^|\s)(\d{1,3}(?:\.\d{1,2})?)\s*(?:units?|credits?|cr\.?|credit\s+hours|hours|hrs\.?)(?=\s|$)/i;
+/** "Grade A", "Grade: B+", "Grade —" (none yet). */
+const LABELLED_GRADE = /\bgrade:?\s+(\S+)/i;
+
+/**
+ * A course printed as a card or a stacked record (a phone page): its code on one line, its title on the next, then its
+ * term, credits and grade with their labels ("2023 Spring   3.00 Units   Grade A"). The lines are joined into one row
+ * line, term first, then code, title, credits and grade, each a cell of its own, so the row is read like any other.
+ * Lines of an ordinary table (values on the code's own line) are left as they are.
+ */
+export function joinStackedRecords(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  const close = (a: Line, b: Line) => a.page === b.page && b.y - a.y > 0 && b.y - a.y < 2.6 * Math.max(a.height, b.height, 1);
+  for (let i = 0; i < lines.length; i++) {
+    const head = lines[i]!;
+    const codeWords = withoutLeadingMarks(head.words);
+    const code = matchCourseCode(codeWords.map((w) => w.text));
+    const rest = codeWords.slice(code?.consumed ?? 0);
+    if (!code || rest.some((w) => /\d/.test(w.text))) {
+      out.push(head);
+      continue;
+    }
+    // the title (optional) and the details line
+    const next = lines[i + 1];
+    const after = lines[i + 2];
+    const isDetails = (l: Line | undefined) => !!l && LABELLED_CREDITS.test(l.text) && !matchCourseCode(withoutLeadingMarks(l.words).map((w) => w.text));
+    const titleLine = next && close(head, next) && !isDetails(next) && !findTerm(next.text) && !matchCourseCode(next.words.map((w) => w.text)) ? next : null;
+    const details = titleLine ? (after && close(titleLine, after) && isDetails(after) ? after : null) : next && close(head, next) && isDetails(next) ? next : null;
+    if (!details) {
+      out.push(head);
+      continue;
+    }
+    const credits = LABELLED_CREDITS.exec(details.text)![1]!;
+    const gradeWord = LABELLED_GRADE.exec(details.text)?.[1];
+    const grade = gradeWord ? normaliseGrade(gradeWord) : null;
+    const term = findTerm(details.text);
+    const h = Math.max(1, head.height);
+    let x = 0;
+    const place = (texts: string[]): Word[] =>
+      texts.map((text, k) => {
+        const w: Word = { ...head.words[0]!, text, x0: x + (k ? 0.3 * h : 0), x1: 0 };
+        w.x1 = w.x0 + 0.55 * h * text.length;
+        x = w.x1;
+        return w;
+      });
+    const cell = (texts: string[]) => {
+      const words = place(texts);
+      x += 2.5 * h;
+      return words;
+    };
+    const words = [
+      ...(term ? cell(details.text.slice(term.index, term.index + term.length).split(/\s+/)) : []),
+      ...cell(codeWords.slice(0, code.consumed).map((w) => w.text)),
+      ...(rest.length || titleLine ? cell([...rest, ...(titleLine?.words ?? [])].map((w) => w.text)) : []),
+      ...cell([credits]),
+      ...(grade ? cell([grade]) : []),
+    ];
+    out.push({ ...makeLine(words), y: head.y });
+    i = lines.indexOf(details);
+  }
+  return out;
 }
 
 /**
