@@ -63,6 +63,7 @@ async function scoreFolder(dir: string, entries: TruthEntry[], label: string, op
       let rows: { subject: string; number: string; credits: number; grade: string | null }[] = [];
       let institution: string | null = null;
       let calendar: string | null = null;
+      let calendarSure = false;
       let failed = false;
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
@@ -70,7 +71,8 @@ async function scoreFolder(dir: string, entries: TruthEntry[], label: string, op
           const reading = await readTranscript(bytes);
           rows = reading.rows;
           institution = reading.institution;
-          calendar = (reading as { calendar?: { value: string | null } }).calendar?.value ?? null;
+          calendar = reading.calendar.value;
+          calendarSure = reading.calendar.sure;
           totals.times.push((performance.now() - started) / (isPhoto(f) ? reading.pages : 1));
         } catch (error) {
           failed = true;
@@ -84,6 +86,8 @@ async function scoreFolder(dir: string, entries: TruthEntry[], label: string, op
       if (t.calendar) {
         totals.calendarDocuments++;
         if (calendar === t.calendar) totals.calendarRight++;
+        if (calendar === t.calendar && calendarSure) totals.calendarSureRight++;
+        if (calendar !== t.calendar && calendarSure) totals.calendarSureWrong++;
       }
       const calendarMiss = t.calendar && calendar !== t.calendar ? ` | calendar: got ${JSON.stringify(calendar)} want ${t.calendar}` : '';
       if (showMisses && (s.misses.length || (t.schoolPrinted !== false && !s.schoolFound) || calendarMiss))
@@ -98,7 +102,8 @@ const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 1000 ? `${(x / 1000).t
 function line(name: string, t: Totals): string {
   if (t.documents === 0) return `| ${name} | 0 | – | – | – | – | – | – | – | – | – | – |`;
   const r = rates(t);
-  const calendar = t.calendarDocuments ? `${t.calendarRight}/${t.calendarDocuments}` : '–';
+  // right, and how many of those the page said in words (the product asks the school's entry or the student otherwise)
+  const calendar = t.calendarDocuments ? `${t.calendarRight}/${t.calendarDocuments} (${t.calendarSureRight} sure${t.calendarSureWrong ? `, ${t.calendarSureWrong} sure but wrong` : ''})` : '–';
   return `| ${name} | ${t.documents}${t.failed ? ` (${t.failed} failed)` : ''} | ${r.precision.toFixed(3)} | ${r.recall.toFixed(3)} | ${r.f1.toFixed(3)} | ${t.creditsRight}/${t.tp} (${pct(r.credits)}) | ${t.gradesRight}/${t.tp} (${pct(r.grades)}) | ${t.schoolFound}/${t.schoolDocuments} | ${calendar} | ${ms(percentile(t.times, 0.5))} | ${ms(percentile(t.times, 0.95))} |`;
 }
 

@@ -2,7 +2,7 @@
  * Unseen set, community colleges on semesters: each layout re-typeset from its public source (see `source`), with a
  * made-up student and record. Styling the source does not describe (fonts, spacing) is approximated.
  */
-import { bodyRows, pre, rows, shout, type Column } from './html';
+import { pre, rows, shout, type Column } from './html';
 import { allCourses, earnedOf, esc, fx, gpa, pad, padLeft, page, pointsOf, record, sum, type Course, type Term, type UnseenDocument } from './record';
 
 const inTerm = (t: Term) => t.courses;

@@ -1,4 +1,5 @@
 /** Reads the bytes of an unofficial transcript (text PDF, scanned PDF, or photo) into course rows. */
+import { detectCalendar } from './calendar';
 import { detectFileType } from './detect-file-type';
 import { checkImageSize } from './image-size';
 import { buildLines } from './layout-lines';
@@ -12,7 +13,7 @@ import { TranscriptReadError, type ReadRow, type ReadTranscriptOptions, type Tex
 
 export { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './types';
 export { checkImageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size';
-export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
+export type { CalendarReading, CreditCalendar, ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
 
 export const DEFAULT_MAX_PAGES = 30;
 /** A page with fewer characters of text than this is treated as scanned. */
@@ -154,6 +155,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     rows: parsed.rows,
     courseRowsFound: judged.courseRowsFound,
     confidence: judged.confidence,
+    calendar: detectCalendar(lines, parsed.rows),
     diagnostics: {
       lines: lines.length,
       candidateLines: parsed.candidateLines,
