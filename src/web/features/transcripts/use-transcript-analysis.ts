@@ -8,6 +8,7 @@ import {
   analyzeTranscript,
   claimTranscript,
   correctTranscriptRow,
+  setTranscriptCalendar,
   createTranscript,
   ServerUnreachableError,
   uploadTranscriptBytes,
@@ -217,7 +218,17 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [followed, queryClient],
   );
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct };
+  /** Quarter or semester credits: sends the student's answer and shows the report the server decided again. */
+  const setCalendar = useCallback(
+    async (calendar: 'quarter' | 'semester') => {
+      if (!followed) throw new Error('Only a report from the server can be changed.');
+      const report = await setTranscriptCalendar(followed.id, calendar, followed.token);
+      queryClient.setQueryData(transcriptQueries.report(followed.id, followed.token).queryKey, report);
+    },
+    [followed, queryClient],
+  );
+
+  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct, setCalendar };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;
