@@ -25,7 +25,7 @@ import {
  */
 export async function decideForCourses(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionId: number; courses: SourceCourseTaken[]; withSuggestions?: boolean },
+  input: { fromInstitutionId: number; toInstitutionId: number; courses: SourceCourseTaken[]; withSuggestions?: boolean; fromCalendar?: AcademicCalendar | null },
 ): Promise<{
   from: InstitutionInfo;
   to: InstitutionInfo;

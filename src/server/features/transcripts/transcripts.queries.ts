@@ -390,11 +390,12 @@ export interface AnalysedTranscriptRow {
   file_name: string;
   detected_institution_id: number | null;
   detected_institution_name: string | null;
+  credit_calendar: 'quarter' | 'semester' | null;
 }
 
 export async function findLatestAnalysedTranscript(db: Queryable, userId: string): Promise<AnalysedTranscriptRow | null> {
   const [row] = await db.query<AnalysedTranscriptRow>(
-    `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name from transcripts t
+    `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name, t.credit_calendar from transcripts t
       where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id and not r.removed_by_student)
       order by coalesce(t.analyzed_at, t.created_at) desc, t.id limit 1`,
     [userId],

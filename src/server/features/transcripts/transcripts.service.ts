@@ -471,7 +471,7 @@ export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'numb
 export async function readLatestAnalysedTranscript(
   db: Queryable,
   userId: string,
-): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; courses: SourceCourseTaken[] } | null> {
+): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; fromCalendar: 'quarter' | 'semester' | null; courses: SourceCourseTaken[] } | null> {
   const transcript = await findLatestAnalysedTranscript(db, userId);
   if (!transcript) return null;
   const rows = await listTranscriptCourseRows(db, [transcript.id]);
@@ -480,6 +480,7 @@ export async function readLatestAnalysedTranscript(
     name: transcript.file_name,
     fromInstitutionId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
+    fromCalendar: transcript.credit_calendar,
     courses: rows.map(courseTakenFrom),
   };
 }
