@@ -498,3 +498,31 @@ United States History to 1865
     expect(brief(text)).toEqual(['ENG 101|3|A|Spring 2023', 'MAT 142|3|B|Spring 2023', 'HIS 103|3|W|Fall 2023']);
   });
 });
+
+describe('parseCourseLines: what OCR gets wrong in photos (issue 36)', () => {
+  it('reads a grade B read as the digit 8 as B, where the other grades are letters', () => {
+    const text = `
+Course      Description                 Attempted   Earned   Grade   Points
+ITE 152     Intro to Digital Literacy       3.000    3.000   A       12.000
+MTH 161     Precalculus I                   3.000    3.000   8        9.000
+BIO 101     General Biology I               4.000    4.000   C        8.000
+HIS 121     United States History I         3.000    3.000   8+       9.900`;
+    expect(briefOcr(text).map((r) => r.split('|')[2])).toEqual(['A', 'B', 'C', 'B+']);
+    // a grade column of numbers keeps its numbers
+    expect(briefOcr(`Course   Title   Credits   Grade\nCSE 142   Computer Programming I   4.0   3.8\nCSE 143   Computer Programming II   4.0   8\nMATH 126   Calculus III   5.0   3.1`).map((r) => r.split('|')[2])).toEqual(['3.8', '8', '3.1']);
+  });
+
+  it('reads a subject OCR gave with digits for capitals or a lower-case letter ("B10 101", "CsC221")', () => {
+    const text = `
+Course      Description                 Attempted   Earned   Grade   Points
+B10 101     General Biology I               4.000    4.000   C        8.000
+CsC221      Intro Problem Solving           4.000    4.000   A       16.000
+ENG 112     College Composition II          3.000    3.000   A       12.000`;
+    expect(briefOcr(text).map((r) => r.split('|')[0])).toEqual(['BIO 101', 'CSC 221', 'ENG 112']);
+  });
+
+  it('reads a term printed between the title and the data as the row\'s term (a screenshot with no header found)', () => {
+    const rows = parseCourseLines(ocrLines(`CS 111   Computer Programming and Problem Solving   2022 Fall   A   1.00   1.00\nMATH 115   Calculus I   2022 Fall   B+   1.00   1.00`)).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number}|${r.title}|${r.credits}|${r.grade}|${r.term}`)).toEqual(['CS 111|Computer Programming and Problem Solving|1|A|Fall 2022', 'MATH 115|Calculus I|1|B+|Fall 2022']);
+  });
+});

@@ -50,6 +50,8 @@ const fixDigits = (s: string): string => (/^[\dOoIl.,()-]+$/.test(s) && /\d/.tes
  * "t" ("Ct"). Null when no repair gives a grade.
  */
 export function repairOcrGrade(raw: string): string | null {
+  // "8+" and "8-" are B+ and B- (a bare "8" could be a number: repairDigitGrades decides it by the document)
+  if (/^8[+\-~—–]$/.test(raw)) return normaliseGrade(`B${raw.slice(1)}`);
   if (raw.length > 4 || !/^[A-Za-z+\-~—–*]+$/.test(raw)) return null;
   const candidates = [
     raw.toUpperCase(),
@@ -203,6 +205,48 @@ function stripLeadingTerm(words: Word[]): { term: string | null; rest: Word[] } 
   return { term: t.term, rest: words.slice(used) };
 }
 
+/** Digits OCR reads for the capitals of a subject: "B10" is BIO, "5PAN" is SPAN. */
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/**
+ * A subject as OCR misreads it, before its course number: capitals read as digits ("B10 101" → BIO 101) or a letter in
+ * lower case in a fused code ("CsC221" → CSC221). Only OCR words in capitals that a course number follows (or that
+ * hold one) are changed; a word of a title ("Physics 1") is not.
+ */
+function repairOcrSubjects(words: readonly Word[], texts: string[]): string[] {
+  return texts.map((text, i) => {
+    const w = words[i]!;
+    if (w.conf === undefined) return text;
+    const next = texts[i + 1] ?? '';
+    const capitals = (t: string) => (t.match(/[A-Z]/g) ?? []).length >= (t.match(/[a-z]/g) ?? []).length;
+    // a fused code with a lower-case letter: "CsC221"
+    const fused = /^([A-Za-z]{2,5})(\d{2,5}[A-Za-z]?)$/.exec(text);
+    if (fused && /[a-z]/.test(fused[1]!) && capitals(fused[1]!)) return text.toUpperCase();
+    // a subject with digits for letters, then its number: "B10 101"
+    if (/^\d{2,5}[A-Z]{0,2}$/.test(next) && /^[A-Z0158]{2,5}$/.test(text) && /[A-Z]/.test(text) && /[0158]/.test(text) && !/^\d/.test(text)) return text.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d]!);
+    return text;
+  });
+}
+
+/**
+ * Which words may begin a course code printed after a title in capitals: under a header whose title column comes
+ * before its course column, the first word inside the course column; else a word that begins a table cell.
+ */
+function codeMayStart(line: Line, words: Word[], header: HeaderColumn[] | null): boolean[] {
+  // "COURSE TITLE   COURSE   UNITS": the code column is the one after the title column
+  const title = header?.find((c) => c.role === 'title');
+  const codeColumn = title ? header!.find((c) => (c.role === 'course' || c.role === 'subject') && c.x0 > title.x0) : undefined;
+  if (codeColumn) {
+    return words.map((w, i) => {
+      const h = wordHeight(w);
+      const inside = (x: Word) => x.x0 >= codeColumn.x0 - 1.5 * h;
+      return inside(w) && (i === 0 || !inside(words[i - 1]!));
+    });
+  }
+  const cellStartsAt = new Set(line.cells.map((c) => c.x0));
+  return words.map((w) => cellStartsAt.has(w.x0));
+}
+
 /** Reads the code, title and data words of a course line, or null when the line is not a course row. */
 /**
  * Splits a number glued to a grade ("3.00A" in tight columns, "30D" from OCR) into two words, each with its share of
@@ -237,10 +281,9 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     lead.term ??= findTerm(words.slice(0, beforeCode).map((w) => w.text).join(' '))?.term ?? null;
     words = words.slice(beforeCode);
   }
-  const texts = words.map((w) => fixDigits(w.text));
+  const texts = repairOcrSubjects(words, words.map((w) => fixDigits(w.text)));
   if (header && isMiscasedSubject(words, header)) texts[0] = texts[0]!.toUpperCase();
-  const cellStartsAt = new Set(line.cells.map((c) => c.x0));
-  const code = findCourseCode(texts, 10, words.map((w) => cellStartsAt.has(w.x0)));
+  const code = findCourseCode(texts, 10, codeMayStart(line, words, header));
   if (!code) return null;
   if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
   const before = words.slice(0, code.start);
@@ -304,6 +347,17 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     let start = 0;
     // level, campus or section marks between the code and the title ("UG", "S", "01")
     while (start < classified.length - 1 && (classified[start]!.kind === 'level' || /^(\d{2,3}|[A-Z])$/.test(classified[start]!.text)) && classified[start + 1]!.kind === 'text') start++;
+    // a term printed between the title and the data ("Calculus I   2022 Fall   B+   1.00"): a term column, not title
+    const termAt = termBetweenTitleAndData(after, classified, start);
+    if (termAt) {
+      rowTerm ??= termAt.term;
+      titleWords.push(...after.slice(start, termAt.index));
+      for (const t of classified.slice(termAt.index + termAt.words)) {
+        toks.push(t);
+        roles.push(null);
+      }
+      return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm } };
+    }
     let end = classified.length;
     while (end > start && isDataKind(classified[end - 1]!.kind)) end--;
     // a title ending in a number or letter ("Calculus I", "Physics 1") keeps it when it sits as close to the title as
@@ -325,6 +379,21 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     }
   }
   return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm, ...(creditsRepeated ? { creditsRepeated } : {}) } };
+}
+
+/**
+ * A term name after the title and before the row's data, all of which are data (numbers, a grade): where it starts,
+ * how many words it has, and the term. Null when there is none.
+ */
+function termBetweenTitleAndData(words: Word[], classified: Tok[], start: number): { index: number; words: number; term: string } | null {
+  for (let k = start + 1; k < words.length - 1; k++) {
+    const t = findTerm(words.slice(k, k + 3).map((w) => w.text).join(' '));
+    if (!t || t.index !== 0) continue;
+    const used = words.slice(k, k + 3).map((w) => w.text).join(' ').slice(0, t.length).trim().split(/\s+/).length;
+    const data = classified.slice(k + used);
+    if (data.length > 0 && data.every((d) => isDataKind(d.kind)) && data.some((d) => d.kind === 'num')) return { index: k, words: used, term: t.term };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -545,6 +614,20 @@ function repairDroppedDecimals(drafts: RowDraft[]): void {
 }
 
 /**
+ * OCR reads a grade B as the digit 8 now and then ("5.0   8   15.0"): in a document whose other grades are letters, an
+ * OCR'd "8", "8+" or "8-" where the grade is read is the B it looks like.
+ */
+function repairDigitGrades(drafts: readonly RowDraft[], values: Values[]): void {
+  const grades = values.map((v) => v.grade).filter((g): g is string => g !== null && g !== 'IP');
+  const letters = grades.filter((g) => /^[A-F][+-]?$/.test(g)).length;
+  if (letters < 2 || letters < 0.6 * grades.length) return;
+  values.forEach((v, i) => {
+    const ocr = [...drafts[i]!.toks.map((t) => t.word), ...drafts[i]!.titleWords].some((w) => w.conf !== undefined);
+    if (ocr && v.grade && /^8[+-]?$/.test(v.grade)) v.grade = `B${v.grade.slice(1)}`;
+  });
+}
+
+/**
  * Course units counted in hundreds (a course is 100 units, a half course 50): every credit value the document prints
  * is a multiple of 25, and several are over 30. Such values are kept as printed instead of being refused as too large.
  */
@@ -658,6 +741,7 @@ export function parseCourseLines(printedLines: Line[]): ParsedLines {
   const repeatedAttempts = new Set<ReadRow>();
   const values = courseDrafts.map((d) => (d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null)));
   const maxCredits = countsHundredUnits(values) ? 200 : 30;
+  repairDigitGrades(courseDrafts, values);
   for (const [k, d] of courseDrafts.entries()) {
     const v = values[k]!;
     // credits printed as "R": not counted here; the course's value is estimated below from its other attempt
@@ -667,8 +751,10 @@ export function parseCourseLines(printedLines: Line[]): ParsedLines {
       continue;
     }
     Object.assign(d, v);
+    // OCR reads a title's roman numerals as a bar or a lower-case l ("Composition |", "Calculus Il")
+    const ocrTitle = d.titleWords.some((w) => w.conf !== undefined);
     const title = d.titleWords
-      .map((w) => w.text)
+      .map((w) => (ocrTitle ? w.text.replace(/^\|$/, 'I').replace(/^(?:Il|lI|ll)$/, 'II').replace(/^(?:Ill|IIl|lll)$/, 'III') : w.text))
       .join(' ')
       .replace(/^[-–:‘’'"`|_.,]+\s*/, '')
       .replace(/\s+-\s*$/, '')
