@@ -86,7 +86,7 @@ export async function ocrImage(bytes: Uint8Array, page = 1, onProgress?: (fracti
           if (!text) continue;
           // drop specks read as punctuation, and texture (shadow edges, noise) read as letters
           if (w.confidence < 20 && !/[A-Za-z0-9]{2}/.test(text)) continue;
-          if (w.confidence < 25 && !/\d/.test(text)) continue;
+          if (w.confidence < 25 && !/\d/.test(text) && !/^[A-Z]{2,5}$/.test(text)) continue;
           words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1, page, conf: w.confidence, ...(prepared.photo ? { line: lineId } : {}) });
           confSum += w.confidence;
         }
