@@ -2,7 +2,7 @@
  * Unseen set, community colleges on semesters: each layout re-typeset from its public source (see `source`), with a
  * made-up student and record. Styling the source does not describe (fonts, spacing) is approximated.
  */
-import { pre, rows, shout, type Column } from './html';
+import { fixedWidthPage, peopleSoftColumns, rows, shout, type Column } from './html';
 import { allCourses, earnedOf, esc, fx, gpa, pad, padLeft, page, pointsOf, record, sum, type Course, type Term, type UnseenDocument } from './record';
 
 const inTerm = (t: Term) => t.courses;
@@ -152,14 +152,7 @@ const hcc: UnseenDocument = {
     PSYC 2301 | General Psychology | 3 | B
   `),
   html(doc) {
-    const cols: Column[] = [
-      { head: 'Course', cell: (c) => `${c.subject}&nbsp;&nbsp;${c.number}` },
-      { head: 'Description', cell: (c) => esc(c.title) },
-      { head: 'Attempted', cell: (c) => fx(c.credits, 3), align: 'r' },
-      { head: 'Earned', cell: (c) => fx(earnedOf(c), 3), align: 'r' },
-      { head: 'Grade', cell: (c) => c.grade ?? '', align: 'c' },
-      { head: 'Points', cell: (c) => fx(pointsOf(c), 3), align: 'r' },
-    ];
+    const cols = peopleSoftColumns('&nbsp;&nbsp;');
     const block = (t: Term) =>
       `<div class="term">${esc(t.name)}</div>${t.section === 'institution' ? '<div class="prog">Program: Associate of Science — Plan: Biology</div>' : ''}<table>${rows(cols, t.courses)}</table>` +
       (t.section === 'institution'
@@ -301,14 +294,7 @@ const vwcc: UnseenDocument = {
     PSY 200 | Principles of Psychology | 3 | D
   `),
   html(doc) {
-    const cols: Column[] = [
-      { head: 'Course', cell: (c) => `${c.subject} ${c.number}` },
-      { head: 'Description', cell: (c) => esc(c.title) },
-      { head: 'Attempted', cell: (c) => fx(c.credits, 3), align: 'r' },
-      { head: 'Earned', cell: (c) => fx(earnedOf(c), 3), align: 'r' },
-      { head: 'Grade', cell: (c) => c.grade ?? '', align: 'c' },
-      { head: 'Points', cell: (c) => fx(pointsOf(c), 3), align: 'r' },
-    ];
+    const cols = peopleSoftColumns();
     const block = (t: Term) =>
       `<tr><td colspan="6" class="term">${esc(t.name)}</td></tr>${rows(cols, t.courses)}<tr><td colspan="6" class="tot">${t.section === 'institution' ? `Term GPA: ${fx(gpa(t.courses), 3)} &nbsp;&nbsp; Term Totals: ${fx(att(t.courses), 3)} ${fx(ern(t.courses), 3)} ${fx(pts(t.courses), 3)}` : `Transfer Totals: ${fx(att(t.courses), 3)} ${fx(ern(t.courses), 3)}`}</td></tr>`;
     return page(
@@ -430,7 +416,7 @@ const fscj: UnseenDocument = {
     lines.push(`CUMULATIVE   ATTEMPTED ${fx(att(allCourses(doc)), 2)}  EARNED ${fx(ern(allCourses(doc)), 2)}  GPA ${fx(gpa(allCourses(doc)), 2)}`);
     lines.push('GE = GENERAL EDUCATION  GR = GORDON RULE WRITING  GM = GORDON RULE MATH');
     lines.push('                         *** END OF TRANSCRIPT ***');
-    return page(`body { font-family: 'Liberation Mono', monospace; font-size: 8.2pt; } pre { margin: 0; }`, pre(lines));
+    return fixedWidthPage(lines, 'Liberation Mono', 8.2);
   },
 };
 

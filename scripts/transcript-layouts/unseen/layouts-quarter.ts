@@ -2,7 +2,7 @@
  * Unseen set, quarter schools (community colleges first): each layout re-typeset from its public source (`source`),
  * with a made-up student and record.
  */
-import { pre, rows, shout, type Column } from './html';
+import { fixedWidthPage, peopleSoftColumns, pre, rows, shout, type Column } from './html';
 import { allCourses, earnedOf, esc, fx, gpa, pad, padLeft, page, pointsOf, record, sum, type Course, type Term, type UnseenDocument } from './record';
 
 const att = (cs: Course[]) => sum(cs, (c) => c.credits);
@@ -79,14 +79,7 @@ const greenRiver: UnseenDocument = {
     PSYC& 100 | General Psychology | 5 | 4.0
   `),
   html(doc) {
-    const cols: Column[] = [
-      { head: 'Course', cell: (c) => `${c.subject} ${c.number}` },
-      { head: 'Description', cell: (c) => esc(c.title) },
-      { head: 'Attempted', cell: (c) => fx(c.credits, 2), align: 'r' },
-      { head: 'Earned', cell: (c) => fx(earnedOf(c), 2), align: 'r' },
-      { head: 'Grade', cell: (c) => c.grade ?? '', align: 'c' },
-      { head: 'Points', cell: (c) => fx(pointsOf(c), 3), align: 'r' },
-    ];
+    const cols = peopleSoftColumns(' ', 2);
     const block = (t: Term) =>
       `<div class="t">${esc(t.name)}</div><table>${rows(cols, t.courses)}</table>` +
       (t.section === 'institution'
@@ -190,7 +183,7 @@ const columbiaBasin: UnseenDocument = {
       lines.push(`      QTR CR ATT ${fx(att(t.courses), 1)}  CR EARNED ${fx(ern(t.courses), 1)}  QTR GPA ${fx(gpa(t.courses), 2)}`);
     }
     lines.push('', `      CUM CR EARNED ${fx(ern(allCourses(doc)), 1)}   CUM GPA ${fx(gpa(allCourses(doc)), 2)}`, '', 'S = SATISFACTORY (SPRING 2020 EMERGENCY GRADING)', '                    *** END OF RECORD ***');
-    return page(`body { font-family: 'DejaVu Sans Mono', monospace; font-size: 8pt; } pre { margin: 0; }`, pre(lines));
+    return fixedWidthPage(lines, 'DejaVu Sans Mono', 8);
   },
 };
 
@@ -328,7 +321,7 @@ const ucsd: UnseenDocument = {
       lines.push('');
     }
     lines.push(`CUMULATIVE CREDITS PASSED : ${fx(ern(allCourses(doc)), 2)}   CUMULATIVE GPA : ${fx(gpa(allCourses(doc).filter((c) => c.section === 'institution')), 2)}`, '----------------------End of Transcript----------------------');
-    return page(`body { font-family: 'Liberation Mono', monospace; font-size: 8.6pt; } pre { margin: 0; }`, pre(lines));
+    return fixedWidthPage(lines, 'Liberation Mono', 8.6);
   },
 };
 

@@ -2,7 +2,7 @@
  * Unseen set, semester universities and two more community colleges: each layout re-typeset from its public source
  * (`source`), with a made-up student and record.
  */
-import { pre, rows, shout, type Column } from './html';
+import { fixedWidthPage, peopleSoftColumns, pre, rows, shout, type Column } from './html';
 import { allCourses, earnedOf, esc, fx, gpa, pad, padLeft, page, pointsOf, record, sum, type Course, type Term, type UnseenDocument } from './record';
 
 const att = (cs: Course[]) => sum(cs, (c) => c.credits);
@@ -52,7 +52,7 @@ const uiuc: UnseenDocument = {
       if (t.section === 'transfer') lines.push(`     Ehrs: ${fx(ern(t.courses), 2)}`, '', 'INSTITUTION CREDIT');
     }
     lines.push('', 'TRANSCRIPT TOTALS', `     Earned Hrs: ${fx(ern(allCourses(doc)), 2)}  GPA: ${fx(gpa(own(doc)), 2)}`, '********************** END OF TRANSCRIPT **********************');
-    return page(`body { font-family: 'Liberation Mono', monospace; font-size: 8.3pt; } pre { margin: 0; }`, pre(lines));
+    return fixedWidthPage(lines, 'Liberation Mono', 8.3);
   },
 };
 
@@ -130,7 +130,7 @@ const umd: UnseenDocument = {
     L.push(`                ${pad('MATH401', 8)} 0111    3.00  REG  D    04/03/24 04/09/24  04/09/24`);
     for (const c of ip.slice(1)) L.push(`                ${pad(c.subject + c.number, 8)} 0201    ${fx(c.credits, 2)}  REG  A    04/03/24           04/03/24`);
     L.push('', 'Please send any questions or comments to the Office of the Registrar.');
-    return page(`body { font-family: 'DejaVu Sans Mono', monospace; font-size: 7.4pt; } pre { margin: 0; }`, pre(L));
+    return fixedWidthPage(L, 'DejaVu Sans Mono', 7.4);
   },
 };
 
@@ -164,14 +164,7 @@ const emory: UnseenDocument = {
   `),
   html(doc) {
     const incoming: Record<string, string> = { 'CHEM 150': 'CHEM 1211K General Chemistry I', 'ENGRD 101': 'ENGL 1101 English Composition I', 'MATH 111': 'AP Calculus AB' };
-    const cols: Column[] = [
-      { head: 'Course', cell: (c) => `${c.subject}&nbsp;&nbsp;${c.number}` },
-      { head: 'Description', cell: (c) => esc(c.title) },
-      { head: 'Attempted', cell: (c) => fx(c.credits, 3), align: 'r' },
-      { head: 'Earned', cell: (c) => fx(earnedOf(c), 3), align: 'r' },
-      { head: 'Grade', cell: (c) => c.grade ?? '', align: 'c' },
-      { head: 'Points', cell: (c) => fx(pointsOf(c), 3), align: 'r' },
-    ];
+    const cols = peopleSoftColumns('&nbsp;&nbsp;');
     const incomingBlock = (t: Term) =>
       `<div class="t">${esc(t.name)}</div>` +
       t.courses.map((c) => `<div class="in">Incoming Course: ${esc(incoming[`${c.subject} ${c.number}`]!)}</div><div class="in">Transferred to Term 2022 Fall as</div><table>${rows(cols, [c])}</table>`).join('') +
@@ -255,7 +248,7 @@ const uni: UnseenDocument = {
       lines.push(`${' '.repeat(18)}SEMESTER HRS ${fx(att(t.courses), 2)}   GPA ${fx(gpa(t.courses), 2)}`);
     }
     lines.push('', `CUMULATIVE UNI HRS ${fx(ern(allCourses(doc)), 2)}   GPA ${fx(gpa(allCourses(doc)), 2)}`, 'R REPEATED COURSE  # COURSE REPEATER  H HONORS COURSE');
-    return page(`body { font-family: 'Liberation Mono', monospace; font-size: 8.2pt; } pre { margin: 0; }`, pre(lines));
+    return fixedWidthPage(lines, 'Liberation Mono', 8.2);
   },
 };
 
