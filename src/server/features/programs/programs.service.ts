@@ -20,9 +20,8 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
 import {
-  convertCredits,
   databaseCodeKey,
-  decideByGradeAlone,
+  decideFromUnknownSchool,
   decideForCourses,
   findRuleGeneralEducationCodes,
   gradeForDecision,
@@ -276,16 +275,12 @@ export async function degreeProgressForCourses(
   const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
-    // A school we do not know: only the grade decides (the engine's one grade rule), as in the transcript's report.
+    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's
+    // report; its credits still count in the destination's units when the transcript's calendar is known.
     if (input.fromSchoolId === null || rows.length === 0) {
-      // its credits still count in the destination's units when the transcript's calendar is known
       const destination = input.fromCalendar ? (await loadInstitutions(db, [school.id])).get(school.id) : undefined;
-      return rows.map((row, index) => {
-        const decision = decideByGradeAlone(courses[index]!) ?? undecided(row);
-        const credits = courses[index]!.credits;
-        const creditConversion = input.fromCalendar && destination && typeof credits === 'number' ? convertCredits(credits, input.fromCalendar, destination.calendar).conversion : null;
-        return creditConversion ? { ...decision, evidence: { ...decision.evidence, creditConversion } } : decision;
-      });
+      const calendars = input.fromCalendar && destination ? { from: input.fromCalendar, to: destination.calendar } : null;
+      return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars));
     }
     return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false, fromCalendar: input.fromCalendar ?? null })).decisions;
   };
@@ -344,16 +339,6 @@ export async function findSchoolProgram(db: Queryable, input: { schoolId: number
   return found;
 }
 
-/** A course from a school Crosswalk does not know: the destination decides on it. */
-const undecided = (row: CourseTaken): EquivalencyDecision => ({
-  status: 'NEEDS_EVAL',
-  source: [{ subject: row.subject, number: row.number }],
-  targets: [],
-  creditsAwarded: 0,
-  transfersTo: null,
-  reason: UNKNOWN_SCHOOL_REASON,
-  evidence: { ruleId: null, origin: null, effectiveFromTerm: null, effectiveToTerm: null, minGrade: null, creditConversion: null },
-});
 
 const transcriptInfo = (transcript: ReadableTranscript) => ({ id: transcript.id, name: transcript.name, fromSchool: transcript.fromSchool });
 

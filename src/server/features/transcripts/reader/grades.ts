@@ -9,7 +9,7 @@ const OTHER = new Set([
   // test credit (TE), credit by examination (K), absent from the final (ABS), excused withdrawal (EW)
   'TE', 'K', 'ABS', 'EW',
 ]);
-const WITHDRAWN = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'UW', 'AF', 'FN', 'WN']);
+const WITHDRAWN = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'UW', 'AF', 'FN', 'WN', 'EW']);
 
 /** Upper-cases and turns unicode minus, en dash, em dash and similar into "-". */
 export function normaliseGradeText(raw: string): string {
@@ -57,7 +57,3 @@ export function gradePoints(grade: string | null): number | null {
   return grade !== null && grade in POINTS ? POINTS[grade]! : null;
 }
 
-/** Grades after which no credit is earned (used to tell attempted from earned). */
-export function earnsNoCredit(grade: string | null): boolean {
-  return grade !== null && (grade === 'F' || grade === 'E' || grade === 'U' || grade === 'NP' || grade === 'NC' || grade === 'I' || grade === 'NR' || isWithdrawn(grade));
-}

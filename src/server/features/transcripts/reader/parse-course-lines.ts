@@ -7,7 +7,8 @@
  */
 import { findCourseCode, matchCourseCode } from './course-code';
 import { hasUnreadableSuffix, stripFusedTags } from './course-tags';
-import { earnsNoCredit, gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
+import { earnsNoCredit } from '../../../../shared/grades/grade-policy';
+import { gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
 import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
 import { findInstitution } from './institution';
 import { makeLine, withoutLeadingMarks } from './layout-lines';
@@ -791,7 +792,7 @@ export function parseCourseLines(printedLines: Line[]): ParsedLines {
     r.credits = same ? same.credits : /L$/.test(r.number) ? 1 : 3;
     r.creditsEstimated = true;
   }
-  // attempted vs earned: a passed course earned what it attempted
+  // attempted vs earned: a passed course earned what it attempted (which grades earn nothing: the one grade policy)
   for (const r of rows) if (r.earned === null && r.grade !== null && !r.inProgress && !earnsNoCredit(r.grade)) r.earned = r.credits;
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
