@@ -2,10 +2,11 @@
  * Issue 36 on a phone: a quarter school's transcript sent to a semester school shows its credits converted on each row
  * and in the totals, says how we know, and when the page does not say, asks one question and converts after the answer.
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { analyzeTranscriptInBrowser, LAPTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 /** A ctcLink transcript re-typeset with a made-up student: "Fall Quarter 2022", nine courses of 5 quarter credits. */
@@ -20,13 +21,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function analyze(page: Page, file: string, destination: string) {
-  await page.goto('/search');
-  await page.getByRole('tab', { name: 'Transcript Upload' }).click();
-  await page.getByLabel('Transcript file').setInputFiles(file);
-  await page.getByLabel('Transferring to').selectOption({ label: destination });
-  await page.getByRole('button', { name: 'Analyze Transcript' }).click();
-  await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 60_000 });
+// Set SCREENSHOT_DIR to keep the report at 390 px and at 1366 px (to look at, never committed).
+async function keepScreenshots(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(LAPTOP_VIEWPORT);
+  await page.screenshot({ path: join(dir, `${name}-1366.png`), fullPage: true });
 }
 
 const totalCredits = (page: Page) => page.getByLabel('Summary').getByText('Total credits').locator('xpath=..').locator('p').first().textContent();
@@ -34,7 +36,7 @@ const totalCredits = (page: Page) => page.getByLabel('Summary').getByText('Total
 describe('/search: quarter credits at a semester school (390 px)', () => {
   it('converts a quarter school\'s credits on every row and in the totals, and says the transcript told us', async () => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
-    await analyze(page, QUARTER_TRANSCRIPT, 'Florida State University');
+    await analyzeTranscriptInBrowser(page, QUARTER_TRANSCRIPT, 'Florida State University');
     await page.getByText('Credits on this transcript:').waitFor();
     expect(await page.getByText('Credits on this transcript:').textContent()).toContain('quarter credits (your transcript says “Fall Quarter”)');
     const accounting = page.getByRole('listitem').filter({ hasText: 'ACCT& 201' });
@@ -45,12 +47,13 @@ describe('/search: quarter credits at a semester school (390 px)', () => {
     await page.getByText('Florida State University counts semester credits: your quarter credits are converted (× 2/3) in the totals and on each course.').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await keepScreenshots(page, 'quarter-at-semester');
     expect(problems).toEqual([]);
   });
 
   it('asks one question when the transcript does not say, and converts once the student answers', async () => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
-    await analyze(page, TERMS_ONLY, 'Florida State University');
+    await analyzeTranscriptInBrowser(page, TERMS_ONLY, 'Florida State University');
     await page.getByText('One question before we count your credits').waitFor();
     expect(await totalCredits(page)).toBe('24');
     expect(await page.getByText(/quarter credits = .* semester credits/).count()).toBe(0);
