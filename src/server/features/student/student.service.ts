@@ -103,7 +103,7 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
     if (!institution) throw notFound(`${field}: we do not know the school '${name}' yet.`);
     // The report's own engine call and totals (matchReports, creditTotals): the same verdicts, the same quarter and
     // semester conversion, a course no rule decides left for review.
-    const [decided = []] = await matchReports(db, { fromInstitutionId: transcript.fromInstitutionId, toInstitutionId: institution.id, reports: [courses], withSuggestions: false });
+    const [decided = []] = await matchReports(db, { fromInstitutionId: transcript.fromInstitutionId, toInstitutionId: institution.id, reports: [courses], withSuggestions: false, fromCalendar: transcript.fromCalendar });
     const compared = decided.map((row) => ({
       subject: row.subject,
       number: row.number,
