@@ -14,13 +14,22 @@
 // Florida (reference-data/catalogs, no rules at all): FIU courses asked against UF's catalogue with codes hidden; see
 // floridaTextOnly.
 //
-//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools]
+// Madison Area Technical College (reference-data/equivalencies/madison-area-technical-college-rules.csv.gz, a sending
+// school the Wisconsin file does not carry, never fitted on): every MATC rule that sends one course to one specific
+// course, asked against every Wisconsin rule and the MATC rules of the other half (never the asked course's own rules
+// into its destination).
+//
+// Locked halves (issue 38, scripts/suggestion-evaluation-split.ts): half of the MATC rules and half of the Wisconsin test
+// split are locked away. A run reports only the halves open to study; `--locked` reports the locked halves too (their
+// figures only, never a rule), for the final measurement. `--write-split` writes the committed list of locked rules.
+//
+//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools] [--locked] [--write-split]
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { courseKey, normaliseSubject, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/decide-transfers';
@@ -30,8 +39,10 @@ import { candidateConfidences, rankSuggestionCandidates, SUGGESTION_FEATURES, SU
 import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
 import { titleTokens } from '../src/server/features/equivalencies/engine/text-similarity';
 import type { CourseRef, EquivalencyRule } from '../src/server/features/equivalencies/engine/types';
-import { createInstitutionRegistry, loadReferenceData } from '../src/server/features/equivalencies/reference-data/load-reference-data';
+import { createInstitutionRegistry, draftToRule, loadReferenceData, loadRuleDrafts } from '../src/server/features/equivalencies/reference-data/load-reference-data';
 import { fitSuggestionModel, modelLoss, type FitQuery } from './fit-suggestion-model';
+import { heldOutRuleKey, isLockedHalf, LOCKED_HALF_FILE, readLockedHalfList } from './suggestion-evaluation-split';
+import { referenceFiles } from '../src/server/reference-data/reference-files';
 
 /** The repository's own copy of the public data: the evaluation never reads anything outside the repository. */
 const REFERENCE_DATA = path.resolve(import.meta.dirname, '../reference-data');
@@ -58,6 +69,8 @@ const isSpecificRule = (rule: EquivalencyRule) =>
 /** One asked course: what the model ranked and where the true course came. */
 interface Answer {
   toInstitutionId: number;
+  /** The held-out rule's identity (scripts/suggestion-evaluation-split.ts), for the halves; absent for Louisiana and Florida. */
+  key?: string;
   ranked: RankedCandidate[];
   /** False when the destination has no equivalent at all: any suggestion shown is wrong. */
   truthExists: boolean;
@@ -70,13 +83,14 @@ interface Answer {
   withoutRules: { ranked: RankedCandidate[]; truthRank: number; byModel: boolean } | null;
 }
 
-function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean }): Answer {
+function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean; key?: string }): Answer {
   const source = { ...rule.sources[0]!, institutionId: rule.fromInstitutionId };
   const truth = courseKey(rule.targets[0]!);
   const ranked = index.rank({ source, toInstitutionId: rule.toInstitutionId });
   const withoutRules = options.withoutRules ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : null;
   return {
     toInstitutionId: rule.toInstitutionId,
+    ...(options.key ? { key: options.key } : {}),
     ranked,
     truthExists: true,
     truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
@@ -318,14 +332,63 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
   };
 }
 
+const MATC_RULES_FILE = 'equivalencies/madison-area-technical-college-rules.csv.gz';
+
+/** A held-out rule's identity by school names (scripts/suggestion-evaluation-split.ts). */
+function keyOf(rule: EquivalencyRule, names: Map<number, string>): string {
+  return heldOutRuleKey({ fromSchool: names.get(rule.fromInstitutionId) ?? '', source: rule.sources[0]!, toSchool: names.get(rule.toInstitutionId) ?? '', target: rule.targets[0]! });
+}
+
+/**
+ * Madison Area Technical College's rules, each half asked against every Wisconsin rule and the other half's MATC rules:
+ * never the asked courses' own rules into their destinations (a course's elective or no-credit rule to the same school
+ * would decide it).
+ */
+async function madisonAreaTech(data: Awaited<ReturnType<typeof loadReferenceData>>, names: Map<number, string>): Promise<{ open: Answer[]; locked: Answer[]; rules: number; eligible: number }> {
+  const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
+  const rules = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry));
+  for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
+  const eligible = rules.filter(isSpecificRule);
+  const halves = { open: eligible.filter((rule) => !isLockedHalf(keyOf(rule, names))), locked: eligible.filter((rule) => isLockedHalf(keyOf(rule, names))) };
+  const askedIn = (half: EquivalencyRule[]) => {
+    const asked = new Set(half.map((rule) => `${rule.fromInstitutionId}|${courseKey(rule.sources[0]!)}|${rule.toInstitutionId}`));
+    const index = buildSuggestionIndex({
+      rules: [...data.rules, ...rules.filter((rule) => !rule.sources.some((source) => asked.has(`${rule.fromInstitutionId}|${courseKey(source)}|${rule.toInstitutionId}`)))],
+      catalogs: data.catalogs,
+    });
+    return half.map((rule) => ask(index, rule, { withoutRules: true, key: keyOf(rule, names) }));
+  };
+  return { open: askedIn(halves.open), locked: askedIn(halves.locked), rules: rules.length, eligible: eligible.length };
+}
+
+/** Writes the committed list of locked rules (run once, when the split was made). */
+async function writeLockedHalfList(data: Awaited<ReturnType<typeof loadReferenceData>>, names: Map<number, string>, wisconsinTest: Set<EquivalencyRule>): Promise<void> {
+  const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
+  const matc = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry)).filter(isSpecificRule);
+  for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
+  const keys = [...new Set([...wisconsinTest, ...matc].map((rule) => keyOf(rule, names)).filter(isLockedHalf))].sort();
+  writeFileSync(LOCKED_HALF_FILE, gzipSync(`key\n${keys.join('\n')}\n`, { level: 9 }));
+  process.stdout.write(`${keys.length} locked rules written to ${path.relative(process.cwd(), LOCKED_HALF_FILE)}\n`);
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '20250101' }, share: { type: 'string', default: '0.1' }, fit: { type: 'boolean', default: false }, schools: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      seed: { type: 'string', default: '20250101' },
+      share: { type: 'string', default: '0.1' },
+      fit: { type: 'boolean', default: false },
+      schools: { type: 'boolean', default: false },
+      locked: { type: 'boolean', default: false },
+      'write-split': { type: 'boolean', default: false },
+    },
+  });
   const seed = Number(values.seed);
   const share = Number(values.share);
   const started = Date.now();
   const data = await loadReferenceData({ dataDir: REFERENCE_DATA });
   if (data.rules.length === 0) throw new Error(`no rules found under ${REFERENCE_DATA}`);
   const loadedMs = Date.now() - started;
+  const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
 
   const eligible = data.rules.filter(isSpecificRule);
   const random = seededRandom(seed);
@@ -336,6 +399,7 @@ async function main(): Promise<void> {
     if (draw < share) test.add(rule);
     else if (draw < 2 * share) tune.add(rule);
   }
+  if (values['write-split']) return writeLockedHalfList(data, names, test);
 
   const tuneIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule) && !tune.has(rule)), catalogs: data.catalogs });
   const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { withoutRules: false }));
@@ -360,12 +424,21 @@ async function main(): Promise<void> {
   const testIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule)), catalogs: data.catalogs });
   const indexMs = Date.now() - indexStarted;
   const queryStarted = Date.now();
-  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true }));
+  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true, key: keyOf(rule, names) }));
   const queryMs = Date.now() - queryStarted;
   const louisiana = evaluateLouisiana(model, threshold);
+  const matc = await madisonAreaTech(data, names);
+
+  // The committed split must still be the one the function gives: a changed file or key would unlock rules unseen.
+  const lockedList = readLockedHalfList();
+  const lockedNow = [...new Set([...testAnswers, ...matc.open, ...matc.locked].map((answer) => answer.key).filter((key): key is string => !!key && isLockedHalf(key)))];
+  if (lockedNow.length !== lockedList.size || lockedNow.some((key) => !lockedList.has(key))) throw new Error(`the locked half no longer matches ${LOCKED_HALF_FILE}: the data or the split changed`);
+  const wisconsinTestOpen = testAnswers.filter((answer) => !isLockedHalf(answer.key ?? ''));
+  const wisconsinTestLocked = testAnswers.filter((answer) => isLockedHalf(answer.key ?? ''));
 
   lines.push(
-    `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size}, tuning ${tune.size} (seed ${seed}, share ${share} each).`,
+    `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size} (open half ${wisconsinTestOpen.length}, locked half ${wisconsinTestLocked.length}), tuning ${tune.size} (seed ${seed}, share ${share} each).`,
+    `Madison Area Technical College: ${matc.rules} rules, ${matc.eligible} send one course to one specific course (open half ${matc.open.length}, locked half ${matc.locked.length}).`,
     `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now: the lowest at which at least 90 % of the rows shown a suggestion are right, on the Wisconsin tuning split and on the Florida tuning half)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
     `Machine: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, test index ${indexMs} ms, ${test.size * 2} test queries ${queryMs} ms (${(queryMs / (test.size * 2)).toFixed(2)} ms each).`,
     ...louisiana.lines,
@@ -376,20 +449,22 @@ async function main(): Promise<void> {
   );
   const row = (label: string, t: Tally) =>
     `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} |`;
-  const testTally = tally(testAnswers, model, threshold);
+  if (values.locked) {
+    lines.push(row('**Madison Area Tech., locked half**', tally(matc.locked, model, threshold)), row('**Wisconsin test, locked half**', tally(wisconsinTestLocked, model, threshold)));
+  }
   lines.push(
-    row('**Wisconsin test**', testTally),
+    row('Madison Area Tech., open half', tally(matc.open, model, threshold)),
+    row('Wisconsin test, open half', tally(wisconsinTestOpen, model, threshold)),
     row('Wisconsin tuning (fitted here)', tuned),
     row('Louisiana Delgado → UNO (never fitted)', louisiana.tally),
     row('Florida FIU → UF, text only, test half', tally(florida.test, model, threshold)),
     row('Florida FIU → UF, text only, tuning half', tally(florida.tune, model, threshold)),
   );
-  lines.push('', 'Wisconsin test split:', '', ...calibration(testAnswers, model));
+  lines.push('', 'Wisconsin test split, open half:', '', ...calibration(wisconsinTestOpen, model));
   if (values.schools) {
-    const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
     const bySchool = new Map<number, Answer[]>();
-    for (const answer of testAnswers) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
-    lines.push('', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const answer of wisconsinTestOpen) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
+    lines.push('', 'Wisconsin test split, open half:', '', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [id, answers] of [...bySchool.entries()].sort((a, b) => b[1].length - a[1].length)) lines.push(row(names.get(id) ?? String(id), tally(answers, model, threshold)));
   }
   process.stdout.write(`${lines.join('\n')}\n`);
