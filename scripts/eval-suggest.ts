@@ -65,6 +65,8 @@ function seededRandom(seed: number): () => number {
 
 const isSpecificRule = (rule: EquivalencyRule) =>
   rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && rule.targets.every((target) => nonTransferTargetKind(target) === null && !isElectiveTarget(target));
+/** One course to elective credit in a subject ("MAT EL"): what a registrar approves about as often as a specific course. */
+const isElectiveRule = (rule: EquivalencyRule) => rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && isElectiveTarget(rule.targets[0]!);
 
 /** One asked course: what the model ranked and where the true course came. */
 interface Answer {
@@ -344,27 +346,41 @@ function keyOf(rule: EquivalencyRule, names: Map<number, string>): string {
  * never the asked courses' own rules into their destinations (a course's elective or no-credit rule to the same school
  * would decide it).
  */
-async function madisonAreaTech(data: Awaited<ReturnType<typeof loadReferenceData>>, names: Map<number, string>): Promise<{ open: Answer[]; locked: Answer[]; rules: number; eligible: number }> {
+async function madisonAreaTech(
+  data: Awaited<ReturnType<typeof loadReferenceData>>,
+  names: Map<number, string>,
+): Promise<{ open: Answer[]; locked: Answer[]; electiveOpen: Answer[]; electiveLocked: Answer[]; rules: number; eligible: number; electives: number }> {
   const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
   const rules = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry));
   for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
-  const eligible = rules.filter(isSpecificRule);
-  const halves = { open: eligible.filter((rule) => !isLockedHalf(keyOf(rule, names))), locked: eligible.filter((rule) => isLockedHalf(keyOf(rule, names))) };
+  const asked = rules.filter((rule) => isSpecificRule(rule) || isElectiveRule(rule));
+  const open = asked.filter((rule) => !isLockedHalf(keyOf(rule, names)));
+  const locked = asked.filter((rule) => isLockedHalf(keyOf(rule, names)));
   const askedIn = (half: EquivalencyRule[]) => {
-    const asked = new Set(half.map((rule) => `${rule.fromInstitutionId}|${courseKey(rule.sources[0]!)}|${rule.toInstitutionId}`));
+    const heldOut = new Set(half.map((rule) => `${rule.fromInstitutionId}|${courseKey(rule.sources[0]!)}|${rule.toInstitutionId}`));
     const index = buildSuggestionIndex({
-      rules: [...data.rules, ...rules.filter((rule) => !rule.sources.some((source) => asked.has(`${rule.fromInstitutionId}|${courseKey(source)}|${rule.toInstitutionId}`)))],
+      rules: [...data.rules, ...rules.filter((rule) => !rule.sources.some((source) => heldOut.has(`${rule.fromInstitutionId}|${courseKey(source)}|${rule.toInstitutionId}`)))],
       catalogs: data.catalogs,
     });
-    return half.map((rule) => ask(index, rule, { withoutRules: true, key: keyOf(rule, names) }));
+    return half.map((rule) => ({ elective: isElectiveRule(rule), answer: ask(index, rule, { withoutRules: true, key: keyOf(rule, names) }) }));
   };
-  return { open: askedIn(halves.open), locked: askedIn(halves.locked), rules: rules.length, eligible: eligible.length };
+  const [openAnswers, lockedAnswers] = [askedIn(open), askedIn(locked)];
+  const pick = (answers: Array<{ elective: boolean; answer: Answer }>, elective: boolean) => answers.filter((entry) => entry.elective === elective).map((entry) => entry.answer);
+  return {
+    open: pick(openAnswers, false),
+    locked: pick(lockedAnswers, false),
+    electiveOpen: pick(openAnswers, true),
+    electiveLocked: pick(lockedAnswers, true),
+    rules: rules.length,
+    eligible: rules.filter(isSpecificRule).length,
+    electives: rules.filter(isElectiveRule).length,
+  };
 }
 
 /** Writes the committed list of locked rules (run once, when the split was made). */
 async function writeLockedHalfList(data: Awaited<ReturnType<typeof loadReferenceData>>, names: Map<number, string>, wisconsinTest: Set<EquivalencyRule>): Promise<void> {
   const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
-  const matc = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry)).filter(isSpecificRule);
+  const matc = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry)).filter((rule) => isSpecificRule(rule) || isElectiveRule(rule));
   for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
   const keys = [...new Set([...wisconsinTest, ...matc].map((rule) => keyOf(rule, names)).filter(isLockedHalf))].sort();
   writeFileSync(LOCKED_HALF_FILE, gzipSync(`key\n${keys.join('\n')}\n`, { level: 9 }));
@@ -431,14 +447,14 @@ async function main(): Promise<void> {
 
   // The committed split must still be the one the function gives: a changed file or key would unlock rules unseen.
   const lockedList = readLockedHalfList();
-  const lockedNow = [...new Set([...testAnswers, ...matc.open, ...matc.locked].map((answer) => answer.key).filter((key): key is string => !!key && isLockedHalf(key)))];
+  const lockedNow = [...new Set([...testAnswers, ...matc.open, ...matc.locked, ...matc.electiveOpen, ...matc.electiveLocked].map((answer) => answer.key).filter((key): key is string => !!key && isLockedHalf(key)))];
   if (lockedNow.length !== lockedList.size || lockedNow.some((key) => !lockedList.has(key))) throw new Error(`the locked half no longer matches ${LOCKED_HALF_FILE}: the data or the split changed`);
   const wisconsinTestOpen = testAnswers.filter((answer) => !isLockedHalf(answer.key ?? ''));
   const wisconsinTestLocked = testAnswers.filter((answer) => isLockedHalf(answer.key ?? ''));
 
   lines.push(
     `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size} (open half ${wisconsinTestOpen.length}, locked half ${wisconsinTestLocked.length}), tuning ${tune.size} (seed ${seed}, share ${share} each).`,
-    `Madison Area Technical College: ${matc.rules} rules, ${matc.eligible} send one course to one specific course (open half ${matc.open.length}, locked half ${matc.locked.length}).`,
+    `Madison Area Technical College: ${matc.rules} rules, ${matc.eligible} send one course to one specific course (open half ${matc.open.length}, locked half ${matc.locked.length}), ${matc.electives} to elective credit in a subject (open ${matc.electiveOpen.length}, locked ${matc.electiveLocked.length}).`,
     `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now: the lowest at which at least 90 % of the rows shown a suggestion are right, on the Wisconsin tuning split and on the Florida tuning half)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
     `Machine: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, test index ${indexMs} ms, ${test.size * 2} test queries ${queryMs} ms (${(queryMs / (test.size * 2)).toFixed(2)} ms each).`,
     ...louisiana.lines,
@@ -450,10 +466,15 @@ async function main(): Promise<void> {
   const row = (label: string, t: Tally) =>
     `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} |`;
   if (values.locked) {
-    lines.push(row('**Madison Area Tech., locked half**', tally(matc.locked, model, threshold)), row('**Wisconsin test, locked half**', tally(wisconsinTestLocked, model, threshold)));
+    lines.push(
+      row('**Madison Area Tech., locked half**', tally(matc.locked, model, threshold)),
+      row('**Wisconsin test, locked half**', tally(wisconsinTestLocked, model, threshold)),
+      row('Madison Area Tech., to elective credit, locked half', tally(matc.electiveLocked, model, threshold)),
+    );
   }
   lines.push(
     row('Madison Area Tech., open half', tally(matc.open, model, threshold)),
+    row('Madison Area Tech., to elective credit, open half', tally(matc.electiveOpen, model, threshold)),
     row('Wisconsin test, open half', tally(wisconsinTestOpen, model, threshold)),
     row('Wisconsin tuning (fitted here)', tuned),
     row('Louisiana Delgado → UNO (never fitted)', louisiana.tally),
