@@ -63,6 +63,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/admin/appeals/update': 'admin',
   'GET /api/admin/evaluation-queue': 'admin',
   'POST /api/admin/evaluation-queue/decisions': 'admin',
+  'POST /api/admin/evaluation-queue/decisions/:id/undo': 'admin',
   'GET /api/admin/students': 'admin',
   'GET /api/admin/students/:id/transcripts/:transcriptId/file': 'admin',
   'GET /api/admin/announcements': 'admin',

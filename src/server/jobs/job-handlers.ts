@@ -1,6 +1,15 @@
 import type { AppDeps } from '../http/app-env';
 import { compactAdminCounts, refreshAdminStatistics } from '../features/admin';
-import { EVALUATION_RANK_JOB, EVALUATION_REDECIDE_JOB, rankEvaluationQueue, rankQueueJob, redecidePairJob, requestQueueRanking } from '../features/evaluation-queue';
+import {
+  EVALUATION_NOTIFY_JOB,
+  EVALUATION_RANK_JOB,
+  EVALUATION_REDECIDE_JOB,
+  notifyPairJob,
+  rankEvaluationQueue,
+  rankQueueJob,
+  redecidePairJob,
+  requestQueueRanking,
+} from '../features/evaluation-queue';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
@@ -17,6 +26,7 @@ export const JOB_HANDLERS: JobHandlers = {
     },
   },
   [EVALUATION_REDECIDE_JOB]: redecidePairJob,
+  [EVALUATION_NOTIFY_JOB]: notifyPairJob,
   [EVALUATION_RANK_JOB]: rankQueueJob,
 };
 

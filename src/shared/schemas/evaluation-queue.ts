@@ -21,6 +21,11 @@ export interface QueueSuggestion {
   confidence: number;
   /** Plain-language signals behind the confidence, strongest first. */
   why: string[];
+  /**
+   * At or above the confidence a registrar can approve on (the suggestion owner's measured floor): below it the page says
+   * "no good suggestion" and keeps the candidates folded.
+   */
+  good: boolean;
   evidence: {
     statewideNumber: string | null;
     sameCode: boolean;
@@ -100,7 +105,21 @@ export type AnotherCourseForm = z.infer<typeof anotherCourseFormSchema>;
 export interface EvaluationDecisionResult {
   decisionId: number;
   ruleId: number | null;
-  /** The background job that re-decides the reports, resolves the appeals and tells the students. */
+  /** The background job that re-decides the reports (the appeals and the students' e-mails wait for the undo minute). */
   jobId: number | null;
+  /** Reports that list the course undecided: each changes when the job has run. */
   reports: number;
+  /** The rule written, in the registrar's words; null when the pair was left for later. */
+  rule: { from: string; source: string; to: string; target: string | null; reason: string | null } | null;
+  /** Open appeals on the course the decision resolves (once the minute to undo it has passed). */
+  appealsToResolve: number;
+  /** Until when the decision can be taken back (ISO time); null when it cannot (left for later, or a rule that existed before). */
+  undoUntil: string | null;
+}
+
+export interface EvaluationUndoResult {
+  decisionId: number;
+  /** Reports decided again without the rule (in the background). */
+  reports: number;
+  jobId: number | null;
 }

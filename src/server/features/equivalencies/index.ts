@@ -11,10 +11,10 @@ export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
 export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';
 export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
-export { isShownToStudents } from './engine/student-suggestions';
+export { isGoodForRegistrars, isShownToStudents, REGISTRAR_SUGGESTION_FLOOR } from './engine/student-suggestions';
 export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
-export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts } from './equivalency.service';
-export { databaseCodeKey, findRuleGeneralEducationCodes, listGeneralEducationCodesInto } from './equivalency.queries';
+export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts, suggestForPairs } from './equivalency.service';
+export { databaseCodeKey, deleteRegistrarRule, findRuleGeneralEducationCodes, listGeneralEducationCodesInto, mayBeDecidedByRuleOrStatewideSql } from './equivalency.queries';
 export { generalEducationCodesInNotes } from './engine/general-education-codes';
 export type { CsvInput } from './import/csv-input';
 export { exportEquivalencyCsv } from './import/export-rules.command';

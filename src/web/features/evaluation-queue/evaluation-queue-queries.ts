@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EvaluationDecision, EvaluationDecisionResult, EvaluationQueuePage } from '@shared/schemas/evaluation-queue';
+import type { EvaluationDecision, EvaluationDecisionResult, EvaluationQueuePage, EvaluationUndoResult } from '@shared/schemas/evaluation-queue';
 import { apiFetch } from '../../lib/api-client';
 
 /** The registrar's evaluation queue: one query-options factory (each key written once here) and the decision. */
@@ -22,6 +22,15 @@ export function useDecidePair() {
   return useMutation({
     mutationFn: (decision: EvaluationDecision) =>
       apiFetch<EvaluationDecisionResult>('/api/admin/evaluation-queue/decisions', { method: 'POST', body: decision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE }),
+  });
+}
+
+/** Takes a decision back within its minute; the queue is read again (the pair returns with the next ranking). */
+export function useUndoDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decisionId: number) => apiFetch<EvaluationUndoResult>(`/api/admin/evaluation-queue/decisions/${decisionId}/undo`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE }),
   });
 }

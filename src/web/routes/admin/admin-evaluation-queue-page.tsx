@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { evaluationQueueQueries, PairDecisionForm } from '../../features/evaluation-queue';
+import type { EvaluationDecisionResult, QueuePair } from '@shared/schemas/evaluation-queue';
+import { DecisionNotice, evaluationQueueQueries, PairDecisionForm } from '../../features/evaluation-queue';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -17,8 +18,8 @@ export default function AdminEvaluationQueuePage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const queue = useQuery(evaluationQueueQueries.page(page));
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
-  // A decided pair leaves the list; what was decided stays in view here, newest first.
-  const [decided, setDecided] = useState<string[]>([]);
+  // A decided pair leaves the list; what was decided stays in view here, newest first, with its Undo while it lasts.
+  const [decided, setDecided] = useState<Array<{ pair: QueuePair; result: EvaluationDecisionResult }>>([]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -41,10 +42,12 @@ export default function AdminEvaluationQueuePage() {
       </header>
 
       {decided.length > 0 && (
-        <div role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          <ul className="flex flex-col gap-1">
-            {decided.map((summary, index) => (
-              <li key={`${index}-${summary}`}>{summary}</li>
+        <div role="status" aria-label="Decisions" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <ul className="flex flex-col gap-2">
+            {decided.map(({ pair, result }) => (
+              <li key={result.decisionId}>
+                <DecisionNotice pair={pair} result={result} />
+              </li>
             ))}
           </ul>
         </div>
@@ -86,7 +89,7 @@ export default function AdminEvaluationQueuePage() {
                     <span className="text-slate-600">since {formatDate(pair.oldestAt)}</span>
                   </p>
                 </header>
-                <PairDecisionForm pair={pair} onDecided={(summary) => setDecided((current) => [summary, ...current].slice(0, 5))} />
+                <PairDecisionForm pair={pair} onDecided={(result) => setDecided((current) => [{ pair, result }, ...current].slice(0, 5))} />
               </article>
             </li>
           ))}

@@ -19,8 +19,11 @@ export interface RegistrarRule {
   actorId: string;
 }
 
-/** Writes the rule in the caller's transaction and returns its id. */
-export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind'>, rule: RegistrarRule): Promise<number> {
+/**
+ * Writes the rule in the caller's transaction: its id, and whether it is new (false when a stored rule with the same
+ * schools and courses was rewritten, which taking the decision back must not delete).
+ */
+export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind'>, rule: RegistrarRule): Promise<{ id: number; created: boolean }> {
   const content: RuleContent = {
     sources: [rule.source],
     targets: rule.target ? [{ ...rule.target, credits: null, isElective: false, creditRange: null }] : [],
@@ -56,5 +59,5 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
   if (changed) await rewriteChangedRules(tx, [{ id: changed.id, rule: toStore }]);
   const stored = (await findStoredRules(tx, [identity.fingerprint])).get(identity.fingerprint);
   if (!stored) throw new Error('the registrar rule was not stored');
-  return stored.id;
+  return { id: stored.id, created: sent.inserted === 1 };
 }
