@@ -10,6 +10,7 @@ import {
   redecidePairJob,
   requestQueueRanking,
 } from '../features/evaluation-queue';
+import { RULE_HEALTH_CHECK_JOB, RULE_HEALTH_REDECIDE_JOB, ruleHealthCheckJob, ruleHealthRedecideJob, scheduleNightlyRuleHealthCheck } from '../features/rule-health';
 import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
@@ -28,13 +29,15 @@ export const JOB_HANDLERS: JobHandlers = {
   [EVALUATION_REDECIDE_JOB]: redecidePairJob,
   [EVALUATION_NOTIFY_JOB]: notifyPairJob,
   [EVALUATION_RANK_JOB]: rankQueueJob,
+  [RULE_HEALTH_CHECK_JOB]: ruleHealthCheckJob,
+  [RULE_HEALTH_REDECIDE_JOB]: ruleHealthRedecideJob,
 };
 
 /**
  * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; stored files no row
  * names (a crash between file and row) go once they are a day old; the admin hub's change rows are folded into one
  * row per figure; on the embedded database, the admin tables' planner statistics are refreshed when their size has
- * moved (PGlite has no autovacuum).
+ * moved (PGlite has no autovacuum); the evaluation queue is ranked again; rule health's next nightly check is queued.
  */
 export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) },
@@ -43,6 +46,8 @@ export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 60 * 60 * 1000, run: (deps) => deleteOrphanedFiles(deps).then(() => undefined) },
   // New appeals, expired and deleted reports move the evaluation queue's order without an event of their own.
   { everyMs: 60 * 1000, run: (deps) => rankEvaluationQueue(deps.db).then(() => undefined) },
+  // Rule health's nightly check (jobs table): one always waits for the coming night.
+  { everyMs: 60 * 60 * 1000, run: (deps) => scheduleNightlyRuleHealthCheck(deps.db) },
 ];
 
 /** For API tests: run queued jobs synchronously. */

@@ -10,6 +10,11 @@ export const EVALUATION_QUEUE_PAGE_SIZE = 20;
 
 export const evaluationQueueQuerySchema = z.object({
   page: z.coerce.number('page must be a number').int('page must be a whole number').min(1, 'page starts at 1').max(10_000, 'page must be at most 10,000').default(1),
+  /** One pair only (Rule health's "Decide it in the queue"): its key, `${fromInstitutionId}:${toInstitutionId}:${codeKey}`. */
+  pair: z
+    .string()
+    .regex(/^\d{1,9}:\d{1,9}:[a-z0-9.]{1,60}$/, 'pair must be a queue pair key such as 4:9:eco2013')
+    .optional(),
 });
 export type EvaluationQueueQuery = z.infer<typeof evaluationQueueQuerySchema>;
 

@@ -26,4 +26,6 @@ export { storedRuleContentHash, storedRuleFingerprint } from './rule-identity';
 export { decideCourseTransfers } from './equivalency.service';
 export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queries';
 export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
-export { currentTerm, formatTerm, parseTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
+export { currentTerm, describeTermRange, formatTerm, parseTerm, ruleTermNote, termBefore, type ParsedTerm } from './engine/terms';
+export { deleteRules, setRuleTerms, type RuleEditor } from './rule-edits.command';
+export { describeCourses } from './rule-identity';

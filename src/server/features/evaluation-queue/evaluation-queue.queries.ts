@@ -396,6 +396,21 @@ export async function countSuggestionsAccepted(db: Queryable): Promise<{ decided
   return row ?? { decided: 0, accepted_as_offered: 0 };
 }
 
+/** The pairs most students wait on (left for later or not), most first: what Rule health lists as asked and uncovered. */
+export async function listMostAskedPairs(db: Queryable, limit: number): Promise<Array<{ from_id: number; to_id: number; code_key: string; subject: string; number: string; title: string; students: number }>> {
+  return db.query(
+    `with demand as (${DEMAND} group by 1, 2, 3),
+          latest as (${LATEST_DECISION})
+     select d.from_id, d.to_id, d.code_key, d.subject, d.number, d.title, d.students
+       from demand d
+       left join latest l on (l.from_institution_id, l.to_institution_id, l.code_key) = (d.from_id, d.to_id, d.code_key)
+      where l.action is null or l.action = 'dismissed' or l.rule_id is null
+      order by d.students desc, d.oldest_at, d.from_id, d.to_id, d.code_key
+      limit $1`,
+    [limit],
+  );
+}
+
 /** The students a decision tells, with their addresses as they are now. */
 export async function findStudents(db: Queryable, userIds: string[]): Promise<Array<{ id: string; email: string; name: string | null }>> {
   if (userIds.length === 0) return [];

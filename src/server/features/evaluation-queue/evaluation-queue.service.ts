@@ -117,18 +117,18 @@ function presentPair(row: QueuePairRow, suggestions: StoredSuggestion[]): QueueP
  * One page of the queue: the pairs in the background ranking's order (ranked once, inline, on a database that was
  * never ranked), each counted now and with the suggestion owner's best three.
  */
-export async function listEvaluationQueue(db: Database, query: { page: number }): Promise<EvaluationQueuePage> {
+export async function listEvaluationQueue(db: Database, query: { page: number; pair?: string }): Promise<EvaluationQueuePage> {
   if ((await queueRankedAt(db)) === null) await rankQueuePairs(db);
   const pageSize = EVALUATION_QUEUE_PAGE_SIZE;
   const lastPlace = query.page * pageSize;
-  const ranked = await listRankedPairs(db, { afterPlace: lastPlace - pageSize, limit: pageSize });
+  const ranked = query.pair ? [parsePairKey(query.pair)] : await listRankedPairs(db, { afterPlace: lastPlace - pageSize, limit: pageSize });
   const counted = new Map((await countPairsNow(db, ranked)).map((row) => [pairKeyText({ fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key }), row]));
   const shown = ranked.flatMap((pair) => counted.get(pairKeyText(pair)) ?? []);
   const [{ suggestions }, accepted, rankedAt, hasMore] = await Promise.all([
     pairSuggestions(db, shown.map((row) => ({ fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, course: courseOf(row) }))),
     countSuggestionsAccepted(db),
     queueRankedAt(db),
-    rankedAfter(db, lastPlace),
+    query.pair ? Promise.resolve(false) : rankedAfter(db, lastPlace),
   ]);
   return {
     pairs: shown.map((row, index) => presentPair(row, suggestions[index] ?? [])),
@@ -138,6 +138,12 @@ export async function listEvaluationQueue(db: Database, query: { page: number })
     rankedAt: rankedAt?.toISOString() ?? null,
     accepted: { decided: accepted.decided, acceptedAsOffered: accepted.accepted_as_offered },
   };
+}
+
+/** "4:9:eco2013" (the schema has checked its shape). */
+function parsePairKey(key: string): PairKey {
+  const [from, to, codeKey] = key.split(':');
+  return { fromInstitutionId: Number(from), toInstitutionId: Number(to), codeKey: codeKey ?? '' };
 }
 
 const courseOf = (row: QueuePairRow) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) });

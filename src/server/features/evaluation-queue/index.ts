@@ -5,3 +5,4 @@
 export { registerEvaluationQueueRoutes } from './evaluation-queue.routes';
 export { EVALUATION_NOTIFY_JOB, EVALUATION_RANK_JOB, EVALUATION_REDECIDE_JOB, rankEvaluationQueue, requestQueueRanking } from './evaluation-queue.service';
 export { notifyPairJob, rankQueueJob, redecidePairJob } from './pair-redecision.job';
+export { listMostAskedPairs } from './evaluation-queue.queries';

@@ -20,4 +20,4 @@ export {
 export { registerTranscriptRoutes } from './transcripts.routes';
 export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
 export { redecideReports } from './report-redecision';
-export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
+export { listReportsDecidedByRules, listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';

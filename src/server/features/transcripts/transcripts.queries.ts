@@ -560,6 +560,13 @@ export async function saveRedecidedReports(
 }
 
 /** A student (or a visitor's report) with an undecided row for one course from one school to one destination. */
+/** Reports with a row these rules decided: what to decide again when the rules change or go. */
+export async function listReportsDecidedByRules(db: Queryable, ruleIds: number[]): Promise<string[]> {
+  if (ruleIds.length === 0) return [];
+  const rows = await db.query<{ id: string }>(`select distinct transcript_id as id from transcript_rows where rule_id = any($1::int[])`, [ruleIds]);
+  return rows.map((row) => row.id);
+}
+
 export interface ReportWithUndecidedCourse {
   transcript_id: string;
   user_id: string | null;

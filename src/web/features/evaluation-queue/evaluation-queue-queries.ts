@@ -8,10 +8,11 @@ const QUEUE = ['admin', 'evaluation-queue'] as const;
 
 export const evaluationQueueQueries = {
   all: QUEUE,
-  page: (page: number) =>
+  /** A page of the queue, or only the pair with this key (Rule health's "Decide it in the queue"). */
+  page: (page: number, pair: string | null = null) =>
     queryOptions({
-      queryKey: [...QUEUE, 'page', page] as const,
-      queryFn: ({ signal }) => apiFetch<EvaluationQueuePage>(`/api/admin/evaluation-queue?page=${page}`, { signal }),
+      queryKey: [...QUEUE, 'page', page, pair] as const,
+      queryFn: ({ signal }) => apiFetch<EvaluationQueuePage>(`/api/admin/evaluation-queue?${pair ? `pair=${encodeURIComponent(pair)}` : `page=${page}`}`, { signal }),
       placeholderData: keepPreviousData,
     }),
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { EvaluationDecisionResult, QueuePair } from '@shared/schemas/evaluation-queue';
@@ -16,7 +16,9 @@ export default function AdminEvaluationQueuePage() {
   useDocumentTitle('Evaluation queue');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const queue = useQuery(evaluationQueueQueries.page(page));
+  // ?pair=… shows that one course (Rule health links to it); the whole queue is one click away.
+  const onePair = params.get('pair');
+  const queue = useQuery(evaluationQueueQueries.page(page, onePair));
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
   // A decided pair leaves the list; what was decided stays in view here, newest first, with its Undo while it lasts.
   const [decided, setDecided] = useState<Array<{ pair: QueuePair; result: EvaluationDecisionResult }>>([]);
@@ -53,12 +55,23 @@ export default function AdminEvaluationQueuePage() {
         </div>
       )}
 
+      {onePair && (
+        <p className="text-sm text-slate-700">
+          Showing one course.{' '}
+          <Link to="/admin/evaluation-queue" className="font-semibold text-brand-700 hover:underline">
+            Show the whole queue
+          </Link>
+        </p>
+      )}
+
       {queue.isPending ? (
         <p role="status" className="text-slate-600">
           Loading the queue…
         </p>
       ) : queue.isError ? (
         <Alert tone="error">Unable to load the evaluation queue. {queue.error.message} Reload the page to try again.</Alert>
+      ) : queue.data.pairs.length === 0 && onePair ? (
+        <p className="text-slate-600">Nothing waits on this course any more: it has been decided, or no student waits on it now.</p>
       ) : queue.data.pairs.length === 0 && (queue.data.hasMore || page > 1) ? (
         // Pages keep their places until the next ranking: one whose pairs were all just decided is empty for a moment.
         <p className="text-slate-600">Every course on this page is decided. More courses wait on the other pages.</p>
@@ -96,7 +109,7 @@ export default function AdminEvaluationQueuePage() {
         </ol>
       )}
 
-      {queue.data && (page > 1 || queue.data.hasMore) && (
+      {queue.data && !onePair && (page > 1 || queue.data.hasMore) && (
         <nav aria-label="Queue pages" className="flex items-center justify-between gap-2">
           <Button variant="secondary" disabled={page === 1} onClick={() => goTo(page - 1)}>
             Previous page
