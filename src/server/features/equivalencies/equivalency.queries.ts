@@ -170,16 +170,19 @@ export async function loadSuggestionEvidence(
   return rows.map(engineRule);
 }
 
-/** How many rules into a school name each of its courses (the most named are generic credit), with a title. */
-export async function countRuleTargets(db: Queryable, toInstitutionId: number): Promise<Array<CourseRef & { rules: number }>> {
-  const rows = await db.query<{ subject: string; number: string; title: string | null; rules: number }>(
-    `select t.subject, t.number, min(t.title) as title, count(*)::int as rules
+/**
+ * How many rules into a school name each of its courses (the most named are generic credit), with a title; elective
+ * credit in a subject ("MAT EL") too, marked, as what a registrar may approve when no course matches.
+ */
+export async function countRuleTargets(db: Queryable, toInstitutionId: number): Promise<Array<CourseRef & { rules: number; isElective: boolean }>> {
+  const rows = await db.query<{ subject: string; number: string; title: string | null; rules: number; is_elective: boolean }>(
+    `select t.subject, t.number, min(t.title) as title, count(*)::int as rules, bool_or(t.is_elective) as is_elective
        from equivalency_rules r join equivalency_rule_targets t on t.rule_id = r.id
-      where r.to_institution_id = $1 and r.transfers and not t.is_elective
+      where r.to_institution_id = $1 and r.transfers
       group by t.subject, t.number`,
     [toInstitutionId],
   );
-  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, rules: Number(row.rules) }));
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, rules: Number(row.rules), isElective: row.is_elective }));
 }
 
 /**

@@ -32,9 +32,12 @@ export function peerKeys(course: { subject: string; number: string }): string[] 
 }
 
 /** A course a school names as a destination of its own: neither "does not transfer" nor elective credit. */
-export function isSpecificCourse(target: { subject: string; number: string }): boolean {
+export function isSpecificCourse(target: { subject: string; number: string; isElective?: boolean }): boolean {
   return nonTransferTargetKind(target) === null && !isElectiveTarget(target);
 }
+
+/** How many elective placeholders ("GEN EL": elective credit in no one subject) are always candidates. */
+const MOST_NAMED_ELECTIVES = 2;
 
 export class MultiMap<V> {
   readonly map = new Map<string, V[]>();
@@ -66,12 +69,16 @@ export interface CandidateRequest {
 
 export class CandidatePool {
   readonly courses = new Map<string, CourseRef>();
+  /** Elective credit the destination awards ("MAT EL"), by course key, as rules into it name it. */
+  readonly electives = new Map<string, CourseRef>();
+  private readonly electivesBySubject = new MultiMap<string>();
   private readonly byWord = new MultiMap<string>();
   private readonly bySubject = new MultiMap<string>();
   private readonly byPeerKey = new MultiMap<string>();
   /** How many rules into the destination name each course, by course key. */
   readonly targetCounts = new Map<string, number>();
   private mostNamed: string[] | null = null;
+  private mostNamedElectives: string[] | null = null;
 
   /** A course of the destination; the first spelling of a code is kept (the catalogue's, when added first). */
   add(course: CourseRef): void {
@@ -84,13 +91,22 @@ export class CandidatePool {
     for (const peerKey of peerKeys(course)) this.byPeerKey.add(peerKey, key);
   }
 
-  /** A course a rule into the destination names, counted (the most named are generic credit). */
-  addNamed(course: CourseRef, rules = 1): void {
-    if (!isSpecificCourse(course)) return;
-    this.add(course);
+  /**
+   * A course a rule into the destination names, counted (the most named are generic credit); elective credit in a
+   * subject is kept apart, an elective placeholder a registrar may approve as well as a course.
+   */
+  addNamed(course: CourseRef & { isElective?: boolean }, rules = 1): void {
+    if (nonTransferTargetKind(course) !== null) return;
     const key = courseKey(course);
+    if (isElectiveTarget(course)) {
+      if (!this.electives.has(key)) {
+        this.electives.set(key, { ...course, isElective: true } as CourseRef);
+        this.electivesBySubject.add(normaliseSubject(course.subject), key);
+      }
+    } else this.add(course);
     this.targetCounts.set(key, (this.targetCounts.get(key) ?? 0) + rules);
     this.mostNamed = null;
+    this.mostNamedElectives = null;
   }
 
   get size(): number {
@@ -106,10 +122,18 @@ export class CandidatePool {
 
   private mostNamedKeys(): string[] {
     this.mostNamed ??= [...this.targetCounts.entries()]
+      .filter(([key]) => this.courses.has(key))
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, MOST_NAMED_CANDIDATES)
       .map(([key]) => key);
     return this.mostNamed;
+  }
+
+  private mostNamedElectiveKeys(): string[] {
+    this.mostNamedElectives ??= [...this.electives.keys()]
+      .sort((a, b) => (this.targetCounts.get(b) ?? 0) - (this.targetCounts.get(a) ?? 0) || a.localeCompare(b))
+      .slice(0, MOST_NAMED_ELECTIVES);
+    return this.mostNamedElectives;
   }
 
   /** Title words shared with uncommon words of the pool, best-sharing courses first. */
@@ -122,12 +146,14 @@ export class CandidatePool {
   /** The destination courses worth ranking for one source course (see the top of this file). */
   candidatesFor({ source, peers, elsewhere = [], linked = [] }: CandidateRequest): CourseRef[] {
     const keys = new Set<string>();
+    const electiveKeys = new Set<string>();
     for (const peerKey of peerKeys(source)) for (const key of this.byPeerKey.get(peerKey)) keys.add(key);
     const subject = normaliseSubject(source.subject);
     const mappedSubjects = new Map<string, number>([[subject, 1]]);
     for (const rule of peers) {
       const sendsThisSubject = rule.sources.some((ruleSource) => normaliseSubject(ruleSource.subject) === subject);
       for (const target of rule.targets) {
+        if (isElectiveTarget(target) && this.electives.has(courseKey(target))) electiveKeys.add(courseKey(target));
         if (!isSpecificCourse(target)) continue;
         keys.add(courseKey(target));
         if (sendsThisSubject) mappedSubjects.set(normaliseSubject(target.subject), (mappedSubjects.get(normaliseSubject(target.subject)) ?? 0) + 1);
@@ -137,10 +163,13 @@ export class CandidatePool {
     for (const course of elsewhere) for (const key of this.byTitleWords(course.title, MAX_ELSEWHERE_TITLE_CANDIDATES)) keys.add(key);
     for (const [mapped] of [...mappedSubjects.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
       for (const key of this.bySubject.get(mapped).slice(0, MAX_SUBJECT_CANDIDATES)) keys.add(key);
+      // Elective credit in the subjects this one goes to: what a registrar approves when no course matches.
+      for (const key of this.electivesBySubject.get(mapped)) electiveKeys.add(key);
     }
     for (const key of this.mostNamedKeys()) keys.add(key);
+    for (const key of this.mostNamedElectiveKeys()) electiveKeys.add(key);
     for (const key of linked) keys.add(key);
     // A course a peer rule or a link names that the pool lacks is added by rankSuggestionCandidates, with its vote.
-    return [...keys].flatMap((key) => this.courses.get(key) ?? []);
+    return [...[...keys].flatMap((key) => this.courses.get(key) ?? []), ...[...electiveKeys].flatMap((key) => this.electives.get(key) ?? [])];
   }
 }

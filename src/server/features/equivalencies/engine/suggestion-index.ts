@@ -36,7 +36,7 @@ export interface SuggestionIndex {
   suggest(args: SuggestArgs & { limit?: number }): SuggestedCandidate[];
   /** Every candidate with its features, best first: what the evaluation fits the model on. */
   rank(args: SuggestArgs): RankedCandidate[];
-  /** Destination courses known from the catalogue and from rule targets. */
+  /** Destination courses known from the catalogue and from rule targets, elective credit included. */
   destinationCourses(toInstitutionId: number): CourseRef[];
 }
 
@@ -65,7 +65,7 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     const index = destination(rule.toInstitutionId);
     index.ruleCount += 1;
     index.rulesByFrom.add(String(rule.fromInstitutionId), rule);
-    for (const target of rule.targets) index.pool.addNamed({ subject: target.subject, number: target.number, title: target.title, credits: target.credits });
+    for (const target of rule.targets) index.pool.addNamed({ subject: target.subject, number: target.number, title: target.title, credits: target.credits, isElective: target.isElective });
     for (const source of rule.sources) {
       for (const key of peerKeys(source)) {
         index.rulesByPeerKey.add(key, rule);
@@ -125,7 +125,8 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
       return input ? rankSuggestionCandidates(input) : [];
     },
     destinationCourses(toInstitutionId) {
-      return [...(destinations.get(toInstitutionId)?.pool.courses.values() ?? [])];
+      const pool = destinations.get(toInstitutionId)?.pool;
+      return pool ? [...pool.courses.values(), ...pool.electives.values()] : [];
     },
   };
 }

@@ -4,6 +4,7 @@
  * that does not transfer with the reason the student will read.
  */
 import type { Database, Queryable } from '../../../db/client';
+import { isElectiveTarget } from '../engine/decide-transfers';
 import { storedRuleIdentity, type RuleContent } from '../rule-identity';
 import { findStoredRules, lockRuleImports } from './rule-write.queries';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type RuleToStore } from './rule-writers';
@@ -26,7 +27,7 @@ export interface RegistrarRule {
 export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind'>, rule: RegistrarRule): Promise<{ id: number; created: boolean }> {
   const content: RuleContent = {
     sources: [rule.source],
-    targets: rule.target ? [{ ...rule.target, credits: null, isElective: false, creditRange: null }] : [],
+    targets: rule.target ? [{ ...rule.target, credits: null, isElective: isElectiveTarget(rule.target), creditRange: null }] : [],
     transfers: rule.target !== null,
     minGrade: null,
     effectiveFrom: null,
