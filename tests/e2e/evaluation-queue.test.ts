@@ -77,7 +77,7 @@ async function appealResolved(student: Student, appealId: string) {
 }
 
 async function outbox(email: string): Promise<Array<{ subject: string; text: string }>> {
-  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const response = await fetch(`${inject('mailSinkUrl')}?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
 }
 

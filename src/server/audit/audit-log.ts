@@ -17,7 +17,8 @@ export type AuditAction =
   | 'programs_imported'
   | 'program_updated'
   | 'evaluation_pair_decided'
-  | 'evaluation_decision_undone';
+  | 'evaluation_decision_undone'
+  | 'unreadable_transcript_read';
 
 export interface AuditEntry {
   actor: { id: string | null; email: string | null };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 
 /**
  * The registrar's evaluation queue (issue 25, docs/decisions/080-evaluation-queue.md): every course no rule decides is
@@ -16,7 +17,6 @@ export const evaluationQueueQuerySchema = z.object({
     .regex(/^\d{1,9}:\d{1,9}:[a-z0-9.]{1,60}$/, 'pair must be a queue pair key such as 4:9:eco2013')
     .optional(),
 });
-export type EvaluationQueueQuery = z.infer<typeof evaluationQueueQuerySchema>;
 
 export interface QueueSuggestion {
   subject: string;
@@ -74,8 +74,8 @@ const courseCodePart = (what: string) =>
   z.string().trim().min(1, `Enter the destination course's ${what}`).max(20, `Use at most 20 characters for the ${what}`);
 
 const pairFields = {
-  fromInstitutionId: z.number().int().positive(),
-  toInstitutionId: z.number().int().positive(),
+  fromInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
+  toInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
   subject: z.string().trim().min(1).max(20),
   number: z.string().trim().min(1).max(20),
 };
@@ -105,7 +105,6 @@ export const anotherCourseFormSchema = z.object({
   number: courseCodePart('number'),
   title: z.string().trim().max(200, 'Use at most 200 characters').optional(),
 });
-export type AnotherCourseForm = z.infer<typeof anotherCourseFormSchema>;
 
 export interface EvaluationDecisionResult {
   decisionId: number;
@@ -127,4 +126,26 @@ export interface EvaluationUndoResult {
   /** Reports decided again without the rule (in the background). */
   reports: number;
   jobId: number | null;
+}
+
+/**
+ * A file a student says is a transcript though the reader found no courses in it (issue 40): the registrar reads it
+ * by hand. `fileUrl` opens it (an admin's read of a student's transcript, recorded as a disclosure).
+ */
+export interface UnreadableTranscript {
+  id: string;
+  student: { id: string; name: string; email: string };
+  fileName: string;
+  size: number | null;
+  /** The school the student asked about. */
+  destination: { id: number; name: string } | null;
+  /** When the student said it is a transcript. */
+  keptAt: string;
+  fileUrl: string;
+}
+
+/** `GET /api/admin/evaluation-queue/unreadable`: the oldest 50 not yet read, and how many there are. */
+export interface UnreadableTranscriptList {
+  transcripts: UnreadableTranscript[];
+  total: number;
 }

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { EvaluationDecisionResult, QueuePair } from '@shared/schemas/evaluation-queue';
-import { DecisionNotice, evaluationQueueQueries, PairDecisionForm } from '../../features/evaluation-queue';
+import { DecisionNotice, evaluationQueueQueries, PairDecisionForm, UnreadableTranscripts } from '../../features/evaluation-queue';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -42,6 +42,8 @@ export default function AdminEvaluationQueuePage() {
           </p>
         )}
       </header>
+
+      <UnreadableTranscripts />
 
       {decided.length > 0 && (
         <div role="status" aria-label="Decisions" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">

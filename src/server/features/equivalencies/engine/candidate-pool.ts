@@ -8,7 +8,7 @@
 // subject and the subjects peers send it to; the destination's most-named courses; and courses linked through rules.
 
 import { courseKey, normaliseSubject, wisconsinStatewideKey } from './course-code';
-import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { titleTokens } from './text-similarity';
 import type { CourseRef, EquivalencyRule } from './types';

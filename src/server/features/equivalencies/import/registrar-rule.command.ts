@@ -4,7 +4,7 @@
  * that does not transfer with the reason the student will read.
  */
 import type { Database, Queryable } from '../../../db/client';
-import { isElectiveTarget } from '../engine/decide-transfers';
+import { isElectiveTarget } from '../engine/verdict-class';
 import { storedRuleIdentity, type RuleContent } from '../rule-identity';
 import { findStoredRules, lockRuleImports } from './rule-write.queries';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type RuleToStore } from './rule-writers';
@@ -47,6 +47,8 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
       notes: rule.notes,
       // The credits are the student's own, in the sending school's units, as the engine converts them.
       creditUnit: null,
+      // What the rule gives is inferred from its target (a course, or none: does not transfer).
+      statedClass: null,
       ...identity,
     },
     sources: content.sources,
