@@ -28,4 +28,4 @@ export { engineRule, ruleJsonSql, type StoredRuleRow } from './equivalency.queri
 export { compareRuleAuthority, pickRule, rankRules } from './engine/rule-picker';
 export { currentTerm, describeTermRange, formatTerm, parseTerm, ruleTermNote, termBefore, type ParsedTerm } from './engine/terms';
 export { deleteRules, setRuleTerms, type RuleEditor } from './rule-edits.command';
-export { describeCourses } from './rule-identity';
+export { describeApproval, describeCourses } from './rule-identity';

@@ -49,6 +49,9 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
       creditUnit: null,
       // What the rule gives is inferred from its target (a course, or none: does not transfer).
       statedClass: null,
+      // A published table's approval; the registrar's own is the rule's author (created_by) and the audit log.
+      approvedBy: null,
+      approvedOn: null,
       ...identity,
     },
     sources: content.sources,
