@@ -1,5 +1,5 @@
 import { ruleHealthExportQuerySchema, ruleHealthFindingsQuerySchema, ruleHealthFixSchema, RULE_HEALTH_LISTS } from '../../../shared/schemas/rule-health';
-import { attachmentHeader } from '../../http/file-download';
+import { csvDownload } from '../../http/file-download';
 import { readJson, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
@@ -17,20 +17,8 @@ export function registerRuleHealthRoutes(routes: RouteTable) {
   routes.get('/api/admin/rule-health/export', 'admin', (c) => {
     const query = readQuery(c, ruleHealthExportQuerySchema);
     const kind = query.kind;
-    const chunks = ruleHealthCsv(c.get('deps').db, query);
-    const encoder = new TextEncoder();
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    });
     const name = `crosswalk-rule-health-${RULE_HEALTH_LISTS[kind].title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${new Date().toISOString().slice(0, 10)}.csv`;
-    return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachmentHeader(name), 'Cache-Control': 'no-store' });
+    return csvDownload(ruleHealthCsv(c.get('deps').db, query), name);
   });
 
   routes.post('/api/admin/rule-health/check', 'admin', async (c) => {
