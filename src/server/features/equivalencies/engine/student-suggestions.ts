@@ -11,7 +11,7 @@ import type { CourseRef, SuggestedCandidate } from './types';
  * Chosen on the tuning split of the Wisconsin rules so that at least 90 % of the rows showing a suggestion show the
  * true course; the test split's figure is in docs/BENCHMARKS.md ("Suggestion ranking").
  */
-export const STUDENT_CONFIDENCE_THRESHOLD = 0.73;
+export const STUDENT_CONFIDENCE_THRESHOLD = 0.69;
 
 /**
  * The registrar's floor (issue 38): a pair's suggestions below it are "no good suggestion" in the evaluation queue, the
@@ -19,7 +19,7 @@ export const STUDENT_CONFIDENCE_THRESHOLD = 0.73;
  * first suggestion is the course the school named at least 95 % of the time; the locked halves' figure is in
  * docs/benchmarks/equivalency-engine.md.
  */
-export const REGISTRAR_SUGGESTION_FLOOR = 0.9;
+export const REGISTRAR_SUGGESTION_FLOOR = 0.93;
 
 /** True when a suggestion is good enough to offer a registrar as one to approve. */
 export function isGoodForRegistrars(candidate: { confidence?: number }): boolean {
