@@ -143,6 +143,8 @@ export interface CourseTransfer {
   /** Where the rule came from: 'seed', 'csv', 'admin', 'statewide-numbering' or 'appeal'. */
   origin: string;
   notes: string | null;
+  /** Who approved the rule at the receiving school and when, as its published table says ("J. Smith, 2024-05-01"). */
+  approval: string | null;
 }
 
 export interface CourseDetails {

@@ -22,6 +22,7 @@ import {
   decideCourseAnywhereNow,
   decideCourseNow,
   decideCourseTransfers,
+  describeApproval,
   engineRule,
   ruleTermNote,
   statewideTargetOutsideCatalogue,
@@ -463,6 +464,7 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
       : verdictClass === 'specific-course'
         ? 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.'
         : decision.reason,
+    approval: rule ? describeApproval(rule) : null,
   };
 }
 

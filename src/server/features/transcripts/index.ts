@@ -29,4 +29,4 @@ export {
   readLatestAnalysedTranscript,
 } from './transcripts.service';
 export { classifyStoredReports, redecideReports } from './report-redecision';
-export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
+export { listReportsDecidedByRules, listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';

@@ -32,6 +32,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
     ['Not in effect now', transfer.termNote],
     ['Source of the rule', ORIGIN_LABELS[transfer.origin] ?? transfer.origin],
     ['Notes', transfer.notes],
+    ['Approved', transfer.approval],
   ];
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
