@@ -14,7 +14,6 @@
  * stays unseen while the ranking is tuned.
  *
  * Options: --half tuning|locked|both (default both); --failures prints the tuning half's misses, one a line;
- * --as-page asks as the search page did before issue 35 (its browser parser's filters and leftover words);
  * --split SEED writes the two halves from questions in both files (used once, recorded in the README).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,8 +23,6 @@ import { createApp } from '../src/server/app';
 import { startServices } from '../src/server/bootstrap';
 import { createLogger } from '../src/server/logger';
 import type { CourseSearchResponse, CourseSearchResult } from '../src/shared/schemas/course';
-import { toCourseSearchParams } from '../src/shared/schemas/search';
-import { parseSmartSearch, toSearchFilters } from '../src/shared/search/smart-search-parser';
 import { benchConfig, openDemoDatabase } from './support/demo-database';
 
 const FOLDER = resolve(import.meta.dirname, 'search-relevance');
@@ -106,17 +103,9 @@ interface Outcome {
   ms: number;
 }
 
-/** What the search page sent before issue 35: the browser's parser's filters and the words it left. */
-function asThePageSendsIt(text: string): URLSearchParams {
-  const understanding = parseSmartSearch(text);
-  const { transferScenario: _scenario, extractedName: _name, searchType: _type, ...filters } = toSearchFilters(understanding);
-  return toCourseSearchParams({ ...filters, q: understanding.query, limit: 10 });
-}
-
-async function ask(app: ReturnType<typeof createApp>['app'], question: Question, asPage: boolean): Promise<Outcome> {
+async function ask(app: ReturnType<typeof createApp>['app'], question: Question): Promise<Outcome> {
   const started = performance.now();
-  const params = asPage ? asThePageSendsIt(question.text) : new URLSearchParams({ q: question.text, limit: '10' });
-  const response = await app.request(`/api/courses/search?${params}`);
+  const response = await app.request(`/api/courses/search?${new URLSearchParams({ q: question.text, limit: '10' })}`);
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`"${question.text}" answered ${response.status}: ${await response.text()}`);
   const answer = (await response.json()) as CourseSearchResponse;
@@ -168,7 +157,6 @@ async function main() {
   const halfArg = args[args.indexOf('--half') + 1];
   const halves: Half[] = args.includes('--half') && (halfArg === 'tuning' || halfArg === 'locked') ? [halfArg] : ['tuning', 'locked'];
   const showFailures = args.includes('--failures');
-  const asPage = args.includes('--as-page');
 
   const { db, dataDir, close } = await openDemoDatabase();
   const deps = await startServices(benchConfig(dataDir), { db, logger: createLogger('silent') });
@@ -178,13 +166,13 @@ async function main() {
     await app.request('/api/courses/search?q=calculus');
     await new Promise((done) => setTimeout(done, 5000));
     const load = loadavg().map((value) => value.toFixed(1)).join(' ');
-    console.log(`\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · load average ${load} · ${asPage ? 'as the search page sent it (the browser parser\'s filters)' : 'GET /api/courses/search?q=TEXT (the text alone)'}\n`);
+    console.log(`\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · load average ${load} · GET /api/courses/search?q=TEXT (the text alone)\n`);
     console.log('| half | questions | right first | in top 3 | verdict right |');
     console.log('|---|---|---|---|---|');
     const rows: string[] = [];
     for (const half of halves) {
       const outcomes: Outcome[] = [];
-      for (const question of readQuestions(HALVES[half])) outcomes.push(await ask(app, question, asPage));
+      for (const question of readQuestions(HALVES[half])) outcomes.push(await ask(app, question));
       const t = totals(outcomes);
       rows.push(`| ${half} | ${t.questions} | ${t.rightFirst} | ${t.top3} | ${t.verdictRight} |`);
       console.log(rows.at(-1));

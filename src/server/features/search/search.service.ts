@@ -1,18 +1,12 @@
 /**
- * Course search and course details: verbs independent of HTTP. The SQL lives in search.queries.ts.
+ * Course search and course details: verbs independent of HTTP. A search's text is read and merged with its filters in
+ * search-plan.ts, ranked by the in-process index (search-index.ts, decision 120); its page's cards are read by id
+ * (search.queries.ts) and decided by the engine, each card once per catalogue version.
  */
 import { createHash } from 'node:crypto';
 import type { CourseDetails, CourseOffering, CourseSearchResponse, CourseSearchResult, CourseTransfer, TransferStatus } from '../../../shared/schemas/course';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
-import {
-  DELIVERY_FORMAT_OPTIONS,
-  SEARCH_SUBJECT_OPTIONS,
-  SUBJECT_KEYWORDS,
-  TERM_OPTIONS,
-  optionLabel,
-  resolveSubject,
-  type SearchSubject,
-} from '../../../shared/search/search-options';
+import { DELIVERY_FORMAT_OPTIONS, TERM_OPTIONS, optionLabel } from '../../../shared/search/search-options';
 import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
 import {
@@ -28,79 +22,12 @@ import {
   type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
-import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
+import { findInstitutionById, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
-import { SearchIndex, type SearchIndexHolder } from './search-index';
-import {
-  countCourses,
-  findCourse,
-  listOfferings,
-  readCatalogueVersion,
-  searchCourseRows,
-  searchCourseRowsByIds,
-  type ClassNameCondition,
-  type CourseRow,
-  type CourseSearchRow,
-  type CourseSearchSpec,
-  type TextCondition,
-} from './search.queries';
-
-/** The code as people type it, squeezed the way the database's generated `code_key` is: 'Eco-2013' -> 'eco2013'. */
-const toCodeKey = (text: string) => databaseCodeKey(text);
-
-/** 'ECO2013', 'eco 2013', 'Eco-2013', 'MAC 2311C', 'HISTORY 1681.01': letters then a number. */
-const CODE_LIKE = /^[a-z]{2,10}[\s\-:]*\d{1,5}[a-z0-9.]{0,6}$/i;
-
-export function looksLikeCourseCode(text: string): boolean {
-  return CODE_LIKE.test(text.trim());
-}
-
-/**
- * A code written with another school's spelling of the subject ('ECON 201' where economics is ECO): the subject's code
- * keywords (spec section 5's keyword map) with the same number, as code-key prefixes ('eco201%').
- */
-function codeKeyAlternatives(code: string): string[] {
-  const match = /^([a-z]{2,10})[\s\-:]*(\d[a-z0-9.]*)$/i.exec(code.trim());
-  if (!match) return [];
-  const [, letters = '', number = ''] = match;
-  const subject = resolveSubject(letters) ?? SEARCH_SUBJECT_OPTIONS.find((option) => SUBJECT_KEYWORDS[option.value].includes(letters.toLowerCase()))?.value;
-  if (!subject) return [];
-  const own = letters.toLowerCase();
-  const spellings = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length <= 4 && keyword !== own);
-  return spellings.map((keyword) => `${toCodeKey(`${keyword}${number}`)}%`);
-}
-
-function textCondition(text: string): TextCondition {
-  const isCode = looksLikeCourseCode(text);
-  return { text, codeKey: isCode ? toCodeKey(text) : null, codeKeyAlternatives: isCode ? codeKeyAlternatives(text) : [] };
-}
-
-function classNameCondition(className: string): ClassNameCondition {
-  if (/^\d{1,5}[a-z]?$/i.test(className)) return { text: null, codeKey: null, numberPrefix: className.toLowerCase(), codeKeyAlternatives: [] };
-  if (looksLikeCourseCode(className)) return { text: null, codeKey: toCodeKey(className), numberPrefix: null, codeKeyAlternatives: codeKeyAlternatives(className) };
-  return { text: className, codeKey: null, numberPrefix: null, codeKeyAlternatives: [] };
-}
-
-/** Words that only name the subject ('econ', 'history'): the subject filter already says that. */
-function isOnlySubjectWords(text: string, subject: SearchSubject): boolean {
-  const label = optionLabel(SEARCH_SUBJECT_OPTIONS, subject)?.toLowerCase();
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  return (
-    words.length > 0 &&
-    (text.toLowerCase() === label ||
-      words.every((word) => resolveSubject(word) === subject || SUBJECT_KEYWORDS[subject].includes(word)))
-  );
-}
-
-/**
- * The subject filter (spec section 5's keyword map, for every subject): the course's subject code starts with one of
- * the subject's keywords ('eco' finds ECO and ECON), or its title names the subject ('Principles of Macroeconomics').
- */
-function subjectCondition(subject: SearchSubject): NonNullable<CourseSearchSpec['subject']> {
-  const label = (optionLabel(SEARCH_SUBJECT_OPTIONS, subject) ?? subject).toLowerCase();
-  const longKeywords = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length >= 6);
-  return { codePrefixes: [...SUBJECT_KEYWORDS[subject]], titleWords: [...new Set([label, ...longKeywords])] };
-}
+import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
+import { planSearch, type PlannedSearch } from './search-plan';
+import { findCourse, listOfferings, readCatalogueVersion, searchCourseRowsByIds, type CourseRow, type CourseSearchRow } from './search.queries';
+import { displayTitle } from './search-words';
 
 // ---------------------------------------------------------------------------
 // Cursor: an offset bound to the search it came from
@@ -194,7 +121,7 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     school: row.school_name,
     schoolKey: row.school_key,
     state: row.state,
-    courseName: row.title,
+    courseName: displayTitle(row.title),
     courseNumber: `${row.subject} ${row.number}`,
     deliveryFormat: formatDeliveryFormat(row.delivery_format),
     transferStatus: status,
@@ -242,167 +169,119 @@ function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: 
 // searchCourses
 // ---------------------------------------------------------------------------
 
-/** A school the search names, by the key of a filter option or as written; its key is tried first. */
-async function resolveSchool(db: Queryable, key: string | undefined, asWritten: string | undefined) {
-  if (!key && !asWritten) return { school: null, wanted: null };
-  const school = (key ? await findInstitution(db, key) : null) ?? (asWritten ? await findInstitution(db, asWritten) : null);
-  return { school, wanted: school ? { key: school.key, name: school.name } : { key: null, name: asWritten ?? key ?? '' } };
-}
+/**
+ * The cards of one catalogue version, each presented once per course, destination, format and term (the engine decides
+ * a card once, and a card is a small object, so thousands stay in memory without slowing garbage collection).
+ */
+export class CardCache {
+  private version = '';
+  private readonly cards = new Map<string, CourseSearchResult>();
+  constructor(private readonly size = 20_000) {}
 
-async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
-  if (!codes || codes.length === 0) return null;
-  const parsed = codes.map((code) => {
-    const colon = code.lastIndexOf(':');
-    const prefix = colon >= 0 ? normalizeSchoolName(code.slice(0, colon)) : null;
-    return { prefix, codeKey: toCodeKey(colon >= 0 ? code.slice(colon + 1) : code) };
-  });
-  const ids = await findInstitutionIdsByAlias(
-    db,
-    parsed.flatMap((code) => (code.prefix ? [code.prefix] : [])),
-  );
-  // A code at a school nobody knows matches nothing (institution id -1), rather than the code at every school.
-  return parsed
-    .filter((code) => code.codeKey !== '')
-    .map((code) => ({ institutionId: code.prefix ? (ids.get(code.prefix) ?? -1) : null, codeKey: code.codeKey }));
+  /** The cards of `ids` at `version`, in order: kept ones from memory, the rest read (`read`) and presented. */
+  async page(version: string, key: (id: number) => string, ids: number[], read: (ids: number[]) => Promise<CourseSearchResult[]>): Promise<CourseSearchResult[]> {
+    if (version !== this.version) {
+      this.version = version;
+      this.cards.clear();
+    }
+    const missing = ids.filter((id) => !this.cards.has(key(id)));
+    if (missing.length > 0) {
+      const found = await read(missing);
+      if (version === this.version) {
+        if (this.cards.size + found.length > this.size) this.cards.clear();
+        for (const card of found) this.cards.set(key(card.id), card);
+      }
+      const byId = new Map(found.map((card) => [card.id, card]));
+      return ids.flatMap((id) => {
+        const card = this.cards.get(key(id)) ?? byId.get(id);
+        return card ? [card] : [];
+      });
+    }
+    return ids.flatMap((id) => {
+      const card = this.cards.get(key(id));
+      return card ? [card] : [];
+    });
+  }
 }
 
 /**
- * One page of courses for a search, with the total and a cursor for the next page. With a cache, an answer computed at
- * the current catalogue version is reused.
+ * One page of courses for a search, with the total, a cursor for the next page and what the server understood. With a
+ * cache, an answer computed at the current catalogue version is reused.
  */
 export async function searchCourses({
   db,
   query,
-  cache,
   indexes,
+  cache,
+  cards = new CardCache(),
 }: {
   db: Queryable;
   query: CourseSearchQuery;
+  /** The instance's index holder (search-index.ts): the one ranker. */
+  indexes: SearchIndexHolder;
   cache?: SearchCache<CourseSearchResponse>;
-  /** The instance's in-process index (search-index.ts); without it, or while it is built, SQL answers. */
-  indexes?: SearchIndexHolder;
+  cards?: CardCache;
 }): Promise<CourseSearchResponse> {
   const fingerprint = searchFingerprint(query);
   const offset = decodeCursor(query.cursor, fingerprint);
-  if (!cache && !indexes) return runSearch({ db }, query, fingerprint, offset);
   const version = await readCatalogueVersion(db);
-  const finder: RowFinder = { db, index: indexes?.at(db, version) ?? null, indexes };
-  if (!cache) return runSearch(finder, query, fingerprint, offset);
   const key = `${fingerprint}|${offset}|${query.limit}`;
-  const cached = cache.get(key, version);
+  const cached = cache?.get(key, version);
   if (cached) return cached;
-  const answer = await runSearch(finder, query, fingerprint, offset);
-  cache.set(key, version, answer);
+  const index = await indexes.at(db, version);
+  const answer = await runSearch(db, index, version, cards, query, fingerprint, offset);
+  cache?.set(key, version, answer);
   return answer;
 }
 
-/** Where a search's rows come from: the index when it is current and can answer, else SQL. */
-interface RowFinder {
-  db: Queryable;
-  index?: SearchIndex | null;
-  indexes?: SearchIndexHolder;
-}
-
-async function findRows({ db, index, indexes }: RowFinder, spec: CourseSearchSpec): Promise<CourseSearchRow[]> {
-  if (index && indexes && SearchIndex.handles(spec)) {
-    const answer = await index.search(db, spec, (text) => indexes.lexemesOf(db, text));
-    return index.cards(spec, answer, (ids) => searchCourseRowsByIds(db, spec, ids, answer.total));
-  }
-  return searchCourseRows(db, spec);
-}
-
 /**
- * The rows of a search, and when it finds nothing, what the rest of it answers (each fallback only from the first page,
- * and the same on every later page since the cursor carries the same query):
- * - a format or term no course has an offering of: also courses with no schedule on file, and a note saying so;
- * - words that find nothing beside what else the search names (schools, subject, course): the answer without them,
- *   naming the words not used, rather than "no results" for a search the rest of answers.
+ * The page of a planned search, and when it finds nothing for a format or term no course has an offering of, courses
+ * with no schedule on file instead, with a note saying so (from the first page on, so every page answers the same).
  */
-async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
-  const { db } = finder;
-  let used = spec;
-  let rows = await findRows(finder, used);
-  // A page past the end of an answer is empty, not a reason to answer another search.
-  if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, scheduleNote: null, unusedWords: [] };
+async function rankWithFallbacks(db: Queryable, index: SearchIndex, plan: PlannedSearch, limit: number, offset: number) {
+  const spec = { ...plan.spec, limit, offset };
+  let answer = await index.search(db, spec);
   let scheduleNote: string | null = null;
-  let unusedWords: string[] = [];
-  const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
-  if (rows.length === 0 && wanted) {
-    const unscheduled = { ...used, includeUnscheduled: true };
-    const found = await findRows(finder, unscheduled);
-    if (found.length > 0) {
-      [used, rows] = [unscheduled, found];
+  let used = spec;
+  if (answer.total === 0 && (spec.deliveryFormat || spec.term)) {
+    const unscheduled = { ...spec, includeUnscheduled: true };
+    const found = await index.search(db, unscheduled);
+    if (found.total > 0) {
+      const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
+      [answer, used] = [found, unscheduled];
       scheduleNote = `No ${wanted} section is on file for these courses: Crosswalk does not have their schedule, so check with the school.`;
     }
   }
-  if (rows.length === 0 && used.text && hasOtherConditions(used)) {
-    const withoutText = { ...used, text: null };
-    const found = await findRows(finder, withoutText);
-    if (found.length > 0) {
-      unusedWords = used.text.text.split(/\s+/).filter(Boolean);
-      [used, rows] = [withoutText, found];
-    }
-  }
-  return { spec: used, rows, scheduleNote, unusedWords };
+  return { answer, spec: used, scheduleNote };
 }
 
-/** A school, subject or course besides the words: enough to answer when the words find nothing. */
-function hasOtherConditions(spec: CourseSearchSpec): boolean {
-  return spec.homeId !== null || spec.subject !== null || spec.className !== null || spec.courseCodes !== null || spec.level !== null;
-}
-
-async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
-  const { db, index } = finder;
-  // With an index, the schools and codes a search names are looked up once per catalogue version.
-  const once = <T>(key: string, work: () => Promise<T>) => (index ? index.remember(key, work) : work());
-  const [home, target, courseCodes] = await Promise.all([
-    once(`school|${query.homeCollege ?? ''}|${query.transferFromSchool ?? ''}`, () => resolveSchool(db, query.homeCollege, query.transferFromSchool)),
-    once(`school|${query.targetCollege ?? ''}|${query.transferToSchool ?? ''}`, () => resolveSchool(db, query.targetCollege, query.transferToSchool)),
-    once(`codes|${(query.courseCodes ?? []).join('|')}`, () => resolveCourseCodes(db, query.courseCodes)),
-  ]);
-  const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted, unusedWords: [], scheduleNote: null };
-  // A school the search names but the catalogue does not know: nothing can be said about it.
-  if ((home.wanted && !home.school) || (target.wanted && !target.school)) return empty;
-
-  const subject = query.targetSubject ?? null;
-  let text = query.q.trim();
-  if (subject && isOnlySubjectWords(text, subject)) text = '';
-  const className = query.className?.trim();
-  const sameAsText = className && toCodeKey(className) === toCodeKey(text);
-
-  const homeSchool = home.school;
-  const targetSchool = target.school;
-  const spec: CourseSearchSpec = {
-    text: text ? textCondition(text) : null,
-    className: className && !sameAsText ? classNameCondition(className) : null,
-    homeId: homeSchool?.id ?? null,
-    targetId: targetSchool?.id ?? null,
-    excludeInstitutionId: targetSchool && targetSchool.id !== homeSchool?.id ? targetSchool.id : null,
-    institutionControl: query.institutionType ?? null,
-    state: query.state ?? null,
-    deliveryFormat: query.deliveryFormat ?? null,
-    term: query.term ?? null,
-    includeUnscheduled: false,
-    level: query.level ?? null,
-    subject: subject ? subjectCondition(subject) : null,
-    courseCodes,
-    limit: query.limit,
-    offset,
-  };
-  const answered = await searchWithFallbacks(finder, spec);
-  const { rows } = answered;
-  const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, answered.spec) : 0;
-  const nextOffset = offset + rows.length;
+async function runSearch(db: Queryable, index: SearchIndex, version: string, cards: CardCache, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+  const plan = await planSearch(db, index, query);
+  const understood = { chips: plan.chips, words: plan.words };
+  const empty: CourseSearchResponse = { understood, results: [], total: 0, nextCursor: null, home: plan.home, target: plan.target, unusedWords: plan.unusedWords, scheduleNote: null };
+  // A school the search names but no school on file has: nothing can be said about it.
+  if (plan.unknownSchool) return empty;
+  const { answer, spec, scheduleNote } = await rankWithFallbacks(db, index, plan, query.limit, offset);
+  const unusedWords = [...plan.unusedWords, ...answerUnused(answer)];
+  const target = spec.targetId !== null ? await index.remember(`target|${spec.targetId}`, () => findInstitutionById(db, spec.targetId!)) : null;
   const term = currentTerm();
+  const cardKey = (id: number) => `${id}|${spec.targetId ?? ''}|${spec.deliveryFormat ?? ''}|${spec.term ?? ''}|${term.year}-${term.season}`;
+  const results = await cards.page(version, cardKey, answer.ids, async (ids) =>
+    (await searchCourseRowsByIds(db, spec, ids, answer.total)).map((row) => presentSearchRow(row, decideCard(row, target, term), term)),
+  );
+  const nextOffset = offset + results.length;
   return {
     ...empty,
-    unusedWords: answered.unusedWords,
-    scheduleNote: answered.scheduleNote,
-    results: rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term)),
-    total,
-    nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
+    unusedWords,
+    scheduleNote,
+    results,
+    total: answer.total,
+    nextCursor: results.length > 0 && nextOffset < answer.total ? encodeCursor(nextOffset, fingerprint) : null,
   };
 }
+
+const answerUnused = (answer: IndexAnswer) => [...answer.unusedWords, ...answer.unusedCodes];
+
 
 // ---------------------------------------------------------------------------
 // getCourseDetails
@@ -494,7 +373,7 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
       subject: course.subject,
       number: course.number,
       courseNumber: `${course.subject} ${course.number}`,
-      title: course.title,
+      title: displayTitle(course.title),
       credits: formatCredits(course.credits, course.credits_text),
       // Catalogues publish descriptions with inline markup ("17<sup>th</sup> century"); the page shows text.
       description: course.description === null ? null : course.description.replace(/<[^>]*>/g, ''),

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
-import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
+import type { SearchChip } from '@shared/schemas/course';
 import { useAccount } from '../../features/auth';
 import {
   apiParamsOf,
@@ -13,10 +13,9 @@ import {
   SearchResults,
   searchStateParams,
   SearchTips,
-  UnderstoodChips,
-  understandingOf,
   useLocalSavedSearches,
   useSessionUser,
+  withoutChip,
 } from '../../features/search';
 // The report's code loads when a transcript has been analysed.
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
@@ -33,7 +32,6 @@ export default function SearchPage() {
   const paramsKey = params.toString();
   const state = useMemo(() => readSearchState(new URLSearchParams(paramsKey)), [paramsKey]);
   const apiParams = useMemo(() => (state ? apiParamsOf(state) : null), [state]);
-  const understanding = useMemo(() => (state?.mode === 'smart' ? understandingOf(state) : null), [state]);
 
   // The card starts visible; a smart search collapses it, a manual search leaves it open (spec section 4).
   const [cardOpen, setCardOpen] = useState(state?.mode !== 'smart');
@@ -80,16 +78,15 @@ export default function SearchPage() {
   const local = useLocalSavedSearches();
   const cardRef = useRef<HTMLDivElement>(null);
 
+  // The server reads the text (issue 35): a new Smart Search is its text alone in the address.
   const runSmart = (text: string) => {
-    setParams(searchStateParams({ text, filters: toSearchFilters(parseSmartSearch(text)) }));
+    setParams(searchStateParams({ text, filters: {} }));
   };
   const runManual = (filters: SearchFilters) => {
     setParams(searchStateParams({ text: '', filters }));
   };
-  const removeChip = (chip: SmartSearchChip) => {
-    if (!state || !understanding) return;
-    const next = removeUnderstanding(understanding, chip.field, chip.field === 'courseCodes' ? chip.value : undefined);
-    setParams(searchStateParams({ text: state.text, filters: toSearchFilters(next) }));
+  const removeChip = (chip: SearchChip) => {
+    if (state) setParams(searchStateParams(withoutChip(state, chip.without)));
   };
   const refine = () => {
     setCardOpen(true);
@@ -147,8 +144,6 @@ export default function SearchPage() {
           )}
         </div>
 
-        {state && understanding && <UnderstoodChips chips={understanding.chips} unusedWords={understanding.unusedWords} onRemove={removeChip} />}
-
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
@@ -158,6 +153,7 @@ export default function SearchPage() {
           <SearchResults
             params={apiParams}
             onRefine={refine}
+            onRemoveChip={state.mode === 'smart' ? removeChip : undefined}
             actions={
               <div className="flex items-center gap-2">
                 {savedNote && (
