@@ -100,21 +100,24 @@ export default function SearchPage() {
     if (isStudent) saveSearchToProfile({ q: state.text, filters: state.filters }).catch(() => undefined);
   };
 
+  // After a search the hero, the beta note and the collapsed card take little room, so on a phone the first result is on
+  // the first screen (issue 35).
+  const compact = state !== null && !cardOpen;
   return (
     <div className="bg-slate-50 pb-16">
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 px-4 pt-12 pb-20 text-center text-white sm:pt-16">
-        <h1 className="text-3xl font-extrabold sm:text-5xl">Find Your Perfect Transfer Match</h1>
-        <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="What you get">
+      <section className={`bg-gradient-to-br from-brand-900 to-brand-700 px-4 text-center text-white sm:pt-16 sm:pb-20 ${compact ? 'pt-4 pb-11' : 'pt-12 pb-20'}`}>
+        <h1 className={`font-extrabold sm:text-5xl ${compact ? 'text-2xl' : 'text-3xl'}`}>Find Your Perfect Transfer Match</h1>
+        <ul className={`flex flex-wrap justify-center sm:mt-5 sm:gap-2 ${compact ? 'mt-2 gap-1.5' : 'mt-5 gap-2'}`} aria-label="What you get">
           {HERO_CHIPS.map((chip) => (
-            <li key={chip} className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <li key={chip} className={`rounded-full bg-white/15 font-medium sm:px-3 sm:py-1 sm:text-sm ${compact ? 'px-2.5 py-0.5 text-xs' : 'px-3 py-1 text-sm'}`}>
               {chip}
             </li>
           ))}
         </ul>
       </section>
 
-      <div className="mx-auto -mt-12 flex max-w-5xl flex-col gap-6 px-4">
-        <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <div className={`mx-auto flex max-w-5xl flex-col px-4 sm:-mt-12 sm:gap-6 ${compact ? '-mt-8 gap-3' : '-mt-12 gap-6'}`}>
+        <div role="note" className={`rounded-lg border border-amber-300 bg-amber-50 text-amber-900 sm:px-4 sm:py-3 sm:text-sm ${compact ? 'px-3 py-2 text-xs' : 'px-4 py-3 text-sm'}`}>
           <strong>Beta:</strong> Crosswalk is in early beta. Confirm every equivalency with your target school&apos;s registrar before you register.
         </div>
 
@@ -132,12 +135,12 @@ export default function SearchPage() {
               key={state?.mode === 'manual' ? paramsKey : 'smart'}
             />
           ) : (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
-              <p className="line-clamp-2 min-w-0 flex-1 basis-48 text-slate-700">
+            <div className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-lg sm:p-4">
+              <p className="line-clamp-2 min-w-0 flex-1 text-sm text-slate-700 sm:text-base">
                 <span className="font-semibold text-slate-900">{showTranscriptReport ? 'Your transcript: ' : 'Your search: '}</span>
                 {showTranscriptReport ? transcript.report?.fileName : state?.text}
               </p>
-              <button type="button" onClick={refine} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+              <button type="button" onClick={refine} className="shrink-0 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:px-4 sm:text-base">
                 Refine Search
               </button>
             </div>
