@@ -33,7 +33,8 @@ describe('/search: Smart Search', () => {
     await page.getByRole('heading', { name: 'Find Your Perfect Transfer Match' }).waitFor();
     await page.getByText('Smart Search tips').waitFor();
     await page.getByRole('heading', { name: 'Course Search' }).waitFor();
-    await smartSearch(page, 'macroeconomcs');
+    // A typo, and a school: Valencia's sample listing among Florida's forty Principles of Macroeconomics.
+    await smartSearch(page, 'macroeconomcs at Valencia');
     const card = cards(page).filter({ hasText: 'Valencia College' }).filter({ hasText: 'Principles of Macroeconomics' });
     await card.waitFor();
     await expect(card.getByText('Sample listing').count()).resolves.toBe(1);
