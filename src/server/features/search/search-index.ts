@@ -14,7 +14,9 @@
  * cross-listed codes of one course folded to its best-placed code before the page is taken.
  */
 import type { Queryable } from '../../db/client';
+import type { InstitutionInfoRow } from '../institutions';
 import { SchoolNames } from './school-names';
+import type { CardSpec, CourseSearchRow, OfferingRow } from './search.queries';
 import type { SearchVocabulary } from './search-text';
 import { INTRODUCTORY_WORDS, KIND_WORDS, readTitle, subjectWordOfCode, SUBJECT_WORDS } from './search-words';
 
@@ -35,7 +37,6 @@ const OFFERED = 128;
 const COMMON_TITLE_WORD = 25;
 const MAX_PREFIX_WORDS = 24;
 const MAX_REMEMBERED = 20_000;
-const MAX_TARGETS = 2_000;
 /** Rows read per statement while building, so other statements run in between. */
 const BUILD_PAGE = 20_000;
 
@@ -121,7 +122,6 @@ interface WordMatch {
 }
 
 export class SearchIndex implements SearchVocabulary {
-  private readonly targets = new Map<number, Promise<Uint8Array>>();
   private readonly wordMatches = new Map<string, WordMatch>();
   /** Other answers worked out at this version, by key. */
   private readonly remembered = new Map<string, Promise<unknown>>();
@@ -157,6 +157,12 @@ export class SearchIndex implements SearchVocabulary {
     /** Each position's cross-listing (migration 0082: the group's lowest course id), or 0 when it is listed once. */
     private readonly listings: Int32Array,
     private readonly subjectSet: Set<string>,
+    /** What the rules from each position give at each destination (`TransferClass`), positions' runs from `transferStarts`. */
+    private readonly transferStarts: Uint32Array,
+    private readonly transferTargets: Int32Array,
+    private readonly transferClassesOf: Uint8Array,
+    /** What a card shows of each course, so a page's cards need no statement but their rules (cardRow). */
+    private readonly cardFacts: CardFacts,
   ) {}
 
   get courseCount(): number {
@@ -186,11 +192,24 @@ export class SearchIndex implements SearchVocabulary {
 
   /** Reads every course (and its offerings and school) at `version`, a page of rows at a time. */
   static async build(db: Queryable, version: string): Promise<SearchIndex> {
-    type Row = { id: number; institution_id: number; code_key: string; subject: string; number: string; title: string; level: number | null; listing_id: number | null };
+    type Row = {
+      id: number;
+      institution_id: number;
+      code_key: string;
+      subject: string;
+      number: string;
+      title: string;
+      level: number | null;
+      listing_id: number | null;
+      credits: number | null;
+      credits_text: string | null;
+      known_from: 'catalogue' | 'rule';
+    };
     const rows: Row[] = [];
     for (let after = 0; ; ) {
       const page = await db.query<Row>(
-        `select c.id, c.institution_id, c.code_key, c.subject, c.number, c.title, c.level, l.listing_id
+        `select c.id, c.institution_id, c.code_key, c.subject, c.number, c.title, c.level, l.listing_id, c.credits::float8 as credits,
+                c.credits_text, c.known_from
            from courses c left join course_listings l on l.course_id = c.id where c.id > $1 order by c.id limit $2`,
         [after, BUILD_PAGE],
       );
@@ -198,14 +217,19 @@ export class SearchIndex implements SearchVocabulary {
       if (page.length < BUILD_PAGE) break;
       after = page.at(-1)!.id;
     }
-    const offerings = await db.query<{ course_id: number; delivery_format: string; term: string }>(`select course_id, delivery_format, term from offerings`);
-    const schoolRows = await db.query<{ id: number; control: string; state: string | null; florida_statewide_numbering: boolean }>(
-      `select id, control, state, florida_statewide_numbering from institutions`,
+    const offerings = await db.query<OfferingRow & { course_id: number }>(
+      `select id, course_id, term, delivery_format, professor, professor_rating::float8 as professor_rating, tuition_cents, registration_url,
+              professor_rating_url, is_available, is_sample
+         from offerings order by course_id, is_available desc, id`,
+    );
+    const schoolRows = await db.query<InstitutionInfoRow & { control: 'public' | 'private' }>(
+      `select id, key, name, state, calendar, florida_statewide_numbering, control from institutions`,
     );
     const schools = await SchoolNames.load(db);
     const schoolFacts = new Map(schoolRows.map((row) => [row.id, { control: row.control, state: row.state, statewide: row.florida_statewide_numbering }]));
 
     const count = rows.length;
+    const cardFacts = new CardFacts(count, new Map(schoolRows.map((row) => [row.id, row])));
     const ids = new Int32Array(count);
     const institutions = new Int32Array(count);
     const levels = new Int8Array(count);
@@ -218,6 +242,7 @@ export class SearchIndex implements SearchVocabulary {
     const codeKeys: string[] = new Array(count);
     const listings = new Int32Array(count);
     const positionOf = new Map<number, number>();
+    const positionOfCode = new Map<string, number>();
     const wordIdOf = new Map<string, number>();
     const words: string[] = [];
     const wordId = (word: string) => {
@@ -243,6 +268,8 @@ export class SearchIndex implements SearchVocabulary {
       codeKeys[position] = row.code_key;
       listings[position] = row.listing_id ?? 0;
       positionOf.set(row.id, position);
+      positionOfCode.set(`${row.institution_id}|${row.code_key}`, position);
+      cardFacts.add(position, row);
       const digits = /\d+/.exec(row.number)?.[0] ?? '';
       numberValues[position] = digits ? Math.min(Number(digits.slice(0, 6)), 999_999) : 999_999;
       const subject = row.subject.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -306,6 +333,7 @@ export class SearchIndex implements SearchVocabulary {
     for (const offering of offerings) {
       const position = positionOf.get(offering.course_id);
       if (position === undefined) continue;
+      cardFacts.addOffering(position, offering);
       flags[position]! |= OFFERED;
       formats[position]! |= FORMAT_BITS[offering.delivery_format] ?? 0;
       let bit = termNumbers.get(offering.term);
@@ -314,6 +342,7 @@ export class SearchIndex implements SearchVocabulary {
     }
     const byCode = Uint32Array.from(codeKeys.keys()).sort((a, b) => (codeKeys[a]! < codeKeys[b]! ? -1 : codeKeys[a]! > codeKeys[b]! ? 1 : a - b));
     const byInstitution = new Map([...bySchool].map(([id, list]) => [id, Uint32Array.from(list)]));
+    const transfers = await readTransferClasses(db, (institutionId, codeKey) => positionOfCode.get(`${institutionId}|${codeKey}`), count);
     return new SearchIndex(
       version,
       schools,
@@ -344,7 +373,68 @@ export class SearchIndex implements SearchVocabulary {
       positionOf,
       listings,
       new Set(subjects),
+      transfers.starts,
+      transfers.targets,
+      transfers.classes,
+      cardFacts,
     );
+  }
+
+  /**
+   * A page's card for course `id` as the card SQL would give it, from memory, without its rules (`rules: null`, read
+   * by the caller for the courses whose cards are not kept yet) and, with a destination using Florida's statewide
+   * numbering, with the destination's courses of the same prefix and last three digits. Null for an unknown id.
+   */
+  cardRow(id: number, spec: CardSpec, total: number): CourseSearchRow | null {
+    const position = this.positionOf.get(id);
+    if (position === undefined) return null;
+    const listing = this.listings[position]!;
+    const alsoListedAs = listing === 0 ? null : this.listingMembers(listing).filter((other) => other !== position).map((other) => this.cardFacts.code(other)).sort();
+    let destinationCourses: CourseSearchRow['destination_courses'] = null;
+    if (spec.targetId !== null) destinationCourses = this.statewideNamesakes(position, spec.targetId);
+    return this.cardFacts.row(position, this.ids[position]!, this.institutions[position]!, spec, total, alsoListedAs && alsoListedAs.length > 0 ? alsoListedAs : null, destinationCourses);
+  }
+
+  /**
+   * The course as the rules' query needs it (its school and code key), or null when no rule from it leads to the
+   * destination (to anywhere, without one): then its card has no rules to read.
+   */
+  cardKey(id: number, targetId: number | null): { institutionId: number; codeKey: string } | null {
+    const position = this.positionOf.get(id);
+    if (position === undefined) return null;
+    const start = this.transferStarts[position]!;
+    const end = this.transferStarts[position + 1]!;
+    let hasRules = false;
+    for (let index = start; index < end && !hasRules; index++) hasRules = targetId === null || this.transferTargets[index] === targetId;
+    return hasRules ? { institutionId: this.institutions[position]!, codeKey: this.codeKeys[position]! } : null;
+  }
+
+  private listingMembersOf: Map<number, number[]> | null = null;
+  private listingMembers(listing: number): number[] {
+    if (!this.listingMembersOf) {
+      this.listingMembersOf = new Map();
+      this.listings.forEach((value, position) => {
+        if (value === 0) return;
+        const members = this.listingMembersOf!.get(value);
+        if (members) members.push(position);
+        else this.listingMembersOf!.set(value, [position]);
+      });
+    }
+    return this.listingMembersOf.get(listing) ?? [];
+  }
+
+  /** The destination's courses under the same subject and last three digits (Florida's statewide numbering). */
+  private statewideNamesakes(position: number, targetId: number): CourseSearchRow['destination_courses'] {
+    const wanted = /^[0-9]([0-9]{3})/.exec(this.cardFacts.numberOf(position))?.[1];
+    const subject = this.subjects[this.subjectIds[position]!]!;
+    const found: NonNullable<CourseSearchRow['destination_courses']> = [];
+    if (wanted === undefined) return null;
+    for (const other of this.codePrefix(subject.replace(/[^a-z0-9]/g, ''), false)) {
+      if (this.institutions[other] !== targetId || this.subjects[this.subjectIds[other]!] !== subject) continue;
+      if (/^[0-9]([0-9]{3})/.exec(this.cardFacts.numberOf(other))?.[1] !== wanted) continue;
+      found.push(this.cardFacts.destinationCourse(other));
+    }
+    return found.length > 0 ? found : null;
   }
 
   // -------------------------------------------------------------------------------------------------------------------
@@ -352,12 +442,12 @@ export class SearchIndex implements SearchVocabulary {
   // -------------------------------------------------------------------------------------------------------------------
 
   /** The page of course ids, the total, and what of the search no course matches. */
-  async search(db: Queryable, spec: RankedSearch): Promise<IndexAnswer> {
+  search(spec: RankedSearch): IndexAnswer {
     const termBit = spec.term ? this.termNumbers.get(spec.term) : undefined;
     const none = (unusedWords: string[] = [], unusedCodes: string[] = []): IndexAnswer => ({ ids: [], total: 0, unusedWords, unusedCodes });
     if (spec.term && termBit === undefined && !spec.includeUnscheduled) return none();
     const keep = this.filter(spec, termBit);
-    const target = spec.targetId !== null ? await this.transferClasses(db, spec.targetId) : null;
+    const target = spec.targetId;
 
     // Typed codes: the courses they name (exact first, then as a prefix, then other spellings of the subject).
     const codeScores = new Map<number, number>();
@@ -443,7 +533,7 @@ export class SearchIndex implements SearchVocabulary {
     position: number,
     spec: RankedSearch,
     words: { codeScore: number; matched: number; matchedWeight: number; optionalWeight: number; required: number; optional: number; missing: number },
-    target: Uint8Array | null,
+    target: number | null,
   ): number {
     const bits = this.flags[position]!;
     const asked = spec.asked;
@@ -469,9 +559,9 @@ export class SearchIndex implements SearchVocabulary {
     if (bits & GRADUATE && !asked.graduate) score += RELEVANCE.graduateUnasked;
     const level = this.levels[position]!;
     if (level > 0) score += RELEVANCE.levelStep * level;
-    if (target) {
-      const transfer = target[position]!;
-      score += transfer === 3 ? RELEVANCE.transfersAsCourse : transfer === 2 ? RELEVANCE.transfersAsElective : transfer === 1 ? RELEVANCE.refused : 0;
+    if (target !== null) {
+      const transfer = this.transferClass(position, target);
+      score += transfer === AS_COURSE ? RELEVANCE.transfersAsCourse : transfer === AS_ELECTIVE ? RELEVANCE.transfersAsElective : transfer === REFUSED ? RELEVANCE.refused : 0;
     }
     if (bits & OFFERED) score += RELEVANCE.offered;
     return score;
@@ -694,42 +784,157 @@ export class SearchIndex implements SearchVocabulary {
   }
 
   /**
-   * What each course gets at a destination, one number per position, read once per destination and version: 3 a rule
-   * transfers it as a course (or both schools use Florida's statewide numbering), 2 as elective credit only, 1 a rule
-   * refuses it, 0 nothing on file. The ranking's signal only: every card's verdict is the engine's.
+   * What a course gets at a destination: a rule transfers it as a course (or both schools use Florida's statewide
+   * numbering), as elective credit only, a rule refuses it, or nothing is on file. The ranking's signal only: every
+   * card's verdict is the engine's.
    */
-  private transferClasses(db: Queryable, targetId: number): Promise<Uint8Array> {
-    let classes = this.targets.get(targetId);
-    if (!classes) {
-      if (this.targets.size >= MAX_TARGETS) this.targets.clear();
-      classes = db
-        .query<{ id: number; as_course: boolean; as_elective: boolean; refused: boolean }>(
-          `select c.id,
-                  bool_or(r.transfers and exists (select 1 from equivalency_rule_targets t where t.rule_id = r.id and not t.is_elective)) as as_course,
-                  bool_or(r.transfers) as as_elective, bool_or(not r.transfers) as refused
-             from equivalency_rules r
-             join equivalency_rule_sources s on s.rule_id = r.id
-             join courses c on c.institution_id = s.from_institution_id and c.code_key = s.code_key
-            where r.to_institution_id = $1
-            group by c.id`,
-          [targetId],
-        )
-        .then((rows) => {
-          const found = new Uint8Array(this.ids.length);
-          if (this.schoolFacts.get(targetId)?.statewide) {
-            for (let position = 0; position < found.length; position++) if (this.schoolFacts.get(this.institutions[position]!)?.statewide) found[position] = 3;
-          }
-          for (const row of rows) {
-            const position = this.positionOf.get(row.id);
-            if (position !== undefined) found[position] = row.as_course ? 3 : row.as_elective ? 2 : row.refused ? 1 : 0;
-          }
-          return found;
-        });
-      classes.catch(() => this.targets.delete(targetId));
-      this.targets.set(targetId, classes);
+  private transferClass(position: number, targetId: number): number {
+    let found = NOTHING_ON_FILE;
+    for (let index = this.transferStarts[position]!; index < this.transferStarts[position + 1]!; index++) {
+      if (this.transferTargets[index] === targetId) found = Math.max(found, this.transferClassesOf[index]!);
     }
-    return classes;
+    if (found === NOTHING_ON_FILE && this.schoolFacts.get(targetId)?.statewide && this.schoolFacts.get(this.institutions[position]!)?.statewide) return AS_COURSE;
+    return found;
   }
+}
+
+/** What a card shows of every course, kept with the index (its rules are read per page: search.queries.ts cardRules). */
+class CardFacts {
+  private readonly subjects: string[];
+  private readonly numbers: string[];
+  private readonly titles: string[];
+  private readonly credits: Float64Array;
+  private readonly creditsTexts = new Map<number, string>();
+  private readonly fromRules: Uint8Array;
+  private readonly offerings = new Map<number, OfferingRow[]>();
+
+  constructor(
+    count: number,
+    private readonly schools: Map<number, InstitutionInfoRow & { control: 'public' | 'private' }>,
+  ) {
+    this.subjects = new Array(count);
+    this.numbers = new Array(count);
+    this.titles = new Array(count);
+    this.credits = new Float64Array(count).fill(Number.NaN);
+    this.fromRules = new Uint8Array(count);
+  }
+
+  add(position: number, row: { subject: string; number: string; title: string; credits: number | null; credits_text: string | null; known_from: 'catalogue' | 'rule' }) {
+    this.subjects[position] = row.subject;
+    this.numbers[position] = row.number;
+    this.titles[position] = row.title;
+    if (row.credits !== null) this.credits[position] = row.credits;
+    if (row.credits_text !== null) this.creditsTexts.set(position, row.credits_text);
+    if (row.known_from === 'rule') this.fromRules[position] = 1;
+  }
+
+  addOffering(position: number, offering: OfferingRow) {
+    const list = this.offerings.get(position);
+    if (list) list.push(offering);
+    else this.offerings.set(position, [offering]);
+  }
+
+  numberOf = (position: number) => this.numbers[position]!;
+  code = (position: number) => `${this.subjects[position]} ${this.numbers[position]}`;
+  private creditsOf = (position: number) => (Number.isNaN(this.credits[position]!) ? null : this.credits[position]!);
+
+  destinationCourse(position: number) {
+    return { subject: this.subjects[position]!, number: this.numbers[position]!, title: this.titles[position]!, credits: this.creditsOf(position) };
+  }
+
+  row(
+    position: number,
+    id: number,
+    institutionId: number,
+    spec: CardSpec,
+    total: number,
+    alsoListedAs: string[] | null,
+    destinationCourses: CourseSearchRow['destination_courses'],
+  ): CourseSearchRow {
+    const school = this.schools.get(institutionId)!;
+    const offerings = this.offerings.get(position) ?? [];
+    // The offering the card shows: one of the format and term asked for, the open one first (as cardsSql orders them).
+    const offering = offerings.find((candidate) => (!spec.deliveryFormat || candidate.delivery_format === spec.deliveryFormat) && (!spec.term || candidate.term === spec.term));
+    const { control, ...info } = school;
+    return {
+      id,
+      total,
+      school: info,
+      subject: this.subjects[position]!,
+      number: this.numbers[position]!,
+      title: this.titles[position]!,
+      credits: this.creditsOf(position),
+      credits_text: this.creditsTexts.get(position) ?? null,
+      school_key: school.key,
+      school_name: school.name,
+      state: school.state,
+      control,
+      school_statewide_numbering: school.florida_statewide_numbering,
+      term: offering?.term ?? null,
+      delivery_format: offering?.delivery_format ?? null,
+      professor: offering?.professor ?? null,
+      professor_rating: offering?.professor_rating ?? null,
+      tuition_cents: offering?.tuition_cents ?? null,
+      registration_url: offering?.registration_url ?? null,
+      professor_rating_url: offering?.professor_rating_url ?? null,
+      is_available: offering?.is_available ?? null,
+      is_sample: offering?.is_sample ?? null,
+      offering_count: offerings.length,
+      known_from: this.fromRules[position] ? 'rule' : 'catalogue',
+      destination_courses: destinationCourses,
+      also_listed_as: alsoListedAs,
+      rules: null,
+    };
+  }
+}
+
+/** What the rules from a course give at one destination (the best of them): search-index.ts's ranking signal. */
+const NOTHING_ON_FILE = 0;
+const REFUSED = 1;
+const AS_ELECTIVE = 2;
+const AS_COURSE = 3;
+
+/**
+ * Every rule's source course and destination with what it gives, read a page of rules at a time, as runs per course
+ * position (a course's runs hold each destination once, with the best class its rules give).
+ */
+async function readTransferClasses(db: Queryable, positionOf: (institutionId: number, codeKey: string) => number | undefined, count: number) {
+  const byPosition = new Map<number, Map<number, number>>();
+  const [{ last } = { last: null }] = await db.query<{ last: number | null }>(`select max(id) as last from equivalency_rules`);
+  for (let after = 0; last !== null && after < last; after += BUILD_PAGE * 5) {
+    const page = await db.query<{ id: number; from_id: number; code_key: string; to_id: number; transfers: boolean; as_course: boolean }>(
+      `select r.id, s.from_institution_id as from_id, s.code_key, r.to_institution_id as to_id, r.transfers,
+              exists (select 1 from equivalency_rule_targets t where t.rule_id = r.id and not t.is_elective) as as_course
+         from equivalency_rules r join equivalency_rule_sources s on s.rule_id = r.id
+        where r.id > $1 and r.id <= $1 + $2`,
+      [after, BUILD_PAGE * 5],
+    );
+    for (const row of page) {
+      const position = positionOf(row.from_id, row.code_key);
+      if (position === undefined) continue;
+      const transfer = !row.transfers ? REFUSED : row.as_course ? AS_COURSE : AS_ELECTIVE;
+      let destinations = byPosition.get(position);
+      if (!destinations) byPosition.set(position, (destinations = new Map()));
+      destinations.set(row.to_id, Math.max(destinations.get(row.to_id) ?? NOTHING_ON_FILE, transfer));
+    }
+  }
+  const starts = new Uint32Array(count + 1);
+  let total = 0;
+  for (let position = 0; position < count; position++) {
+    starts[position] = total;
+    total += byPosition.get(position)?.size ?? 0;
+  }
+  starts[count] = total;
+  const targets = new Int32Array(total);
+  const classes = new Uint8Array(total);
+  for (const [position, destinations] of byPosition) {
+    let index = starts[position]!;
+    for (const [target, transfer] of destinations) {
+      targets[index] = target;
+      classes[index++] = transfer;
+    }
+  }
+  return { starts, targets, classes };
 }
 
 function siftUp(heap: number[], index: number, before: (a: number, b: number) => boolean) {

@@ -1,6 +1,6 @@
 /**
- * Course search SQL: the cards of a page the in-process index ranked (search-index.ts, the one ranker), the catalogue
- * version, and a course's details. A cross-listed course (migration 0082) is one result: its card names its other codes.
+ * Course search SQL: the rules a page's cards are decided from (the index keeps the rest of a card: search-index.ts,
+ * the one ranker), the catalogue version, and a course's details with its cross-listed codes (migration 0082).
  */
 import type { Queryable } from '../../db/client';
 import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
@@ -75,64 +75,41 @@ class Params {
 }
 
 /**
- * The cards of a page the in-process index ranked (search-index.ts): the same card columns, for these course ids in
- * this order, with the total the index counted.
+ * The rules a page's cards are decided from (search.service.ts, by the engine), for courses whose other facts the index
+ * keeps (search-index.ts cardRow): every rule of the course to the destination, or with none, up to 8 to any school,
+ * those that transfer first (so a course that transfers somewhere is not hidden behind eight that do not), the newest
+ * next. One statement for the page.
  */
-export async function searchCourseRowsByIds(db: Queryable, spec: CardSpec, ids: number[], total: number): Promise<CourseSearchRow[]> {
-  if (ids.length === 0) return [];
+export async function cardRules(
+  db: Queryable,
+  courses: Array<{ id: number; institutionId: number; codeKey: string }>,
+  targetId: number | null,
+): Promise<Map<number, NonNullable<CourseSearchRow['rules']>>> {
+  if (courses.length === 0) return new Map();
   const p = new Params();
-  const offeringWhere: string[] = [];
-  if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
-  if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
-  const sql = `
-    with page as (select id, ord from unnest(${p.add(ids, '::int[]')}) with ordinality as u(id, ord))
-    ${cardsSql(p, spec, offeringWhere, p.add(total, '::int'))}
-     order by p.ord`;
-  return db.query<CourseSearchRow>(sql, p.values);
-}
-
-/** The select of a page's cards, from a `page` CTE of course ids: each course, its first offering, its rules. */
-function cardsSql(p: Params, spec: CardSpec, offeringWhere: string[], total: string): string {
-  const targetFilter = spec.targetId !== null ? `and r.to_institution_id = ${p.add(spec.targetId, '::int')}` : '';
-  const offeringFilter = offeringWhere.length > 0 ? `and ${offeringWhere.join(' and ')}` : '';
-  const destinationCourses =
-    spec.targetId !== null
-      ? `(select json_agg(json_build_object('subject', d.subject, 'number', d.number, 'title', d.title, 'credits', d.credits))
-            from courses d
-           where d.institution_id = ${p.add(spec.targetId, '::int')}
-             and d.code_key >= lower(c.subject) and d.code_key < lower(c.subject) || '~' and lower(d.subject) = lower(c.subject)
-             and substring(d.number from '^[0-9]([0-9]{3})') = substring(c.number from '^[0-9]([0-9]{3})'))`
-      : 'null';
-
-  return `
-    select p.id, ${total} as total, ${institutionJsonSql('i')} as school, c.subject, c.number, c.title, c.credits, c.credits_text,
-           i.key as school_key, i.name as school_name, i.state, i.control, i.florida_statewide_numbering as school_statewide_numbering,
-           o.term, o.delivery_format, o.professor, o.professor_rating, o.tuition_cents,
-           o.registration_url, o.professor_rating_url, o.is_available, o.is_sample,
-           (select count(*) from offerings oc where oc.course_id = c.id)::int as offering_count,
-           c.known_from, ${destinationCourses} as destination_courses,
-           (select json_agg(x.subject || ' ' || x.number order by x.subject, x.number) from ${otherCodesOf('c')}) as also_listed_as,
-           cards.rules
-      from page p
-      join courses c on c.id = p.id
-      join institutions i on i.id = c.institution_id
-      left join lateral (
-        select * from offerings o where o.course_id = c.id ${offeringFilter}
-         order by o.is_available desc, o.id limit 1
-      ) o on true
-      left join lateral (
-        select json_agg(json_build_object('rule', rule.json, 'to', ${institutionJsonSql('ti')}) order by rule.transfers desc, rule.id desc) as rules
-          from (
-            select r.id, r.transfers, r.to_institution_id, ${ruleJsonSql('r')} as json
-              from equivalency_rule_sources s
-              join equivalency_rules r on r.id = s.rule_id
-             where s.from_institution_id = c.institution_id and s.code_key = c.code_key
-                   and r.to_institution_id <> c.institution_id ${targetFilter}
-             order by r.transfers desc, r.id desc
-             limit ${spec.targetId !== null ? 'all' : '8'}
-          ) rule
-          join institutions ti on ti.id = rule.to_institution_id
-      ) cards on true`;
+  const wanted = `unnest(${p.add(courses.map((course) => course.id), '::int[]')}, ${p.add(courses.map((course) => course.institutionId), '::int[]')}, ${p.add(
+    courses.map((course) => course.codeKey),
+    '::text[]',
+  )}) as w(id, institution_id, code_key)`;
+  const targetFilter = targetId !== null ? `and r.to_institution_id = ${p.add(targetId, '::int')}` : '';
+  const rows = await db.query<{ id: number; rules: CourseSearchRow['rules'] }>(
+    `select w.id, cards.rules
+       from ${wanted}
+       left join lateral (
+         select json_agg(json_build_object('rule', rule.json, 'to', ${institutionJsonSql('ti')}) order by rule.transfers desc, rule.id desc) as rules
+           from (
+             select r.id, r.transfers, r.to_institution_id, ${ruleJsonSql('r')} as json
+               from equivalency_rule_sources s
+               join equivalency_rules r on r.id = s.rule_id
+              where s.from_institution_id = w.institution_id and s.code_key = w.code_key and r.to_institution_id <> w.institution_id ${targetFilter}
+              order by r.transfers desc, r.id desc
+              limit ${targetId !== null ? 'all' : '8'}
+           ) rule
+           join institutions ti on ti.id = rule.to_institution_id
+       ) cards on true`,
+    p.values,
+  );
+  return new Map(rows.map((row) => [row.id, row.rules ?? []]));
 }
 
 /**

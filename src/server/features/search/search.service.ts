@@ -26,7 +26,7 @@ import { findInstitutionById, toInstitutionInfo, type InstitutionInfo } from '..
 import type { SearchCache } from './search-cache';
 import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
 import { planSearch, type PlannedSearch } from './search-plan';
-import { findCourse, listOfferings, readCatalogueVersion, searchCourseRowsByIds, type CourseRow, type CourseSearchRow } from './search.queries';
+import { cardRules, findCourse, listOfferings, readCatalogueVersion, type CourseRow, type CourseSearchRow } from './search.queries';
 import { displayTitle } from './search-words';
 
 // ---------------------------------------------------------------------------
@@ -240,12 +240,12 @@ export async function searchCourses({
  */
 async function rankWithFallbacks(db: Queryable, index: SearchIndex, plan: PlannedSearch, limit: number, offset: number) {
   const spec = { ...plan.spec, limit, offset };
-  let answer = await index.search(db, spec);
+  let answer = index.search(spec);
   let scheduleNote: string | null = null;
   let used = spec;
   if (answer.total === 0 && (spec.deliveryFormat || spec.term)) {
     const unscheduled = { ...spec, includeUnscheduled: true };
-    const found = await index.search(db, unscheduled);
+    const found = index.search(unscheduled);
     if (found.total > 0) {
       const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
       [answer, used] = [found, unscheduled];
@@ -266,9 +266,23 @@ async function runSearch(db: Queryable, index: SearchIndex, version: string, car
   const target = spec.targetId !== null ? await index.remember(`target|${spec.targetId}`, () => findInstitutionById(db, spec.targetId!)) : null;
   const term = currentTerm();
   const cardKey = (id: number) => `${id}|${spec.targetId ?? ''}|${spec.deliveryFormat ?? ''}|${spec.term ?? ''}|${term.year}-${term.season}`;
-  const results = await cards.page(version, cardKey, answer.ids, async (ids) =>
-    (await searchCourseRowsByIds(db, spec, ids, answer.total)).map((row) => presentSearchRow(row, decideCard(row, target, term), term)),
-  );
+  // A card's facts come from the index; only its rules are read, for the cards not kept yet whose courses have rules
+  // (the index knows which), in one statement.
+  const results = await cards.page(version, cardKey, answer.ids, async (ids) => {
+    const rows = ids.flatMap((id) => index.cardRow(id, spec, answer.total) ?? []);
+    const rules = await cardRules(
+      db,
+      rows.flatMap((row) => {
+        const key = index.cardKey(row.id, spec.targetId);
+        return key ? [{ id: row.id, ...key }] : [];
+      }),
+      spec.targetId,
+    );
+    return rows.map((row) => {
+      const withRules = { ...row, rules: rules.get(row.id) ?? [] };
+      return presentSearchRow(withRules, decideCard(withRules, target, term), term);
+    });
+  });
   const nextOffset = offset + results.length;
   return {
     ...empty,
