@@ -38,7 +38,7 @@ const COMMON_TITLE_WORD = 25;
 const MAX_PREFIX_WORDS = 24;
 const MAX_REMEMBERED = 20_000;
 /** Rows read per statement while building, so other statements run in between. */
-const BUILD_PAGE = 20_000;
+const BUILD_PAGE = 10_000;
 
 /**
  * How much each thing weighs in a course's score (decision 120). A typed code outweighs everything; a title that
@@ -1068,6 +1068,6 @@ export class SearchIndexHolder {
  * A catalogue this large is rebuilt off the request path (seconds), its searches answered from the index before; a
  * smaller one's rebuild (tens of milliseconds) is awaited, so its search always sees the latest change.
  */
-const BACKGROUND_REBUILD_COURSES = 20_000;
+const BACKGROUND_REBUILD_COURSES = 5_000;
 /** A next rebuild starts no sooner than this many times the last one's duration after it ended. */
 const REBUILD_GAP = 2;
