@@ -70,6 +70,8 @@ export const RELEVANCE = {
   transfersAsElective: 4.5,
   refused: -6,
   offered: 0.5,
+  /** Above any other sum: a format or term search lists its matches before the courses whose schedule is unknown. */
+  scheduleMatch: 100_000,
 } as const;
 
 /** How well a word matches: the same word, a word it is the beginning of, a typo away, or the course's subject. */
@@ -82,10 +84,13 @@ export interface RankedSearch {
   excludeInstitutionId: number | null;
   institutionControl: 'public' | 'private' | null;
   state: string | null;
+  /**
+   * A delivery format or term: first the courses with an offering of that kind, then those with no schedule on file at
+   * all ("schedule unknown", decision 171), never shown as matching; a course whose known sections are all of another
+   * kind is left out.
+   */
   deliveryFormat: string | null;
   term: string | null;
-  /** With a format or term, also courses with no schedule on file (asked for only when none has such an offering). */
-  includeUnscheduled: boolean;
   level: 'lower' | 'upper' | null;
   /** Manual Entry's subject: subject codes that start so, or titles that hold these words. */
   subject: { codePrefixes: string[]; titleWords: string[] } | null;
@@ -445,8 +450,8 @@ export class SearchIndex implements SearchVocabulary {
   search(spec: RankedSearch): IndexAnswer {
     const termBit = spec.term ? this.termNumbers.get(spec.term) : undefined;
     const none = (unusedWords: string[] = [], unusedCodes: string[] = []): IndexAnswer => ({ ids: [], total: 0, unusedWords, unusedCodes });
-    if (spec.term && termBit === undefined && !spec.includeUnscheduled) return none();
     const keep = this.filter(spec, termBit);
+    const matchesSchedule = this.scheduleTest(spec, termBit);
     const target = spec.targetId;
 
     // Typed codes: the courses they name (exact first, then as a prefix, then other spellings of the subject).
@@ -509,7 +514,7 @@ export class SearchIndex implements SearchVocabulary {
       }
       let optionalWeight = 0;
       for (const { match } of optional) optionalWeight += this.weightIn(position, match);
-      return this.rank(position, spec, { codeScore: codeScores.get(position) ?? 0, matched, matchedWeight, optionalWeight, required: required.length, optional: optional.length, missing }, target);
+      return this.rank(position, spec, matchesSchedule(position), { codeScore: codeScores.get(position) ?? 0, matched, matchedWeight, optionalWeight, required: required.length, optional: optional.length, missing }, target);
     };
 
     let ranked = this.topK(candidates, keep, (position) => score(position, missingAllowed), spec.offset + spec.limit);
@@ -532,6 +537,7 @@ export class SearchIndex implements SearchVocabulary {
   private rank(
     position: number,
     spec: RankedSearch,
+    scheduleMatches: boolean,
     words: { codeScore: number; matched: number; matchedWeight: number; optionalWeight: number; required: number; optional: number; missing: number },
     target: number | null,
   ): number {
@@ -559,11 +565,14 @@ export class SearchIndex implements SearchVocabulary {
     if (bits & GRADUATE && !asked.graduate) score += RELEVANCE.graduateUnasked;
     const level = this.levels[position]!;
     if (level > 0) score += RELEVANCE.levelStep * level;
-    if (target !== null) {
+    // A college-prep course earns no credit wherever it goes (the engine's no-credit): never ranked up as a transfer.
+    if (target !== null && !(bits & PREP)) {
       const transfer = this.transferClass(position, target);
       score += transfer === AS_COURSE ? RELEVANCE.transfersAsCourse : transfer === AS_ELECTIVE ? RELEVANCE.transfersAsElective : transfer === REFUSED ? RELEVANCE.refused : 0;
     }
     if (bits & OFFERED) score += RELEVANCE.offered;
+    // With a format or term, every course with such a section before every course whose schedule is unknown.
+    if ((spec.deliveryFormat || spec.term) && scheduleMatches) score += RELEVANCE.scheduleMatch;
     return score;
   }
 
@@ -729,6 +738,20 @@ export class SearchIndex implements SearchVocabulary {
     return this.ids.keys();
   }
 
+  /**
+   * Whether a course has a section of the format and term asked for (always true when neither is). Bits per course tell
+   * a format and a term apart only when the course has one offering of each; the demo and the benchmark give each
+   * course one offering, and a card shows the offering that matches.
+   */
+  private scheduleTest(spec: RankedSearch, termBit: number | undefined): (position: number) => boolean {
+    if (!spec.deliveryFormat && !spec.term) return () => true;
+    const formatBit = spec.deliveryFormat ? (FORMAT_BITS[spec.deliveryFormat] ?? 0) : 0;
+    return (position) => {
+      const termMatches = !spec.term || (termBit !== undefined && (this.termBits[position]! & (1 << termBit)) !== 0);
+      return (!formatBit || (this.formats[position]! & formatBit) !== 0) && termMatches;
+    };
+  }
+
   /** The search's conditions, as a test of one course position. */
   private filter(spec: RankedSearch, termBit: number | undefined): (position: number) => boolean {
     const tests: Array<(position: number) => boolean> = [];
@@ -742,14 +765,9 @@ export class SearchIndex implements SearchVocabulary {
       });
     }
     if (spec.deliveryFormat || spec.term) {
-      const formatBit = spec.deliveryFormat ? (FORMAT_BITS[spec.deliveryFormat] ?? 0) : 0;
-      // Bits per course tell a format and a term apart only when the course has one offering of each; the demo and the
-      // benchmark give each course one offering, and a card shows the offering that matches (cardsSql).
-      tests.push((position) => {
-        const termMatches = !spec.term || (termBit !== undefined && (this.termBits[position]! & (1 << termBit)) !== 0);
-        const matches = (!formatBit || (this.formats[position]! & formatBit) !== 0) && termMatches;
-        return matches || (spec.includeUnscheduled && (this.flags[position]! & OFFERED) === 0);
-      });
+      // A course with such a section, or with no schedule on file at all (listed after, as schedule unknown).
+      const matches = this.scheduleTest(spec, termBit);
+      tests.push((position) => matches(position) || (this.flags[position]! & OFFERED) === 0);
     }
     if (spec.level === 'lower') tests.push((position) => this.levels[position]! >= 0 && this.levels[position]! <= 2);
     if (spec.level === 'upper') tests.push((position) => this.levels[position]! >= 3);
@@ -898,13 +916,33 @@ const AS_COURSE = 3;
  * Every rule's source course and destination with what it gives, read a page of rules at a time, as runs per course
  * position (a course's runs hold each destination once, with the best class its rules give).
  */
+/** What a rule gives, as the ranking's signal: its stated class, else whether it transfers and as a course. */
+function transferClassOf(rule: { transfers: boolean; stated_class: string | null; as_course: boolean }): number {
+  switch (rule.stated_class) {
+    case 'specific-course':
+      return AS_COURSE;
+    case 'general-education':
+    case 'elective':
+      return AS_ELECTIVE;
+    case 'not-degree-credit':
+    case 'no-credit':
+    case 'does-not-transfer':
+      return REFUSED;
+    default:
+      return !rule.transfers ? REFUSED : rule.as_course ? AS_COURSE : AS_ELECTIVE;
+  }
+}
+
 async function readTransferClasses(db: Queryable, positionOf: (institutionId: number, codeKey: string) => number | undefined, count: number) {
   const byPosition = new Map<number, Map<number, number>>();
   const [{ last } = { last: null }] = await db.query<{ last: number | null }>(`select max(id) as last from equivalency_rules`);
   for (let after = 0; last !== null && after < last; after += BUILD_PAGE * 5) {
-    const page = await db.query<{ id: number; from_id: number; code_key: string; to_id: number; transfers: boolean; as_course: boolean }>(
-      `select r.id, s.from_institution_id as from_id, s.code_key, r.to_institution_id as to_id, r.transfers,
-              exists (select 1 from equivalency_rule_targets t where t.rule_id = r.id and not t.is_elective) as as_course
+    // The class a rule's source states decides (decision 110); otherwise a target that is neither elective credit nor
+    // Wisconsin's NDC/DNT placeholder is a course. A ranking signal only: every card's class is the engine's.
+    const page = await db.query<{ id: number; from_id: number; code_key: string; to_id: number; transfers: boolean; stated_class: string | null; as_course: boolean }>(
+      `select r.id, s.from_institution_id as from_id, s.code_key, r.to_institution_id as to_id, r.transfers, r.stated_class,
+              exists (select 1 from equivalency_rule_targets t where t.rule_id = r.id and not t.is_elective
+                         and upper(t.subject || t.number) not in ('NDC', 'DNT')) as as_course
          from equivalency_rules r join equivalency_rule_sources s on s.rule_id = r.id
         where r.id > $1 and r.id <= $1 + $2`,
       [after, BUILD_PAGE * 5],
@@ -912,7 +950,7 @@ async function readTransferClasses(db: Queryable, positionOf: (institutionId: nu
     for (const row of page) {
       const position = positionOf(row.from_id, row.code_key);
       if (position === undefined) continue;
-      const transfer = !row.transfers ? REFUSED : row.as_course ? AS_COURSE : AS_ELECTIVE;
+      const transfer = transferClassOf(row);
       let destinations = byPosition.get(position);
       if (!destinations) byPosition.set(position, (destinations = new Map()));
       destinations.set(row.to_id, Math.max(destinations.get(row.to_id) ?? NOTHING_ON_FILE, transfer));

@@ -10,11 +10,11 @@ import {
   DELIVERY_FORMAT_OPTIONS,
   SEARCH_SUBJECT_OPTIONS,
   SUBJECT_KEYWORDS,
-  TERM_OPTIONS,
   optionLabel,
   resolveSubject,
   type SearchSubject,
 } from '../../../shared/search/search-options';
+import { termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
 import { databaseCodeKey } from '../equivalencies';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName } from '../institutions';
@@ -109,7 +109,7 @@ export async function planSearch(db: Queryable, index: SearchIndex, query: Cours
   const format = dropped('format') ? null : (query.deliveryFormat ?? read.format);
   if (format) chip('format', `Format: ${optionLabel(DELIVERY_FORMAT_OPTIONS, format) ?? format}`);
   const term = dropped('term') ? null : (query.term ?? read.term);
-  if (term) chip('term', `Term: ${optionLabel(TERM_OPTIONS, term) ?? term}`);
+  if (term) chip('term', `Term: ${termLabel(term)}`);
   const level = dropped('level') ? null : (query.level ?? read.level);
   if (level) chip('level', `Level: ${optionLabel(COURSE_LEVEL_OPTIONS, level) ?? level}`);
 
@@ -139,7 +139,6 @@ export async function planSearch(db: Queryable, index: SearchIndex, query: Cours
       state: query.state ?? null,
       deliveryFormat: format,
       term,
-      includeUnscheduled: false,
       level,
       subject: subject ? subjectCondition(subject) : null,
       className:

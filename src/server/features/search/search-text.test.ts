@@ -27,7 +27,9 @@ const SCHOOLS = SchoolNames.of([
 const SUBJECTS = new Set(['enc', 'eco', 'econ', 'psy', 'mac', 'engl', 'english', 'poli sci', 'chem', 'hist', 'math', 'amh', 'mat']);
 const COMMON = new Set(['general', 'introduction', 'western', 'business', 'calculus', 'psychology', 'english', 'history']);
 const vocabulary: SearchVocabulary = { schools: SCHOOLS, isSubject: (code) => SUBJECTS.has(code), isCommonTitleWord: (word) => COMMON.has(word) };
-const read = (text: string) => readSearchText(text, vocabulary);
+// Terms follow the date (src/shared/terms.ts): these read as on 28 November 2026.
+const today = new Date('2026-11-28T12:00:00Z');
+const read = (text: string, on: Date = today) => readSearchText(text, vocabulary, on);
 const schoolsOf = (text: string) => {
   const reading = read(text);
   return [reading.home?.school?.key ?? reading.home?.asWritten ?? null, reading.target?.school?.key ?? reading.target?.asWritten ?? null];
@@ -107,8 +109,11 @@ describe('readSearchText: codes, words, sequence, format and term', () => {
 
   it('understands the delivery format and the term, and says which season it could not use', () => {
     expect(read('college algebra online from Valencia to UCF')).toMatchObject({ format: 'online', words: ['college', 'algebra'] });
-    expect(read('summer econ in person')).toMatchObject({ format: 'in-person', term: 'summer-2024' });
+    expect(read('summer econ in person')).toMatchObject({ format: 'in-person', term: 'summer-2027' });
+    expect(read('hybrid statistics next fall')).toMatchObject({ format: 'hybrid', term: 'fall-2026' });
     expect(read('history fall 2031')).toMatchObject({ term: null, unusedWords: ['fall 2031'], words: ['history'] });
+    expect(read('history spring 2025')).toMatchObject({ term: null, unusedWords: ['spring 2025'] });
+    expect(read('summer econ', new Date('2027-08-02T12:00:00Z')).term).toBe('summer-2028');
     expect(read('upper-level history')).toMatchObject({ level: 'upper', words: ['history'] });
   });
 

@@ -9,13 +9,8 @@
  * kind of course the words ask for (introductory, a lab, honors, college-prep, topics…). Schools are recognised through
  * school-names.ts, the one boundary to the schools' names. Pure apart from that lookup; never throws.
  */
-import {
-  DELIVERY_FORMAT_OPTIONS,
-  TERM_OPTIONS,
-  type CourseLevel,
-  type DeliveryFormat,
-  type Term,
-} from '../../../shared/search/search-options';
+import { DELIVERY_FORMAT_OPTIONS, type CourseLevel, type DeliveryFormat } from '../../../shared/search/search-options';
+import { offeredTerm, termForSeason, type Season, type TermValue } from '../../../shared/terms';
 import type { SchoolNames, SchoolRef } from './school-names';
 import {
   canonicalWords,
@@ -62,7 +57,7 @@ export interface ReadSearch {
   /** The sequence asked for: 'calculus II', 'calc 2', 'biology 1'. */
   sequence: number | null;
   format: DeliveryFormat | null;
-  term: Term | null;
+  term: TermValue | null;
   level: CourseLevel | null;
   /** Words read and not used: a season with a year the search has no term for ('fall 2031'). */
   unusedWords: string[];
@@ -459,19 +454,22 @@ function firstOf<T>(text: string, patterns: ReadonlyArray<[RegExp, T]>, blocked:
   return { value: found?.value ?? null, spans };
 }
 
-/** The term of a season ("fall" → the term offered of that season); with a year, only that year's. */
-function findTerm(text: string, blocked: readonly Span[]): { value: Term | null; spans: Span[]; unused: string[] } {
+/**
+ * The offered term a season names on `today` ("summer" in November 2026 → summer-2027, src/shared/terms.ts); with a
+ * year, only that year's. Words naming a term that is not offered are unused.
+ */
+function findTerm(text: string, blocked: readonly Span[], today: Date): { value: TermValue | null; spans: Span[]; unused: string[] } {
   const spans: Span[] = [];
   const unused: string[] = [];
-  let value: Term | null = null;
+  let value: TermValue | null = null;
   for (const match of text.matchAll(SEASON)) {
     const span = { start: match.index, end: match.index + match[0].length };
     if (overlapsAny(span, blocked)) continue;
-    const season = match[1]!.toLowerCase() === 'autumn' ? 'fall' : match[1]!.toLowerCase();
-    const year = match[2];
-    const option = TERM_OPTIONS.find((term) => term.value.startsWith(`${season}-`) && (!year || term.value.endsWith(`-${year}`)));
+    const word = match[1]!.toLowerCase();
+    const season = (word === 'autumn' ? 'fall' : word) as Season;
+    const option = match[2] ? offeredTerm(season, Number(match[2]), today) : termForSeason(season, today);
     spans.push(span);
-    if (option) value ??= option.value;
+    if (option) value ??= option;
     else unused.push(collapse(match[0]));
   }
   return { value, spans, unused };
@@ -485,8 +483,8 @@ const ARROWS = /\s*(?:→|⟶|->|=>|–>|—>)\s*/g;
 /** "A&P" (anatomy and physiology) before '&' is read as 'and'. */
 const SYMBOL_WORDS: ReadonlyArray<[RegExp, string]> = [[/(?<![\p{L}])a\s*&\s*p(?![\p{L}])/giu, 'anatomy physiology']];
 
-/** Reads a search's text. Never throws; text it cannot place becomes words. */
-export function readSearchText(input: string, vocabulary: SearchVocabulary): ReadSearch {
+/** Reads a search's text. Never throws; text it cannot place becomes words. `today` decides which term a season names. */
+export function readSearchText(input: string, vocabulary: SearchVocabulary, today: Date = new Date()): ReadSearch {
   // Arrows read as "to" ("Valencia → UCF").
   let text = (typeof input === 'string' ? input : '').slice(0, MAX_SEARCH_TEXT).replace(ARROWS, ' to ');
   for (const [pattern, words] of SYMBOL_WORDS) text = text.replace(pattern, words);
@@ -495,7 +493,7 @@ export function readSearchText(input: string, vocabulary: SearchVocabulary): Rea
   const prefixed = findPrefixedCodes(text, tokens, vocabulary.schools);
   const formats = firstOf(text, FORMATS, prefixed);
   const levels = firstOf(text, LEVELS, prefixed);
-  const term = findTerm(text, prefixed);
+  const term = findTerm(text, prefixed, today);
   const timing = [...text.matchAll(TIMING)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
   const understood = [...prefixed, ...formats.spans, ...levels.spans, ...term.spans, ...timing];
   const codes = findCodes(text, tokens, understood, vocabulary);

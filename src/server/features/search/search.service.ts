@@ -4,9 +4,11 @@
  * (search.queries.ts) and decided by the engine, each card once per catalogue version.
  */
 import { createHash } from 'node:crypto';
-import type { CourseDetails, CourseOffering, CourseSearchResponse, CourseSearchResult, CourseTransfer, TransferStatus } from '../../../shared/schemas/course';
+import { transferStatusOf, type CourseDetails, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
-import { DELIVERY_FORMAT_OPTIONS, TERM_OPTIONS, optionLabel } from '../../../shared/search/search-options';
+import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
+import { DELIVERY_FORMAT_OPTIONS, optionLabel } from '../../../shared/search/search-options';
+import { isTermValue, termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
 import {
@@ -19,13 +21,12 @@ import {
   ruleTermNote,
   statewideTargetOutsideCatalogue,
   type CourseVerdict,
-  type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
 import { findInstitutionById, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
 import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
-import { planSearch, type PlannedSearch } from './search-plan';
+import { planSearch } from './search-plan';
 import { cardRules, findCourse, listOfferings, readCatalogueVersion, type CourseRow, type CourseSearchRow } from './search.queries';
 import { displayTitle } from './search-words';
 
@@ -73,10 +74,10 @@ export function formatTuition(cents: number | null): string | null {
   return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
-/** 'summer-2024' -> 'Summer 2024' (any 'season-year' term, not only the four filter options). */
+/** 'summer-2027' -> 'Summer 2027' (src/shared/terms.ts); another hyphenated form word by word ('spring-quarter-2023'). */
 export function formatTerm(term: string | null): string | null {
   if (!term) return null;
-  return optionLabel(TERM_OPTIONS, term) ?? term.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(' ');
+  return isTermValue(term) ? termLabel(term) : term.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(' ');
 }
 
 function formatDeliveryFormat(format: string | null): string | null {
@@ -90,12 +91,8 @@ function formatCredits(credits: number | null, creditsText: string | null): stri
 
 const institutionType = (control: 'public' | 'private') => (control === 'private' ? 'Private' : 'Public');
 
-/** A verdict as the search screens word it: transfers as a course, as elective credit, does not transfer, unknown. */
-function transferStatusOf(decision: EquivalencyDecision): TransferStatus {
-  if (decision.status === 'NO_TRANSFER') return 'not-transferable';
-  if (decision.status !== 'DIRECT') return 'unknown';
-  return decision.targets.length > 0 && decision.targets.every((target) => target.isElective) ? 'elective' : 'fully';
-}
+/** A destination names what the course becomes when the student gets credit there: a course, or credit in its place. */
+const givesCredit = (verdictClass: VerdictClass) => statusOfVerdictClass(verdictClass) === 'DIRECT';
 
 /** "School: CODE Title + CODE Title", the spec's equivalentAt. */
 const equivalentAtOf = (toName: string, targets: Array<{ subject: string; number: string; title: string | null }>) =>
@@ -110,8 +107,15 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
  * One card: the course, its first offering and its verdict now (decided by the engine, decideCard): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
  * out of them → no rule that applies ('unknown').
  */
-export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
-  const status = verdict ? transferStatusOf(verdict.decision) : 'unknown';
+export function presentSearchRow(
+  row: CourseSearchRow,
+  verdict: CourseVerdict | null,
+  term: ParsedTerm = currentTerm(),
+  schedule: CourseSearchResult['schedule'] = null,
+): CourseSearchResult {
+  // The engine's class (verdict-class.ts); nothing on file for the course is for the school to review.
+  const verdictClass: VerdictClass = verdict?.decision.verdictClass ?? 'needs-review';
+  const status = transferStatusOf(verdictClass);
   const termNote = verdict && status === 'not-transferable' ? termNoteOf(verdict, term) : null;
   // Florida's statewide numbering says the course transfers; the destination's own course is shown only when its
   // catalogue names it (a rule's target is always named by the rule).
@@ -125,13 +129,13 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     courseNumber: `${row.subject} ${row.number}`,
     deliveryFormat: formatDeliveryFormat(row.delivery_format),
     transferStatus: status,
+    verdictClass,
     credits: formatCredits(row.credits, row.credits_text),
     professor: row.professor,
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt:
-      verdict && (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    equivalentAt: verdict && givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(verdict.to.name) : null,
     reason: verdict ? verdict.decision.reason : null,
     knownFrom: row.known_from,
@@ -143,6 +147,7 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     isAvailable: row.is_available,
     isSample: row.is_sample === true,
     offeringCount: Number(row.offering_count),
+    schedule,
   };
 }
 
@@ -235,24 +240,28 @@ export async function searchCourses({
 }
 
 /**
- * The page of a planned search, and when it finds nothing for a format or term no course has an offering of, courses
- * with no schedule on file instead, with a note saying so (from the first page on, so every page answers the same).
+ * A result of a format or term search: 'matches' (it has such a section) or 'unknown' (no section on file at all: the
+ * ranker leaves out courses whose known sections are all of another kind, and lists these after every match); null
+ * without a format or term.
  */
-async function rankWithFallbacks(db: Queryable, index: SearchIndex, plan: PlannedSearch, limit: number, offset: number) {
-  const spec = { ...plan.spec, limit, offset };
-  let answer = index.search(spec);
-  let scheduleNote: string | null = null;
-  let used = spec;
-  if (answer.total === 0 && (spec.deliveryFormat || spec.term)) {
-    const unscheduled = { ...spec, includeUnscheduled: true };
-    const found = index.search(unscheduled);
-    if (found.total > 0) {
-      const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
-      [answer, used] = [found, unscheduled];
-      scheduleNote = `No ${wanted} section is on file for these courses: Crosswalk does not have their schedule, so check with the school.`;
-    }
-  }
-  return { answer, spec: used, scheduleNote };
+function scheduleOf(spec: { deliveryFormat: string | null; term: string | null }, row: CourseSearchRow): CourseSearchResult['schedule'] {
+  if (!spec.deliveryFormat && !spec.term) return null;
+  return Number(row.offering_count) > 0 ? 'matches' : 'unknown';
+}
+
+const SCHEDULE_WORDS: Record<string, string> = { online: 'online', 'in-person': 'in person', hybrid: 'as hybrid' };
+
+/**
+ * What the courses of a format or term search whose schedule is unknown are, in words: "Schedule unknown: no sections of
+ * these courses are on file, so Crosswalk cannot tell whether they are offered online in Summer 2027. Check with the
+ * school." Null without a format or term.
+ */
+function scheduleUnknownNote(spec: { deliveryFormat: string | null; term: string | null }): string | null {
+  if (!spec.deliveryFormat && !spec.term) return null;
+  const wanted = [spec.deliveryFormat ? (SCHEDULE_WORDS[spec.deliveryFormat] ?? spec.deliveryFormat) : null, spec.term ? `in ${formatTerm(spec.term)}` : null]
+    .filter(Boolean)
+    .join(' ');
+  return `Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered ${wanted}. Check with the school.`;
 }
 
 async function runSearch(db: Queryable, index: SearchIndex, version: string, cards: CardCache, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
@@ -261,7 +270,8 @@ async function runSearch(db: Queryable, index: SearchIndex, version: string, car
   const empty: CourseSearchResponse = { understood, results: [], total: 0, nextCursor: null, home: plan.home, target: plan.target, unusedWords: plan.unusedWords, scheduleNote: null };
   // A school the search names but no school on file has: nothing can be said about it.
   if (plan.unknownSchool) return empty;
-  const { answer, spec, scheduleNote } = await rankWithFallbacks(db, index, plan, query.limit, offset);
+  const spec = { ...plan.spec, limit: query.limit, offset };
+  const answer = index.search(spec);
   const unusedWords = [...plan.unusedWords, ...answerUnused(answer)];
   const target = spec.targetId !== null ? await index.remember(`target|${spec.targetId}`, () => findInstitutionById(db, spec.targetId!)) : null;
   const term = currentTerm();
@@ -280,14 +290,14 @@ async function runSearch(db: Queryable, index: SearchIndex, version: string, car
     );
     return rows.map((row) => {
       const withRules = { ...row, rules: rules.get(row.id) ?? [] };
-      return presentSearchRow(withRules, decideCard(withRules, target, term), term);
+      return presentSearchRow(withRules, decideCard(withRules, target, term), term, scheduleOf(spec, row));
     });
   });
   const nextOffset = offset + results.length;
   return {
     ...empty,
     unusedWords,
-    scheduleNote,
+    scheduleNote: results.some((result) => result.schedule === 'unknown') ? scheduleUnknownNote(spec) : null,
     results,
     total: answer.total,
     nextCursor: results.length > 0 && nextOffset < answer.total ? encodeCursor(nextOffset, fingerprint) : null,
@@ -307,7 +317,9 @@ const toNumberOrNull = (value: number | string | null | undefined) => (value ===
 function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course: { codeKey: string; credits: number | null }): CourseTransfer {
   const { rule, to, decision } = verdict;
   const termNote = termNoteOf(verdict, term);
-  const status = termNote ? 'not-transferable' : transferStatusOf(decision);
+  // A rule out of its terms does not transfer now (the engine says so too: its class is does-not-transfer).
+  const verdictClass: VerdictClass = termNote ? 'does-not-transfer' : decision.verdictClass;
+  const status = transferStatusOf(verdictClass);
   // A statewide-numbering answer has no rule: the destination's course is the same course, worth its credits.
   const targets = (rule?.targets ?? decision.targets).map((target) => ({
     subject: target.subject,
@@ -321,7 +333,8 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     ruleId: rule?.id ?? null,
     toSchool: { key: to.key, name: to.name },
     status,
-    equivalentAt: (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
+    verdictClass,
+    equivalentAt: givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
@@ -334,7 +347,11 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     effectiveToTerm: formatTerm(rule?.effectiveToTerm ?? null),
     termNote,
     origin: rule?.origin ?? 'statewide-numbering',
-    notes: rule ? rule.notes : 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
+    notes: rule
+      ? rule.notes
+      : verdictClass === 'specific-course'
+        ? 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.'
+        : decision.reason,
   };
 }
 

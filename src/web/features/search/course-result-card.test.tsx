@@ -14,6 +14,7 @@ const catalogueOnly: CourseSearchResult = {
   courseNumber: 'PSY 2012',
   deliveryFormat: null,
   transferStatus: 'fully',
+  verdictClass: 'specific-course',
   credits: '3',
   professor: null,
   rating: null,
@@ -31,6 +32,7 @@ const catalogueOnly: CourseSearchResult = {
   isAvailable: null,
   isSample: false,
   offeringCount: 0,
+  schedule: null,
 };
 
 describe('CourseResultCard', () => {

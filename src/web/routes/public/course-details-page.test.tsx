@@ -9,6 +9,7 @@ const transfer = (key: string, name: string, number: string): CourseTransfer => 
   ruleId: null,
   toSchool: { key, name },
   status: 'fully',
+  verdictClass: 'specific-course',
   equivalentAt: `${name}: PSY ${number} General Psychology`,
   transferNote: null,
   targets: [{ subject: 'PSY', number, title: 'General Psychology', credits: 3, isElective: false }],

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CourseTransfer } from '@shared/schemas/course';
-import { courseQueries, SampleListingBadge, TransferStatusBadge } from '../../features/search';
+import { VERDICT_CLASS_INFO } from '@shared/schemas/verdict-class';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
+import { courseQueries, SampleListingBadge } from '../../features/search';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -135,12 +137,12 @@ export default function CourseDetailsPage() {
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
                   {targetListed && index === 0 && <span className="text-xs font-semibold text-brand-800 uppercase">The school you searched for</span>}
-                  <TransferStatusBadge status={transfer.status} />
+                  <VerdictBadge verdictClass={transfer.verdictClass} />
                 </div>
                 <p className="mt-1 text-slate-800">
                   {transfer.equivalentAt
-                    ? `Counts as ${targetsText(transfer)}`
-                    : (transfer.transferNote ?? 'Does not transfer to this school.')}
+                    ? `Counts as ${targetsText(transfer)}${transfer.verdictClass === 'specific-course' ? '' : `: ${VERDICT_CLASS_INFO[transfer.verdictClass].label.toLowerCase()}`}`
+                    : (transfer.transferNote ?? VERDICT_CLASS_INFO[transfer.verdictClass].meaning)}
                 </p>
                 {transfer.alsoRequires.length > 0 && (
                   <p className="mt-1 text-sm text-slate-600">
@@ -175,7 +177,7 @@ export default function CourseDetailsPage() {
                             ? ': by statewide course numbering'
                             : ''}
                       </span>
-                      <TransferStatusBadge status={transfer.status} />
+                      <VerdictBadge verdictClass={transfer.verdictClass} />
                     </li>
                   ))}
                 </ul>
