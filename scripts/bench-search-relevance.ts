@@ -23,6 +23,7 @@ import { createApp } from '../src/server/app';
 import { startServices } from '../src/server/bootstrap';
 import { createLogger } from '../src/server/logger';
 import type { CourseSearchResponse, CourseSearchResult } from '../src/shared/schemas/course';
+import type { VerdictClass } from '../src/shared/schemas/verdict-class';
 import { benchConfig, openDemoDatabase } from './support/demo-database';
 
 const FOLDER = resolve(import.meta.dirname, 'search-relevance');
@@ -85,12 +86,22 @@ const isCourse = (result: CourseSearchResult, expected: string) => {
   return result.schoolKey === expected.slice(0, colon) && squeeze(result.courseNumber) === squeeze(expected.slice(colon + 1));
 };
 
-/** The verdict a card gives: the verdict class when the answer carries one, else today's four transfer statuses. */
+/** The benchmark's words for the verdict classes every card carries (src/shared/schemas/verdict-class.ts, issue 34). */
+const VERDICT_OF_CLASS: Record<VerdictClass, Verdict> = {
+  'specific-course': 'course',
+  'general-education': 'general-education',
+  elective: 'elective',
+  'not-guaranteed': 'not-guaranteed',
+  'needs-review': 'needs-review',
+  'not-degree-credit': 'no-degree-credit',
+  'no-credit': 'no-credit',
+  'does-not-transfer': 'does-not-transfer',
+};
+
+/** The verdict a card gives at the destination the question names: its verdict class. */
 function verdictOf(result: CourseSearchResult, answer: CourseSearchResponse): Verdict {
   if (!answer.target) return 'none';
-  const verdictClass = (result as { verdict?: { class?: string } }).verdict?.class;
-  if (verdictClass && VERDICTS.includes(verdictClass as Verdict)) return verdictClass as Verdict;
-  return { fully: 'course', elective: 'elective', 'not-transferable': 'does-not-transfer', unknown: 'needs-review' }[result.transferStatus] as Verdict;
+  return VERDICT_OF_CLASS[result.verdictClass];
 }
 
 interface Outcome {
