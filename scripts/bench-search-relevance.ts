@@ -25,6 +25,7 @@ import { createLogger } from '../src/server/logger';
 import type { CourseSearchResponse, CourseSearchResult } from '../src/shared/schemas/course';
 import type { VerdictClass } from '../src/shared/schemas/verdict-class';
 import { benchConfig, openDemoDatabase } from './support/demo-database';
+import { Rng } from './transcript-layouts/random';
 
 const FOLDER = resolve(import.meta.dirname, 'search-relevance');
 const HALVES = { tuning: `${FOLDER}/questions-tuning.tsv`, locked: `${FOLDER}/questions-locked.tsv` } as const;
@@ -64,14 +65,8 @@ const toLine = (q: Question) => [q.id, q.state, q.kind, q.text, q.expected.lengt
 
 /** A reproducible shuffle (mulberry32), so the split can be made again from its seed. */
 function shuffled<T>(items: T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  const random = () => rng.next();
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -28,13 +28,13 @@ import { createApp } from '../src/server/app';
 import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { loadConfig } from '../src/server/env';
 import { SearchIndex } from '../src/server/features/search/search-index';
 import { readCatalogueVersion } from '../src/server/features/search/search.queries';
 import { createLogger } from '../src/server/logger';
 import { autocannon } from './support/autocannon';
 import { createBenchDatabase } from './support/bench-database';
-import { openDemoDatabase } from './support/demo-database';
+import { benchConfig, openDemoDatabase } from './support/demo-database';
+import { Rng } from './transcript-layouts/random';
 
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -126,14 +126,8 @@ async function generateCatalogue(db: Database) {
 
 /** A reproducible random number source (mulberry32), so every run asks the same questions. */
 function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /**
@@ -286,14 +280,7 @@ async function main() {
       console.log(`Search index: ${index.courses.toLocaleString('en-US')} courses, built in ${(index.ms / 1000).toFixed(1)} s, ${index.megabytes.toFixed(0)} MB of heap (load average ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
       return;
     }
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      APP_URL: 'http://127.0.0.1:3000',
-      BETTER_AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-    });
+    const config = benchConfig(dataDir);
     const deps = await startServices(config, { db, logger: createLogger('silent') });
     const { app } = createApp(deps);
     const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;

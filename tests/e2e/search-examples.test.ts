@@ -104,30 +104,30 @@ describe('the example searches at phone width', () => {
 
 /** Issue 35's examples: the text as a student types it, and the course that must come first (any of `codes`). */
 const ISSUE_EXAMPLES = [
-  { search: 'intro psychology from Valencia College to UCF', school: 'Valencia College', codes: ['PSY 2012'], status: 'Transfers fully' },
-  { search: 'English comp from Delgado to UNO', school: 'Delgado Community College', codes: ['ENGL 101', 'ENGL 110'], status: 'Transfers fully' },
-  { search: 'calculus 1 from Broward College to University of Florida', school: 'Broward College', codes: ['MAC 2311'], status: 'Transfers fully' },
-  { search: 'MATH 1550 from LSU to Southeastern Louisiana University', school: 'Louisiana State University (A&M, Baton Rouge)', codes: ['MATH 1550'], status: 'Transfers fully' },
-  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', school: 'UW-Oshkosh', codes: ['ECON 204'], status: 'Transfers fully' },
-  // Its verdict (no credit: a college-prep course) is the verdict classes' (issue 34); the course first is this one's.
-  { search: 'developmental math from Valencia to UCF', school: 'Valencia College', codes: ['MAT 0018', 'MAT 0022', 'MAT 0028'], status: null },
+  { search: 'intro psychology from Valencia College to UCF', school: 'Valencia College', codes: ['PSY 2012'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'English comp from Delgado to UNO', school: 'Delgado Community College', codes: ['ENGL 101', 'ENGL 110'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'calculus 1 from Broward College to University of Florida', school: 'Broward College', codes: ['MAC 2311'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'MATH 1550 from LSU to Southeastern Louisiana University', school: 'Louisiana State University (A&M, Baton Rouge)', codes: ['MATH 1550'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', school: 'UW-Oshkosh', codes: ['ECON 204'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  // A college-prep course: no credit (the verdict classes, issue 34), never "Transfers fully".
+  { search: 'developmental math from Valencia to UCF', school: 'Valencia College', codes: ['MAT 0018', 'MAT 0022', 'MAT 0028'], verdictClass: 'no-credit', badge: 'No credit' },
 ];
 
 /** The first card's "CODE · School" line. */
 const firstCardLine = (page: Page) => page.locator('article').first().locator('p').first().innerText();
 
 describe("issue 35's examples, from the text alone", () => {
-  it.each(ISSUE_EXAMPLES)('"$search" through the API puts $codes first', async ({ search, school, codes, status }) => {
+  it.each(ISSUE_EXAMPLES)('"$search" through the API puts $codes first ($verdictClass)', async ({ search, school, codes, verdictClass }) => {
     const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
     const answer = await page.request.get(`/api/courses/search?q=${encodeURIComponent(search)}`);
     expect(answer.status()).toBe(200);
-    const first = ((await answer.json()) as { results: Array<{ courseNumber: string; school: string; transferStatus: string }> }).results[0];
+    const first = ((await answer.json()) as { results: Array<{ courseNumber: string; school: string; verdictClass: string }> }).results[0];
     expect(first?.school).toBe(school);
     expect(codes).toContain(first?.courseNumber);
-    if (status) expect(first?.transferStatus).toBe('fully');
+    expect(first?.verdictClass).toBe(verdictClass);
   });
 
-  it.each(ISSUE_EXAMPLES)('"$search" typed on a phone: first result on the first screen, focus on the results', async ({ search, school, codes, status }) => {
+  it.each(ISSUE_EXAMPLES)('"$search" typed on a phone: first result on the first screen, focus on the results', async ({ search, school, codes, badge }) => {
     const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
     await page.goto('/search');
     await page.getByLabel('Describe what you need').fill(search);
@@ -136,7 +136,7 @@ describe("issue 35's examples, from the text alone", () => {
     await heading.waitFor();
     const line = await firstCardLine(page);
     expect(codes.map((code) => `${code} · ${school}`)).toContain(line);
-    if (status) await page.locator('article').first().getByText(status, { exact: true }).waitFor();
+    await page.locator('article').first().getByText(badge, { exact: true }).waitFor();
     // Focus moved to the results, and the first result's title is on the first screen (390 × 844), unscrolled.
     expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
     const title = await page.locator('article').first().getByRole('heading').boundingBox();
