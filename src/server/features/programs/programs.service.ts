@@ -20,17 +20,17 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
 import {
-  databaseCodeKey,
+  codeKey,
   decideFromUnknownSchool,
   decideForCourses,
   findRuleGeneralEducationCodes,
-  gradeForDecision,
   listGeneralEducationCodesInto,
   splitCourseCode,
+  type AcademicCalendar,
   type EquivalencyDecision,
 } from '../equivalencies';
-import { findInstitution, findInstitutionById } from '../institutions';
-import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
+import { findInstitution, findInstitutionById, loadInstitutions } from '../institutions';
+import { engineCourseOf, findTranscriptForReader, listTranscriptCourseRows, takenCourseOf, UNKNOWN_SCHOOL_REASON, type TakenCourse } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
@@ -213,7 +213,9 @@ interface ReadableTranscript {
   fromSchool: string | null;
   /** The school it was analysed for. */
   toSchoolId: number | null;
-  rows: CourseTaken[];
+  /** Quarter or semester credits, as the transcript's report was decided (issue 36). */
+  fromCalendar: AcademicCalendar | null;
+  rows: TakenCourse[];
 }
 
 /** The student's own transcript (the transcript read policy decides; anyone else's is not found) and its rows. */
@@ -226,7 +228,8 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
     fromSchoolId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
     toSchoolId: transcript.to_institution_id,
-    rows: await listTranscriptCourseRows(db, [transcript.id]),
+    fromCalendar: transcript.credit_calendar,
+    rows: (await listTranscriptCourseRows(db, [transcript.id])).map(takenCourseOf),
   };
 }
 
@@ -234,15 +237,13 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
   const scores = await q.listExamScoreRows(db, input.userId);
   return degreeProgressForCourses(db, {
     fromSchoolId: input.transcript.fromSchoolId,
+    fromCalendar: input.transcript.fromCalendar,
     schoolId: input.schoolId,
     program: input.program,
     rows: input.transcript.rows,
     examScores: scores.map((score) => ({ examType: score.exam_type, exam: score.exam, score: Number(score.score) })),
   });
 }
-
-/** A course as the transcript lists it (a stored row, or one the transcript reader has just read). */
-export type CourseTaken = Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>;
 
 /**
  * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is
@@ -253,9 +254,12 @@ export async function degreeProgressForCourses(
   db: Queryable,
   input: {
     fromSchoolId: number | null;
+    /** The calendar the courses' credits are counted in, when the transcript says (else the school's). */
+    fromCalendar?: AcademicCalendar | null;
     schoolId: number;
     program: q.ProgramRow;
-    rows: CourseTaken[];
+    /** The transcript's courses (stored rows through takenCourseOf, or rows the reader has just read). */
+    rows: TakenCourse[];
     examScores: Array<{ examType: ExamType; exam: string; score: number }>;
     decisions?: EquivalencyDecision[];
   },
@@ -265,12 +269,17 @@ export async function degreeProgressForCourses(
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
     throw fieldProblem('invalid', 'program', `program: ${program.name} is not a program of ${school.name}.`);
   }
-  const courses = rows.map(courseTakenFrom);
+  const courses = rows.map(engineCourseOf);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
-    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's report.
-    if (input.fromSchoolId === null || rows.length === 0) return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON));
-    return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
+    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's
+    // report; its credits still count in the destination's units when the transcript's calendar is known.
+    if (input.fromSchoolId === null || rows.length === 0) {
+      const destination = input.fromCalendar ? (await loadInstitutions(db, [school.id])).get(school.id) : undefined;
+      const calendars = input.fromCalendar && destination ? { from: input.fromCalendar, to: destination.calendar } : null;
+      return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars));
+    }
+    return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false, fromCalendar: input.fromCalendar ?? null })).decisions;
   };
   const examCredit = async () => {
     const rules = await q.loadExamRules(db, school.id, input.examScores.map((score) => ({ examType: score.examType, examKey: examKey(score.exam) })));
@@ -288,7 +297,7 @@ export async function degreeProgressForCourses(
   ];
   const ruleIds = [...new Set(decisions.flatMap((decision) => (decision.status === 'DIRECT' && decision.evidence.ruleId !== null ? [decision.evidence.ruleId] : [])))];
   const [attributes, courseAttributes, ruleCodes, codesIntoSchool] = await Promise.all([
-    q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => databaseCodeKey(code.subject, code.number)))]),
+    q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => codeKey(code)))]),
     q.listSchoolAttributes(db, school.id),
     findRuleGeneralEducationCodes(db, ruleIds),
     listGeneralEducationCodesInto(db, school.id),
@@ -305,13 +314,14 @@ export async function degreeProgressForCourses(
     courses: rows.map((row, index) => ({
       code: `${row.subject} ${row.number}`,
       title: row.title,
-      credits: Number(row.earned ?? row.credits ?? 0),
-      grade: gradeForDecision(row.grade, row.in_progress),
+      // What the course is worth, as the report and Compare count it (a failed course's 0 earned is still its credits lost).
+      credits: row.credits,
+      grade: courses[index]!.grade ?? null,
       decision: decisions[index]!,
       ruleAttributes: readRuleCodes(ruleCodes.get(decisions[index]!.evidence.ruleId ?? -1) ?? []),
     })),
     exams,
-    attributesOf: (course) => attributes.get(databaseCodeKey(course.subject, course.number)) ?? new Set(),
+    attributesOf: (course) => attributes.get(codeKey(course)) ?? new Set(),
     knownAttributes,
   });
   return { school, program: presentProgramSummary(program), ...report };

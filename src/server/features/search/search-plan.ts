@@ -16,7 +16,7 @@ import {
 } from '../../../shared/search/search-options';
 import { termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
-import { databaseCodeKey } from '../equivalencies';
+import { codeKey } from '../equivalencies';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName } from '../institutions';
 import type { RankedSearch, SearchIndex } from './search-index';
 import { askedFor, readSearchText, type SchoolMention } from './search-text';
@@ -35,7 +35,7 @@ export interface PlannedSearch {
   unusedWords: string[];
 }
 
-const toCodeKey = (text: string) => databaseCodeKey(text);
+const toCodeKey = (text: string) => codeKey(text);
 
 /** 'ECON 201' where economics is ECO: the subject's other code spellings with the same number, as code-key prefixes. */
 export function codeKeyAlternatives(code: string): string[] {

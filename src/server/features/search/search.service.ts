@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
 import {
   currentTerm,
-  databaseCodeKey,
+  codeKey,
   decideCourseAnywhereNow,
   decideCourseNow,
   decideCourseTransfers,
@@ -338,7 +338,7 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
-      .filter((source) => databaseCodeKey(source.subject, source.number) !== course.codeKey)
+      .filter((source) => codeKey(source) !== course.codeKey)
       .map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: source.credits })),
     creditsAwarded: rule ? rule.creditsAwarded : course.credits,
     creditUnit: rule?.creditUnit ?? null,
