@@ -40,7 +40,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/student/submit-appeal': 'student',
   'GET /api/student/appeals/:id': 'student',
   'GET /api/student/compare': 'student',
-  'GET /api/schools': 'student',
+  'GET /api/schools': 'public',
   'GET /api/student/export': 'student',
   'DELETE /api/student/account': 'student',
   'GET /api/announcements': 'signed-in',
