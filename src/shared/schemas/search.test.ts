@@ -76,7 +76,7 @@ describe('courseSearchQuerySchema', () => {
     ['institutionType', 'for-profit'],
     ['state', 'ZZ'],
     ['term', 'fall-2030'],
-    ['homeCollege', 'harvard'],
+    ['homeCollege', 'Harvard!'],
     ['targetCollege', 'Valencia College'],
     ['targetSubject', 'astrology'],
     ['searchType', 'transcript'],

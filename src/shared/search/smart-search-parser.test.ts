@@ -14,8 +14,8 @@ describe('parseSmartSearch: examples from the spec and the brief', () => {
     expect(u).toMatchObject({
       searchType: 'smart',
       query: 'Calculus 1',
-      homeCollege: 'mdc',
-      targetCollege: 'florida',
+      homeCollege: null,
+      targetCollege: null,
       transferFromSchool: 'Miami Dade College',
       transferToSchool: 'University of Florida',
       targetSubject: 'mathematics',
@@ -30,16 +30,16 @@ describe('parseSmartSearch: examples from the spec and the brief', () => {
     const u = parseSmartSearch("I'm Maria at Valencia College and want to transfer macroeconomics to FSU");
     expect(u).toMatchObject({
       extractedName: 'Maria',
-      homeCollege: 'valencia',
-      targetCollege: 'fsu',
+      transferFromSchool: 'Valencia College',
+      transferToSchool: 'FSU',
       targetSubject: 'economics',
       className: null,
       query: 'macroeconomics',
     });
     expect(u.chips).toEqual([
       { field: 'extractedName', label: 'Name: Maria', value: 'Maria' },
-      { field: 'homeCollege', label: 'Current school: Valencia College', value: 'valencia' },
-      { field: 'targetCollege', label: 'Transfer to: Florida State University', value: 'fsu' },
+      { field: 'homeCollege', label: 'Current school: Valencia College', value: 'Valencia College' },
+      { field: 'targetCollege', label: 'Transfer to: FSU', value: 'FSU' },
       { field: 'targetSubject', label: 'Subject: Economics', value: 'economics' },
     ]);
   });
@@ -82,20 +82,21 @@ describe('rule: a first name', () => {
   });
 });
 
+// Which school a name is (its key) is the server's: features/institutions (school-directory.test.ts, search-school-names API test).
 describe('rule: a current school ending in University, College, State or Community', () => {
   it.each([
-    ['I go to Valencia College', 'valencia', 'Valencia College'],
-    ['at Miami Dade College', 'mdc', 'Miami Dade College'],
-    ['currently at Ohio State', 'ohio-state', 'Ohio State'],
-    ['from Penn State', 'penn-state', 'Penn State'],
-    ['I attend Florida State University', 'fsu', 'Florida State University'],
-    ['student at the University of Delaware', 'delaware', 'University of Delaware'],
-    ['i go to miami dade', 'mdc', 'miami dade'],
-  ])('%s → %s', (text, key, raw) => {
+    ['I go to Valencia College', 'Valencia College'],
+    ['at Miami Dade College', 'Miami Dade College'],
+    ['currently at Ohio State', 'Ohio State'],
+    ['from Penn State', 'Penn State'],
+    ['I attend Florida State University', 'Florida State University'],
+    ['student at the University of Delaware', 'University of Delaware'],
+    ['at FIU', 'FIU'],
+  ])('%s → %s', (text, raw) => {
     const u = parseSmartSearch(text);
-    expect(u.homeCollege).toBe(key);
     expect(u.transferFromSchool).toBe(raw);
-    expect(u.targetCollege).toBeNull();
+    expect(u.homeCollege).toBeNull();
+    expect(u.transferToSchool).toBeNull();
   });
 
   it('keeps an unknown school as written', () => {
@@ -112,10 +113,8 @@ describe('rule: a current school ending in University, College, State or Communi
   });
 
   it('does not shorten a longer school to a known name inside it', () => {
-    const u = parseSmartSearch('at Miami Christian College');
-    expect(u.transferFromSchool).toBe('Miami Christian College');
-    expect(u.homeCollege).toBeNull();
-    expect(parseSmartSearch('at Miami International University').homeCollege).toBeNull();
+    expect(parseSmartSearch('at Miami Christian College').transferFromSchool).toBe('Miami Christian College');
+    expect(parseSmartSearch('at Miami International University').transferFromSchool).toBe('Miami International University');
   });
 
   it.each([
@@ -126,50 +125,26 @@ describe('rule: a current school ending in University, College, State or Communi
   ])('finds the generic school in %j', (text, raw) => {
     expect(parseSmartSearch(text).transferFromSchool).toBe(raw);
   });
-
-  it('maps known names and abbreviations to school keys', () => {
-    const cases: Array<[string, string]> = [
-      ['at FSU', 'fsu'],
-      ['at UCF', 'ucf'],
-      ['at FIU', 'fiu'],
-      ['at UF', 'florida'],
-      ['at UM', 'miami'],
-      ['at U of Miami', 'miami'],
-      ['at Miami of Ohio', 'miami-ohio'],
-      ['at Miami University', 'miami-ohio'],
-      ['at USF', 'usf'],
-      ['at UDel', 'delaware'],
-      ['at UW-Madison', 'uw-madison'],
-      ['at William & Mary', 'william-mary'],
-      ['at W&M', 'william-mary'],
-      ['at the Ohio State University', 'ohio-state'],
-      ['at Valencia', 'valencia'],
-      ['at Miami', 'miami'],
-    ];
-    for (const [text, key] of cases) expect(parseSmartSearch(text).homeCollege, text).toBe(key);
-  });
 });
 
 describe('rule: a transfer-to school', () => {
   it.each([
-    ['transfer to FSU', 'fsu', 'FSU'],
-    ['transferring to the University of Florida', 'florida', 'University of Florida'],
-    ['want to go to UCF next fall', 'ucf', 'UCF'],
-    ['I hope to get into Penn State', 'penn-state', 'Penn State'],
-    ['moving to the University of Toledo', null, 'University of Toledo'],
-    ['transfer to Miami', 'miami', 'Miami'],
-  ])('%s → %s', (text, key, raw) => {
+    ['transfer to FSU', 'FSU'],
+    ['transferring to the University of Florida', 'University of Florida'],
+    ['want to go to UCF next fall', 'UCF'],
+    ['I hope to get into Penn State', 'Penn State'],
+    ['moving to the University of Toledo', 'University of Toledo'],
+  ])('%s → %s', (text, raw) => {
     const u = parseSmartSearch(text);
-    expect(u.targetCollege).toBe(key);
     expect(u.transferToSchool).toBe(raw);
-    expect(u.homeCollege).toBeNull();
+    expect(u.transferFromSchool).toBeNull();
   });
 
   it('reads "count at" / "accepted at" as the transfer-to school', () => {
-    const u = parseSmartSearch('Which of my classes from Delaware count at Penn State?');
-    expect(u.homeCollege).toBe('delaware');
-    expect(u.targetCollege).toBe('penn-state');
-    expect(parseSmartSearch('is ECO 2013 accepted at UCF').targetCollege).toBe('ucf');
+    const u = parseSmartSearch('Which of my classes from Valencia College count at Penn State?');
+    expect(u.transferFromSchool).toBe('Valencia College');
+    expect(u.transferToSchool).toBe('Penn State');
+    expect(parseSmartSearch('is ECO 2013 accepted at UCF').transferToSchool).toBe('UCF');
   });
 
   it('removes the school and the timing from the query', () => {
@@ -182,8 +157,8 @@ describe('rule: a "transfer from X to Y" scenario', () => {
     const u = parseSmartSearch("I'm transferring from Valencia College to UCF for ECO 2013");
     expect(u.transferScenario).toEqual({ fromSchool: 'Valencia College', toSchool: 'UCF' });
     expect(u).toMatchObject({
-      homeCollege: 'valencia',
-      targetCollege: 'ucf',
+      homeCollege: null,
+      targetCollege: null,
       transferFromSchool: 'Valencia College',
       transferToSchool: 'UCF',
       extractedName: null,
@@ -197,14 +172,13 @@ describe('rule: a "transfer from X to Y" scenario', () => {
       fromSchool: 'University of Wisconsin–Madison',
       toSchool: 'Springfield Community College',
     });
-    expect(u.homeCollege).toBe('uw-madison');
-    expect(u.targetCollege).toBeNull();
+    expect(u.transferFromSchool).toBe('University of Wisconsin–Madison');
   });
 
   it('lets a scenario win over an earlier "at"', () => {
     const u = parseSmartSearch('history at Valencia, transfer from MDC to FIU');
     expect(u.transferScenario).toEqual({ fromSchool: 'MDC', toSchool: 'FIU' });
-    expect(u.homeCollege).toBe('mdc');
+    expect(u.transferFromSchool).toBe('MDC');
   });
 
   it('is not a scenario without "from"', () => {
@@ -303,10 +277,10 @@ describe('rule: school-prefixed course codes "U DEL: ABC123"', () => {
   it('keeps the rest of the sentence', () => {
     const u = parseSmartSearch('I took U DEL: ECON101 and want to transfer to UCF');
     expect(u.courseCodes).toEqual(['U DEL: ECON101']);
-    expect(u.targetCollege).toBe('ucf');
-    expect(u.homeCollege).toBeNull();
+    expect(u.transferToSchool).toBe('UCF');
+    expect(u.transferFromSchool).toBeNull();
     expect(u.query).toBe('');
-    expect(u.chips.map((c) => c.label)).toEqual(['Transfer to: University of Central Florida', 'Course code: U DEL: ECON101']);
+    expect(u.chips.map((c) => c.label)).toEqual(['Transfer to: UCF', 'Course code: U DEL: ECON101']);
   });
 
   it('does not treat a plain colon as a school prefix', () => {
@@ -344,7 +318,7 @@ describe('tricky negatives', () => {
 
   it('the filler "um" is not the University of Miami', () => {
     const u = parseSmartSearch('um, econ at FIU');
-    expect(u.homeCollege).toBe('fiu');
+    expect(u.transferFromSchool).toBe('FIU');
     expect(u.query).toBe('econ');
   });
 
@@ -367,10 +341,10 @@ describe('tricky negatives', () => {
   });
 
   it('treats a school named without context as the current school, a second as the target', () => {
-    const u = parseSmartSearch('FSU macroeconomics');
-    expect(u.homeCollege).toBe('fsu');
+    const u = parseSmartSearch('Valencia College macroeconomics');
+    expect(u.transferFromSchool).toBe('Valencia College');
     expect(u.query).toBe('macroeconomics');
-    expect(parseSmartSearch('USF, UCF').targetCollege).toBe('ucf');
+    expect(parseSmartSearch('Valencia College, Seminole State College').transferToSchool).toBe('Seminole State College');
   });
 });
 
@@ -399,9 +373,9 @@ describe('removeUnderstanding', () => {
 
   it('drops a school with the school as written and the scenario', () => {
     const u = removeUnderstanding(full, 'homeCollege');
-    expect(u).toMatchObject({ homeCollege: null, transferFromSchool: null, transferScenario: null, targetCollege: 'fsu' });
+    expect(u).toMatchObject({ homeCollege: null, transferFromSchool: null, transferScenario: null, transferToSchool: 'FSU' });
     const v = removeUnderstanding(full, 'targetCollege');
-    expect(v).toMatchObject({ targetCollege: null, transferToSchool: null, transferScenario: null, homeCollege: 'valencia' });
+    expect(v).toMatchObject({ targetCollege: null, transferToSchool: null, transferScenario: null, transferFromSchool: 'Valencia College' });
   });
 
   it('drops one course code or all of them', () => {
@@ -427,8 +401,6 @@ describe('toSearchFilters', () => {
       extractedName: 'Maria',
       transferScenario: { fromSchool: 'Valencia College', toSchool: 'FSU' },
       courseCodes: ['U DEL: ECON101'],
-      homeCollege: 'valencia',
-      targetCollege: 'fsu',
       transferFromSchool: 'Valencia College',
       transferToSchool: 'FSU',
       targetSubject: 'economics',
@@ -516,16 +488,16 @@ describe('rule: delivery format, term and level words', () => {
   });
 });
 
-describe('rule: a school the list does not know, after "from" or "to"', () => {
+describe('rule: a school’s short name after "from", "to" or "at"', () => {
   it.each([
-    ['calculus from UW-Oshkosh to UW-Madison', 'UW-Oshkosh', 'uw-madison'],
+    ['calculus from UW-Oshkosh to UW-Madison', 'UW-Oshkosh', 'UW-Madison'],
     ['calculus from uw-oshkosh to uw-madison', 'uw-oshkosh', 'uw-madison'],
-    ['history from FGCU to UCF', 'FGCU', 'ucf'],
-    ['english from UW-Eau Claire to UW-Madison', 'UW-Eau Claire', 'uw-madison'],
-  ])('%s', (text, from, targetKey) => {
+    ['history from FGCU to UCF', 'FGCU', 'UCF'],
+    ['english from UW-Eau Claire to UW-Madison', 'UW-Eau Claire', 'UW-Madison'],
+  ])('%s', (text, from, to) => {
     const u = parseSmartSearch(text);
     expect(u.transferFromSchool).toBe(from);
-    expect(u.targetCollege).toBe(targetKey);
+    expect(u.transferToSchool).toBe(to);
     expect(u.transferScenario).toEqual({ fromSchool: from, toSchool: expect.any(String) });
   });
 

@@ -7,6 +7,11 @@
  * returned as search filters (spec section 3) plus removable chips, and the
  * words that are left become the full-text query.
  *
+ * Schools are found here only as words ("Valencia College", "FSU" after at /
+ * from / to), never as which school they are: which school a name means, and
+ * every name a school goes by, are the server's (features/institutions:
+ * findSchoolsInText reads the schools of a search's text).
+ *
  * Pure and dependency-free apart from the option lists: runs in the browser
  * and on the server.
  */
@@ -14,16 +19,12 @@ import type { SearchFilters } from '../schemas/search';
 import {
   COURSE_LEVEL_OPTIONS,
   DELIVERY_FORMAT_OPTIONS,
-  SCHOOL_ALIASES,
-  SCHOOL_OPTIONS,
   SEARCH_SUBJECT_OPTIONS,
   SUBJECT_KEYWORDS,
   TERM_OPTIONS,
-  findSchoolKey,
   optionLabel,
   type CourseLevel,
   type DeliveryFormat,
-  type SchoolKey,
   type SearchSubject,
   type Term,
 } from './search-options';
@@ -61,10 +62,10 @@ export interface SmartSearchUnderstanding {
   transferScenario: { fromSchool: string; toSchool: string } | null;
   /** School-prefixed codes, normalised to "U DEL: ECON101". */
   courseCodes: string[];
-  /** The current school as an option key, when it is a known school. */
-  homeCollege: SchoolKey | null;
-  /** The transfer-to school as an option key, when it is a known school. */
-  targetCollege: SchoolKey | null;
+  /** The current school by key: set by a picker (Manual Entry, a kept chip), never by the text itself. */
+  homeCollege: string | null;
+  /** The transfer-to school by key: set by a picker, never by the text itself. */
+  targetCollege: string | null;
   /** The current school as written ("Valencia College", "FSU", "Springfield Community College"). */
   transferFromSchool: string | null;
   /** The transfer-to school as written. */
@@ -192,29 +193,6 @@ function words<T extends string>(list: string, value: T): Array<[string, T]> {
   return list.split(/\s+/).map((word) => [word, value]);
 }
 
-/** Aliases matched only in upper case ("UM", not the filler "um"). */
-const CASE_SENSITIVE_ALIASES = new Set(['um', 'ud']);
-/** Aliases that are also place names: only a school after at / from / to / attend. */
-const WEAK_ALIASES = new Set(['miami', 'delaware']);
-
-/** Alias token lists by first token, longest first. */
-const ALIASES_BY_FIRST_TOKEN: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = (() => {
-  const map = new Map<string, string[][]>();
-  for (const alias of Object.values(SCHOOL_ALIASES).flat()) {
-    const parts = alias.split(' ');
-    const first = parts[0] ?? '';
-    map.set(first, [...(map.get(first) ?? []), parts]);
-  }
-  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
-  return map;
-})();
-
-const SINGLE_TOKEN_ALIASES = new Set(
-  Object.values(SCHOOL_ALIASES)
-    .flat()
-    .filter((alias) => !alias.includes(' ')),
-);
-
 // ---------------------------------------------------------------------------
 // Tokens and spans
 // ---------------------------------------------------------------------------
@@ -315,8 +293,11 @@ function schoolPrefixBefore(
   }
   for (let drop = 0; drop < before.length; drop += 1) {
     const candidate = before.slice(drop);
-    const isKnown = findSchoolKey(candidate.map((t) => t.norm).join(' ')) !== undefined;
-    if (isKnown || candidate.every((t) => isUpperCase(t.text))) {
+    // A school's initials: in capitals ("U DEL", "FSU"), or short words typed in lower case ("u del").
+    const initials =
+      candidate.every((t) => isUpperCase(t.text)) ||
+      (candidate.length >= 2 && candidate.every((t) => t.text.replace(/\./g, '').length <= 4 && !STOP_WORDS.has(t.norm)));
+    if (initials) {
       const first = candidate[0];
       if (!first) break;
       return { name: candidate.map((t) => t.text.replace(/\./g, '').toUpperCase()).join(' '), start: first.start };
@@ -334,9 +315,7 @@ type SchoolContext = 'current' | 'from' | 'target' | 'none';
 interface SchoolMention extends Span {
   first: number;
   last: number;
-  key: SchoolKey | undefined;
   raw: string;
-  weak: boolean;
   context: SchoolContext;
 }
 
@@ -354,47 +333,19 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
   const mixedCase = /\p{Lu}/u.test(text) && /\p{Ll}/u.test(text);
   const free = tokens.map((token) => !overlapsAny(token, blocked));
   const mentions: SchoolMention[] = [];
-  const make = (first: number, last: number, weak = false): SchoolMention | undefined => {
+  const make = (first: number, last: number): SchoolMention | undefined => {
     const a = tokens[first];
     const b = tokens[last];
     if (!a || !b) return undefined;
     const raw = collapse(text.slice(a.start, b.end)).slice(0, MAX_SCHOOL_TEXT);
-    return { start: a.start, end: b.end, first, last, key: findSchoolKey(raw), raw, weak, context: 'none' };
+    return { start: a.start, end: b.end, first, last, raw, context: 'none' };
   };
 
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
     if (!token || !free[i]) continue;
 
-    // 1. A known name or abbreviation, longest first.
-    const alias = (ALIASES_BY_FIRST_TOKEN.get(token.norm) ?? []).find((parts) => {
-      const last = i + parts.length - 1;
-      if (last >= tokens.length || !joined(text, tokens, i, last)) return false;
-      return parts.every((part, k) => {
-        const t = tokens[i + k];
-        return t !== undefined && free[i + k] && t.norm === part && (!CASE_SENSITIVE_ALIASES.has(part) || isUpperCase(t.text));
-      });
-    });
-    if (alias) {
-      const last = i + alias.length - 1;
-      // A known name may start a longer, different school: "Miami" in
-      // "Miami Christian College" is not the University of Miami.
-      let suffix = last + 1;
-      while (suffix <= last + 3 && nameWord(suffix) && !SCHOOL_SUFFIXES.has(tokens[suffix]?.norm ?? '') && joined(text, tokens, suffix - 1, suffix)) {
-        suffix += 1;
-      }
-      const longer =
-        SCHOOL_SUFFIXES.has(tokens[suffix]?.norm ?? '') && joined(text, tokens, suffix - 1, suffix) ? genericSchoolAt(suffix) : undefined;
-      const mention =
-        longer && longer.first <= i ? longer : make(i, last, alias.length === 1 && WEAK_ALIASES.has(alias[0] ?? ''));
-      if (mention) {
-        mentions.push(mention);
-        i = mention.last;
-      }
-      continue;
-    }
-
-    // 2. A phrase ending in University / College / State / Community, or "University of X".
+    // 1. A phrase ending in University / College / State / Community, or "University of X".
     if (SCHOOL_SUFFIXES.has(token.norm) || token.norm === 'u') {
       const mention = genericSchoolAt(i);
       if (mention) {
@@ -404,8 +355,8 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
       }
     }
 
-    // 3. A school this list does not know, right after "from" or "to": an abbreviation ("FGCU") or a hyphenated
-    // short name ("UW-Oshkosh", "uw-la crosse"). The server looks it up among every school it has.
+    // 2. A school's short name right after "from", "to", "at" or "attend": an abbreviation ("FGCU") or a hyphenated
+    // short name ("UW-Oshkosh", "uw-la crosse"). The server looks it up among every school it knows.
     const abbreviation = unknownSchoolAt(i);
     if (abbreviation) {
       mentions.push(abbreviation);
@@ -417,7 +368,7 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
   function unknownSchoolAt(index: number): SchoolMention | undefined {
     const token = tokens[index];
     const before = tokens[index - 1]?.norm;
-    if (!token || (before !== 'from' && before !== 'to') || !nameWord(index)) return undefined;
+    if (!token || !['from', 'to', 'at', 'attend', 'attends', 'attending'].includes(before ?? '') || !nameWord(index)) return undefined;
     const next = tokens[index + 1];
     const hyphenated = next !== undefined && /^[ \t]*[-–][ \t]*$/u.test(text.slice(token.end, next.start)) && nameWord(index + 1);
     const abbreviated = /^\p{Lu}{2,6}$/u.test(token.text);
@@ -490,13 +441,11 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
     return undefined;
   }
 
-  /** Prefer the known school at the end of a phrase ("econ Valencia College" → "Valencia College"). */
+  /** The phrase, without a leading course word ("econ Valencia College" → "Valencia College"). */
   function trimToKnown(first: number, last: number): SchoolMention | undefined {
-    for (let start = first; start < last; start += 1) {
-      const mention = make(start, last);
-      if (mention?.key) return mention;
-    }
-    return make(first, last);
+    let start = first;
+    while (start < last && COURSE_WORDS.has(tokens[start]?.norm ?? '')) start += 1;
+    return make(start, last);
   }
 }
 
@@ -514,7 +463,7 @@ function classifySchools(tokens: readonly Token[], mentions: SchoolMention[]): S
     if (prev === 'from') context = 'from';
     else if (prev === 'at' && TARGET_BEFORE_AT.has(tokens[p - 1]?.norm ?? '')) context = 'target';
     else if (prev === 'at' || prev === 'attend' || prev === 'attends' || prev === 'attending') context = 'current';
-    else if (prev === 'in' && !mention.weak) context = 'current';
+    else if (prev === 'in') context = 'current';
     else if (prev === 'to' || prev === 'into') {
       // "I go to Valencia College" is where the student is now; "want to go to UCF" is not.
       const verb = tokens[p - 1]?.norm;
@@ -522,7 +471,6 @@ function classifySchools(tokens: readonly Token[], mentions: SchoolMention[]): S
       const present = (verb === 'go' || verb === 'goes') && ['i', 'we', 'currently', 'now', 'still', 'actually'].includes(subject ?? '');
       context = present ? 'current' : 'target';
     }
-    if (mention.weak && context === 'none') continue;
     classified.push({ ...mention, context });
   }
   return classified;
@@ -574,7 +522,8 @@ function findName(text: string, blocked: readonly Span[]): { name: string; span:
     const norm = word.toLowerCase().replace(/’/g, "'");
     if (word.length < 2 || word.length > 30) continue;
     if (STOP_WORDS.has(norm) || NOT_NAMES.has(norm) || SCHOOL_SUFFIXES.has(norm) || COURSE_WORDS.has(norm)) continue;
-    if (SINGLE_TOKEN_ALIASES.has(norm) || overlapsAny(wordSpan, blocked)) continue;
+    // An acronym in capitals ("I'm FSU student") is a school or a course, not a first name.
+    if (/^\p{Lu}{2,4}$/u.test(word) || overlapsAny(wordSpan, blocked)) continue;
     const capitalised = isCapitalised(word);
     if (phrase === 'this is' && !capitalised) continue;
     if (!capitalised) {
@@ -786,8 +735,8 @@ function buildQuery(text: string, removed: readonly Span[], kept: readonly Span[
 // Chips
 // ---------------------------------------------------------------------------
 
-function schoolLabel(key: SchoolKey | null, raw: string | null): string | null {
-  return (key && optionLabel(SCHOOL_OPTIONS, key)) ?? raw;
+function schoolLabel(key: string | null, raw: string | null): string | null {
+  return raw ?? key;
 }
 
 /** The chips describing an understanding, in reading order. */
@@ -847,8 +796,8 @@ export function parseSmartSearch(input: string): SmartSearchUnderstanding {
         ? { fromSchool: schools.current.raw, toSchool: schools.target.raw }
         : null,
     courseCodes: prefixed.codes,
-    homeCollege: schools.current?.key ?? null,
-    targetCollege: schools.target?.key ?? null,
+    homeCollege: null,
+    targetCollege: null,
     transferFromSchool: schools.current?.raw ?? null,
     transferToSchool: schools.target?.raw ?? null,
     targetSubject: courses.find((c) => c.subject)?.subject ?? null,

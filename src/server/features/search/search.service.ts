@@ -28,7 +28,11 @@ import {
   type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
-import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
+import { findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
+import { schoolNoteFor, schoolsOfSearch } from './search-schools';
+
+/** The filters besides the schools that change how a search's text is read (search-schools.ts). */
+const OTHER_FILTER_KEYS = ['targetSubject', 'className', 'level', 'courseCodes', 'deliveryFormat', 'term', 'institutionType', 'extractedName'] as const;
 import type { SearchCache } from './search-cache';
 import { SearchIndex, type SearchIndexHolder } from './search-index';
 import {
@@ -242,13 +246,6 @@ function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: 
 // searchCourses
 // ---------------------------------------------------------------------------
 
-/** A school the search names, by the key of a filter option or as written; its key is tried first. */
-async function resolveSchool(db: Queryable, key: string | undefined, asWritten: string | undefined) {
-  if (!key && !asWritten) return { school: null, wanted: null };
-  const school = (key ? await findInstitution(db, key) : null) ?? (asWritten ? await findInstitution(db, asWritten) : null);
-  return { school, wanted: school ? { key: school.key, name: school.name } : { key: null, name: asWritten ?? key ?? '' } };
-}
-
 async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
   if (!codes || codes.length === 0) return null;
   const parsed = codes.map((code) => {
@@ -351,17 +348,28 @@ function hasOtherConditions(spec: CourseSearchSpec): boolean {
   return spec.homeId !== null || spec.subject !== null || spec.className !== null || spec.courseCodes !== null || spec.level !== null;
 }
 
-async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+async function runSearch(finder: RowFinder, asked: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
   const { db, index } = finder;
   // With an index, the schools and codes a search names are looked up once per catalogue version.
   const once = <T>(key: string, work: () => Promise<T>) => (index ? index.remember(key, work) : work());
-  const [home, target, courseCodes] = await Promise.all([
-    once(`school|${query.homeCollege ?? ''}|${query.transferFromSchool ?? ''}`, () => resolveSchool(db, query.homeCollege, query.transferFromSchool)),
-    once(`school|${query.targetCollege ?? ''}|${query.transferToSchool ?? ''}`, () => resolveSchool(db, query.targetCollege, query.transferToSchool)),
+  const schoolsKey = JSON.stringify([asked.q, asked.homeCollege, asked.transferFromSchool, asked.targetCollege, asked.transferToSchool, asked.state, asked.ignoreTextSchools, ...OTHER_FILTER_KEYS.map((key) => asked[key])]);
+  const { home, target, query } = await once(`schools|${schoolsKey}`, () => schoolsOfSearch(db, asked));
+  const [courseCodes, described] = await Promise.all([
     once(`codes|${(query.courseCodes ?? []).join('|')}`, () => resolveCourseCodes(db, query.courseCodes)),
+    once(`school-note|${home.school?.id ?? ''}|${target.school?.id ?? ''}|${schoolsKey}`, () => schoolNoteFor(db, home, target)),
   ]);
-  const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted, unusedWords: [], scheduleNote: null };
-  // A school the search names but the catalogue does not know: nothing can be said about it.
+  const empty: CourseSearchResponse = {
+    results: [],
+    total: 0,
+    nextCursor: null,
+    home: described.home,
+    target: described.target,
+    schoolNote: described.note,
+    unusedWords: [],
+    scheduleNote: null,
+  };
+  // A school the search names but nobody knows (or several share the name and the student has to pick): nothing can
+  // be said about it yet.
   if ((home.wanted && !home.school) || (target.wanted && !target.school)) return empty;
 
   const subject = query.targetSubject ?? null;

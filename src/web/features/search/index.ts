@@ -6,7 +6,7 @@ export { SearchCard, type SearchMode } from './search-card';
 export { courseQueries, saveSearchToProfile, useSaveSearchToProfile } from './search-queries';
 export { SearchResults } from './search-results';
 export { SearchTips } from './search-tips';
-export { apiParamsOf, readSearchState, searchHref, searchStateParams, understandingOf } from './search-url';
+export { apiParamsOf, readSearchState, searchHref, searchStateParams, smartFiltersOf, understandingOf, withSchool } from './search-url';
 export { UnderstoodChips } from './understood-chips';
 export { useLocalSavedSearches } from './use-local-saved-searches';
 export { useSessionUser } from './use-session-user';

@@ -1,10 +1,63 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { CourseSearchResponse, SearchedSchool } from '@shared/schemas/course';
 import { ApiError } from '../../lib/api-client';
 import { CourseResultCard } from './course-result-card';
 import { courseQueries } from './search-queries';
 
+/** Several schools go by the name the search wrote ("UNO"): the student says which one. */
+function WhichSchool({ school, role, onChoose }: { school: SearchedSchool; role: 'from' | 'to'; onChoose: (role: 'from' | 'to', key: string) => void }) {
+  return (
+    <div role="group" aria-label={`Which ${school.asWritten ?? school.name}?`} className="rounded-xl border border-brand-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">
+        Several schools go by “{school.asWritten ?? school.name}”. Which one {role === 'from' ? 'are you at' : 'are you transferring to'}?
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {school.choices?.map((choice) => (
+          <button
+            key={choice.key}
+            type="button"
+            onClick={() => onChoose(role, choice.key)}
+            className="min-h-11 rounded-md border border-brand-700 px-3 py-2 text-left text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {choice.name}
+            <span className="block text-xs font-normal text-slate-600">{[choice.city, choice.state].filter(Boolean).join(', ')}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The questions and notes about the schools a search names, before its results. */
+function SchoolNotes({ page, onChoose }: { page: CourseSearchResponse; onChoose?: (role: 'from' | 'to', key: string) => void }) {
+  return (
+    <>
+      {onChoose && page.home?.choices && page.home.choices.length > 0 && <WhichSchool school={page.home} role="from" onChoose={onChoose} />}
+      {onChoose && page.target?.choices && page.target.choices.length > 0 && <WhichSchool school={page.target} role="to" onChoose={onChoose} />}
+      {page.schoolNote && (
+        <p role="note" className="rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          {page.schoolNote}
+        </p>
+      )}
+    </>
+  );
+}
+
+const asksWhichSchool = (page: CourseSearchResponse) => Boolean(page.home?.choices?.length || page.target?.choices?.length);
+
 /** Result cards for one search, 'Load More Results' for the next page, and the no-results message. */
-export function SearchResults({ params, onRefine, actions }: { params: URLSearchParams; onRefine: () => void; actions?: React.ReactNode }) {
+export function SearchResults({
+  params,
+  onRefine,
+  onChooseSchool,
+  actions,
+}: {
+  params: URLSearchParams;
+  onRefine: () => void;
+  /** Picks one of the schools that share the name a search wrote. */
+  onChooseSchool?: (role: 'from' | 'to', key: string) => void;
+  actions?: React.ReactNode;
+}) {
   const search = useInfiniteQuery(courseQueries.search(params));
   if (search.isPending) {
     return (
@@ -24,6 +77,17 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
   const pages = search.data.pages;
   const first = pages[0];
   const results = pages.flatMap((page) => page.results);
+  if (first && results.length === 0 && (asksWhichSchool(first) || first.schoolNote)) {
+    // A school Crosswalk knows but has nothing on, or a name to settle first: a real answer, not "No results".
+    return (
+      <div className="flex flex-col gap-3">
+        <SchoolNotes page={first} onChoose={onChooseSchool} />
+        <button type="button" onClick={onRefine} className="self-start rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+          Refine your search
+        </button>
+      </div>
+    );
+  }
   if (!first || results.length === 0) {
     const school = first?.target?.name || 'your target school';
     return (
@@ -46,6 +110,7 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
         </h2>
         {actions}
       </div>
+      <SchoolNotes page={first} onChoose={onChooseSchool} />
       {first.unusedWords.length > 0 && (
         <p role="note" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
           Nothing matched {first.unusedWords.map((word) => `“${word}”`).join(' ')}, so these results leave {first.unusedWords.length === 1 ? 'that word' : 'those words'} out.

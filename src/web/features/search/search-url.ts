@@ -14,6 +14,15 @@ export interface SearchState {
 
 const FILTER_PARAMS = Object.keys(searchFiltersSchema.shape).filter((key) => key !== 'transferScenario' && key !== 'searchType');
 
+/**
+ * Smart Search's filters from its text, without schools: which schools a text names is the server's to read (any name
+ * the national directory knows), so the page sends the text and shows the schools the server found.
+ */
+export function smartFiltersOf(text: string): SearchFilters {
+  const { transferFromSchool: _from, transferToSchool: _to, transferScenario: _scenario, homeCollege: _home, targetCollege: _target, ...filters } = toSearchFilters(parseSmartSearch(text));
+  return filters;
+}
+
 /** The search an address describes, or null before any search. */
 export function readSearchState(params: URLSearchParams): SearchState | null {
   const text = params.get('q')?.trim() ?? '';
@@ -30,7 +39,7 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   if (searchType === 'manual') return { mode: 'manual', text: '', filters: { ...filters, searchType: 'manual' } };
   // A smart search with only its text in the address (a link from the home page) is understood afresh;
   // one made on this page carries searchType=smart and exactly the filters left after removing chips.
-  if (!hasFilters && searchType !== 'smart') return { mode: 'smart', text, filters: toSearchFilters(parseSmartSearch(text)) };
+  if (!hasFilters && searchType !== 'smart') return { mode: 'smart', text, filters: { ...smartFiltersOf(text), searchType: 'smart' } };
   return { mode: 'smart', text, filters: { ...filters, searchType: 'smart' } };
 }
 
@@ -51,7 +60,7 @@ export function searchHref(saved: { q: string; filters: SearchFilters }): string
   return `/search?${params}`;
 }
 
-/** The Smart Search understanding behind a search's filters: what the chips show. */
+/** The Smart Search understanding behind a search's filters: what the chips show (the schools' chips come from the server's answer). */
 export function understandingOf(state: SearchState): SmartSearchUnderstanding {
   const base = parseSmartSearch(state.text);
   const f = state.filters;
@@ -59,12 +68,12 @@ export function understandingOf(state: SearchState): SmartSearchUnderstanding {
     searchType: 'smart',
     query: base.query,
     extractedName: f.extractedName ?? null,
-    transferScenario: f.homeCollege || f.transferFromSchool ? (f.transferScenario ?? base.transferScenario) : null,
+    transferScenario: null,
     courseCodes: f.courseCodes ?? [],
-    homeCollege: f.homeCollege ?? null,
-    targetCollege: f.targetCollege ?? null,
-    transferFromSchool: f.transferFromSchool ?? null,
-    transferToSchool: f.transferToSchool ?? null,
+    homeCollege: null,
+    targetCollege: null,
+    transferFromSchool: null,
+    transferToSchool: null,
     targetSubject: f.targetSubject ?? null,
     className: f.className ?? null,
     deliveryFormat: f.deliveryFormat ?? null,
@@ -75,9 +84,28 @@ export function understandingOf(state: SearchState): SmartSearchUnderstanding {
   return { ...understanding, chips: chipsFor(understanding) };
 }
 
-/** The course-search API parameters of a search: Smart Search sends the words left after understanding. */
+/**
+ * The course-search API parameters of a search. Smart Search sends its text as typed: the server reads the schools in
+ * it (and the words left to search for); the page sends what else it understood, and a school picked by key.
+ */
 export function apiParamsOf(state: SearchState): URLSearchParams {
-  const q = state.mode === 'smart' ? parseSmartSearch(state.text).query : '';
   const { transferScenario: _scenario, extractedName: _name, searchType: _type, ...filters } = state.filters;
-  return toCourseSearchParams({ ...filters, q, limit: 10 });
+  if (state.mode !== 'smart') return toCourseSearchParams({ ...filters, q: '', limit: 10 });
+  const { transferFromSchool: _from, transferToSchool: _to, ...smart } = filters;
+  return toCourseSearchParams({ ...smart, q: state.text, limit: 10 });
+}
+
+/** The search with one of its schools set by key (a choice among schools sharing a name) or removed. */
+export function withSchool(state: SearchState, role: 'from' | 'to', key: string | null): SearchState {
+  const keyField = role === 'from' ? 'homeCollege' : 'targetCollege';
+  const nameField = role === 'from' ? 'transferFromSchool' : 'transferToSchool';
+  const { [keyField]: _key, [nameField]: _name, ...filters } = state.filters;
+  const ignored = new Set(filters.ignoreTextSchools ?? []);
+  // Removed: the text's mention of it is not used again; chosen: the key decides.
+  if (key === null) ignored.add(role);
+  else ignored.delete(role);
+  return {
+    ...state,
+    filters: { ...filters, ...(key ? { [keyField]: key } : {}), ignoreTextSchools: ignored.size > 0 ? [...ignored] : undefined, searchType: state.mode === 'manual' ? 'manual' : 'smart' },
+  };
 }

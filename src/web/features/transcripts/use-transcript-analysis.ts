@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddTranscriptRowInput, CorrectTranscriptRowInput, TranscriptResponse } from '@shared/schemas/transcripts';
-import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
 import { ApiError } from '../../lib/api-client';
 import {
   addTranscriptRow,
@@ -58,7 +57,6 @@ const remember = (transcript: SessionTranscript) => sessionStorage.setItem(SESSI
 
 const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, sample: false };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const destinationName = (key: string) => TRANSCRIPT_DESTINATION_OPTIONS.find((option) => option.value === key)?.label ?? key;
 
 function logDiagnostic(report: TranscriptResponse, sample: boolean) {
   // The spec's parser diagnostic, once per analysis.
@@ -118,7 +116,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
   }, [followed, readyReport]);
 
   const start = useCallback(
-    async (file: File, destination: string) => {
+    async (file: File, destination: { key: string; name: string }) => {
       const runId = ++run.current;
       setFollowed(null);
       setLocal({ ...INITIAL, phase: 'uploading', progress: 3 });
@@ -126,12 +124,12 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
       const fail = (message: string) => current() && setLocal({ ...INITIAL, phase: 'failed', progress: 3, error: message });
       let created;
       try {
-        created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination });
+        created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination.key });
       } catch (error) {
         if (error instanceof ServerUnreachableError) {
           await sleep(SIMULATED_WAIT_MS);
           if (!current()) return;
-          const sample = simulatedReport(file.name, { key: destination, name: destinationName(destination) });
+          const sample = simulatedReport(file.name, destination);
           logDiagnostic(sample, true);
           setLocal({ ...INITIAL, phase: 'done', progress: 100, report: sample, sample: true });
           onReportRef.current?.();
@@ -145,7 +143,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
         await uploadTranscriptBytes(created.upload, file);
         if (!current()) return;
         setLocal({ ...INITIAL, phase: 'queued', progress: 10 });
-        await analyzeTranscript(created.id, destination, token);
+        await analyzeTranscript(created.id, destination.key, token);
         if (current()) setFollowed({ id: created.id, token, from: 'upload' });
       } catch (error) {
         fail(error instanceof ApiError ? error.message : UNREACHABLE);

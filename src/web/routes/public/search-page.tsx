@@ -1,10 +1,12 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
-import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
+import { removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
 import { useAccount } from '../../features/auth';
 import {
   apiParamsOf,
+  courseQueries,
   readSearchState,
   saveSearchToProfile,
   SavedSearchItems,
@@ -17,6 +19,8 @@ import {
   understandingOf,
   useLocalSavedSearches,
   useSessionUser,
+  smartFiltersOf,
+  withSchool,
 } from '../../features/search';
 // The report's code loads when a transcript has been analysed.
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
@@ -34,6 +38,13 @@ export default function SearchPage() {
   const state = useMemo(() => readSearchState(new URLSearchParams(paramsKey)), [paramsKey]);
   const apiParams = useMemo(() => (state ? apiParamsOf(state) : null), [state]);
   const understanding = useMemo(() => (state?.mode === 'smart' ? understandingOf(state) : null), [state]);
+  // The schools a smart search names are the server's to read: their chips come from its answer (shared with the results).
+  const answer = useInfiniteQuery({ ...courseQueries.search(apiParams ?? new URLSearchParams()), enabled: apiParams !== null && state?.mode === 'smart' });
+  const firstPage = answer.data?.pages[0];
+  const schoolChips: SmartSearchChip[] = [
+    ...(firstPage?.home?.key ? [{ field: 'homeCollege' as const, label: `Current school: ${firstPage.home.name}`, value: firstPage.home.key }] : []),
+    ...(firstPage?.target?.key ? [{ field: 'targetCollege' as const, label: `Transfer to: ${firstPage.target.name}`, value: firstPage.target.key }] : []),
+  ];
 
   // The card starts visible; a smart search collapses it, a manual search leaves it open (spec section 4).
   const [cardOpen, setCardOpen] = useState(state?.mode !== 'smart');
@@ -81,15 +92,23 @@ export default function SearchPage() {
   const cardRef = useRef<HTMLDivElement>(null);
 
   const runSmart = (text: string) => {
-    setParams(searchStateParams({ text, filters: toSearchFilters(parseSmartSearch(text)) }));
+    setParams(searchStateParams({ text, filters: smartFiltersOf(text) }));
   };
   const runManual = (filters: SearchFilters) => {
     setParams(searchStateParams({ text: '', filters }));
   };
   const removeChip = (chip: SmartSearchChip) => {
     if (!state || !understanding) return;
+    if (chip.field === 'homeCollege' || chip.field === 'targetCollege') {
+      setParams(searchStateParams(withSchool(state, chip.field === 'homeCollege' ? 'from' : 'to', null)));
+      return;
+    }
     const next = removeUnderstanding(understanding, chip.field, chip.field === 'courseCodes' ? chip.value : undefined);
-    setParams(searchStateParams({ text: state.text, filters: toSearchFilters(next) }));
+    const { homeCollege, targetCollege, ignoreTextSchools } = state.filters;
+    setParams(searchStateParams({ text: state.text, filters: { ...toSearchFilters(next), homeCollege, targetCollege, ignoreTextSchools } }));
+  };
+  const chooseSchool = (role: 'from' | 'to', key: string) => {
+    if (state) setParams(searchStateParams(withSchool(state, role, key)));
   };
   const refine = () => {
     setCardOpen(true);
@@ -147,7 +166,7 @@ export default function SearchPage() {
           )}
         </div>
 
-        {state && understanding && <UnderstoodChips chips={understanding.chips} unusedWords={understanding.unusedWords} onRemove={removeChip} />}
+        {state && understanding && <UnderstoodChips chips={[...schoolChips, ...understanding.chips]} unusedWords={understanding.unusedWords} onRemove={removeChip} />}
 
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
@@ -158,6 +177,7 @@ export default function SearchPage() {
           <SearchResults
             params={apiParams}
             onRefine={refine}
+            onChooseSchool={chooseSchool}
             actions={
               <div className="flex items-center gap-2">
                 {savedNote && (

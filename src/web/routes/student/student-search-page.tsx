@@ -1,8 +1,7 @@
 import { savedSearchInputSchema } from '@shared/schemas/saved-search';
-import { parseSmartSearch, toSearchFilters } from '@shared/search/smart-search-parser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SavedSearchesList, searchHref, useLocalSavedSearches, useSaveSearchToProfile, useSessionUser } from '../../features/search';
+import { SavedSearchesList, searchHref, smartFiltersOf, useLocalSavedSearches, useSaveSearchToProfile, useSessionUser } from '../../features/search';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -31,7 +30,7 @@ export default function StudentSearchPage() {
       navigate(LOGIN_REDIRECT);
       return;
     }
-    const filters = toSearchFilters(parseSmartSearch(q));
+    const filters = smartFiltersOf(q);
     local.save(q, filters); // always kept locally too
     save.mutate(
       { q, filters },
