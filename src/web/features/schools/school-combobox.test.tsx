@@ -23,7 +23,8 @@ describe('SchoolCombobox', () => {
     expect(option).toHaveTextContent('Madison, WI · also known as UW-Madison');
     expect(box()).toHaveAttribute('aria-expanded', 'true');
     expect(box()).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
-    expect(screen.getByRole('status')).toHaveTextContent('1 school found.');
+    expect(screen.getByTestId('school-count')).toHaveTextContent('1 school found.');
+    expect(screen.getByTestId('school-count')).toHaveAttribute('aria-live', 'polite');
   });
 
   it('is used with the keyboard alone: ↓ moves, Enter chooses (without sending the form), Esc closes', async () => {

@@ -25,6 +25,10 @@ export interface SchoolComboboxProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Screen-reader-only label (a compact row), still announced as the field's name. */
   hideLabel?: boolean;
+  /** Longest text (a list of names is longer than one). */
+  maxLength?: number;
+  /** Schools not to offer (favorites already kept). */
+  omit?: (school: SchoolSuggestion) => boolean;
 }
 
 const where = (school: SchoolSuggestion) => [school.city, school.state].filter(Boolean).join(', ');
@@ -51,6 +55,8 @@ export function SchoolCombobox({
   name,
   inputRef,
   hideLabel,
+  maxLength = 200,
+  omit,
 }: SchoolComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -62,7 +68,8 @@ export function SchoolCombobox({
   const firstList = typeof firstChoices === 'string' ? firstChoices : null;
   const first = useQuery({ ...schoolQueries.firstChoices(firstList ?? 'search'), enabled: open && firstList !== null && typed === '' });
   // While typing pauses, the last answer stays in the list rather than flickering away.
-  const options: SchoolSuggestion[] = typed === '' ? (Array.isArray(firstChoices) ? firstChoices : (first.data ?? [])) : (results.data ?? []);
+  const offered: SchoolSuggestion[] = typed === '' ? (Array.isArray(firstChoices) ? firstChoices : (first.data ?? [])) : (results.data ?? []);
+  const options = omit ? offered.filter((school) => !omit(school)) : offered;
   const showList = open && !disabled && options.length > 0;
   const waiting = open && typed !== '' && (searched !== typed || results.isFetching) && options.length === 0;
   const nothing = open && typed !== '' && searched === typed && results.isSuccess && options.length === 0;
@@ -117,7 +124,7 @@ export function SchoolCombobox({
         value={value}
         placeholder={placeholder}
         disabled={disabled}
-        maxLength={200}
+        maxLength={maxLength}
         onChange={(event) => {
           onValueChange(event.target.value);
           setOpen(true);
@@ -159,7 +166,7 @@ export function SchoolCombobox({
             </li>
           ))}
       </ul>
-      <p className="sr-only" role="status" aria-live="polite">
+      <p className="sr-only" aria-live="polite" data-testid="school-count">
         {showList ? `${options.length} ${options.length === 1 ? 'school' : 'schools'} found. Use the up and down keys to choose.` : nothing ? 'No school found by that name.' : ''}
       </p>
       {waiting && <p className="text-xs text-slate-600">Looking for schools…</p>}
@@ -197,4 +204,12 @@ export function SchoolSelect({ value, onChange, ...props }: Omit<SchoolComboboxP
       onPick={(school) => onChange({ key: school.key, name: school.name })}
     />
   );
+}
+
+/**
+ * A school kept as its name (an appeal's schools, the profile's current school): the combobox, a school picked from the
+ * list writing its name; anything typed stays as typed, and the server finds the school by any name it goes by.
+ */
+export function SchoolNameField({ value, onChange, ...props }: Omit<SchoolComboboxProps, 'value' | 'onValueChange' | 'onPick' | 'query'> & { value: string; onChange: (name: string) => void }) {
+  return <SchoolCombobox {...props} value={value} onValueChange={onChange} onPick={(school) => onChange(school.name)} />;
 }
