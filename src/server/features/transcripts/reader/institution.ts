@@ -1,9 +1,16 @@
 /**
- * Finds the school that issued a transcript: in its header (often in larger type), in logo text split over two lines
- * ("CEDAR RIDGE" over "COMMUNITY COLLEGE"), or in a footer. Lines that name another school (transfer credit "from" it),
- * a college inside a university ("College of Engineering"), or a summary ("Summary of College Credits") are not it.
- * A printed web address is returned as a hint of its own.
+ * Who issued this document, as the page says it: the school's name in the header (often in larger type), in logo text
+ * split over two lines ("CEDAR RIDGE" over "COMMUNITY COLLEGE"), in the title ("University of X Unofficial
+ * Transcript"), in the registrar's address or in the page furniture (a footer), and the web addresses printed there.
+ * Never the issuer: a school named only inside a transfer-credit or test-credit block, a line that names a school the
+ * credit came "from", a college inside a university ("College of Engineering"), a system ("University of Wisconsin
+ * System", "Board of Regents") or a summary ("Summary of College Credits").
+ *
+ * Every candidate is returned, best first: which one is a school, and which school, is decided against the national
+ * directory by the transcripts feature (issuing-school.ts), where a residential college ("Earl Warren College") that is
+ * no school of its own gives way to the university printed beside it.
  */
+import { sectionOfHeading } from './sections';
 import type { Line } from './types';
 
 const KIND = '(?:Community\\s+College|Junior\\s+College|State\\s+University|State\\s+College|Technical\\s+College|Technical\\s+Institute|Institute\\s+of\\s+Technology|Polytechnic\\s+Institute|University|College|Institute|Polytechnic|Academy|Seminary|Conservatory)';
@@ -20,10 +27,24 @@ const NOT_SCHOOL = /\btransfer|\bfrom\b|\battended\b|\bprior\b|\bhigh\s+school\b
 /** A college inside a university: "College of Engineering", "College: College of Science". */
 const DIVISION = /^(?:the\s+)?(?:college|school|institute)\s+of\s+(?:arts|sciences?|engineering|business|education|nursing|liberal|letters|law|medicine|health|humanities|music|fine|public|social|agriculture|architecture|computing|design|natural|applied|communication|journalism|pharmacy|professional|continuing|graduate|undergraduate)/i;
 const WEB = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)*([a-z0-9-]+\.edu))\b/i;
+/** A system or a board, not a school that issues transcripts. */
+const SYSTEM = /\bsystem\b|\bboard\s+of\s+(regents|trustees|governors)\b|\bchancellor'?s\s+office\b/i;
+
+export interface InstitutionCandidate {
+  name: string;
+  score: number;
+  /** Where on the page: the header above the first course row (the title included), or the page furniture below. */
+  where: 'header' | 'furniture';
+}
 
 export interface InstitutionFinding {
+  /** The best candidate as printed (kept for the reading's `institution`). */
   name: string | null;
   webAddress: string | null;
+  /** Every candidate, best first (at most 8). */
+  candidates: InstitutionCandidate[];
+  /** Every web address printed (.edu), first seen first. */
+  webAddresses: string[];
 }
 
 const titleCase = (s: string): string =>
@@ -45,7 +66,7 @@ const clean = (s: string): string =>
 function namesIn(text: string): string[] {
   const out: string[] = [];
   for (const segment of text.split(/\s[·•|–—-]\s|\s{3,}|:\s/)) {
-    if (!KIND_WORD.test(segment) || NOT_SCHOOL.test(segment)) continue;
+    if (!KIND_WORD.test(segment) || NOT_SCHOOL.test(segment) || SYSTEM.test(segment)) continue;
     const proper = titleCase(clean(segment));
     for (const m of proper.matchAll(NAME)) {
       let name = m[0].trim();
@@ -59,9 +80,7 @@ function namesIn(text: string): string[] {
   return out;
 }
 
-interface Candidate {
-  name: string;
-  score: number;
+interface Candidate extends InstitutionCandidate {
   order: number;
 }
 
@@ -76,11 +95,19 @@ export function findInstitution(lines: readonly Line[], firstRowIndex: number): 
   const pageBottom = new Map<number, number>();
   for (const l of lines) pageBottom.set(l.page, Math.max(pageBottom.get(l.page) ?? 0, l.y));
   const candidates: Candidate[] = [];
-  let webAddress: string | null = null;
+  const webAddresses: string[] = [];
+  // Inside a transfer-credit or test-credit block (from its heading to the next heading that closes it), a school
+  // named is where credit came from: never the issuer.
+  let inOtherSchoolsBlock = false;
   lines.forEach((line, i) => {
     const text = line.text.replace(/\s+/g, ' ').trim();
-    const web = WEB.exec(text);
-    if (web && !webAddress) webAddress = web[1]!.toLowerCase();
+    const section = sectionOfHeading(text);
+    if (section) inOtherSchoolsBlock = section === 'transfer' || section === 'test';
+    for (const web of text.matchAll(new RegExp(WEB.source, 'gi'))) {
+      const host = web[1]!.toLowerCase();
+      if (!webAddresses.includes(host)) webAddresses.push(host);
+    }
+    if (inOtherSchoolsBlock) return;
     const inHeader = line.page === firstPage && i < Math.max(firstRowIndex, 0);
     const nearBottom = line.y >= (pageBottom.get(line.page) ?? 0) - 3 * body;
     if (!inHeader && !nearBottom) return;
@@ -101,9 +128,13 @@ export function findInstitution(lines: readonly Line[], firstRowIndex: number): 
       if (text.split(' ').length <= 7) score += 1;
       if (!inHeader && nearBottom) score -= 1;
       if (name.length > 60) score -= 2;
-      candidates.push({ name, score, order: i });
+      candidates.push({ name, score, where: inHeader ? 'header' : 'furniture', order: i });
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
-  return { name: candidates[0]?.name ?? null, webAddress };
+  const best: InstitutionCandidate[] = [];
+  for (const { name, score, where } of candidates) {
+    if (best.length < 8 && !best.some((kept) => kept.name.toLowerCase() === name.toLowerCase())) best.push({ name, score, where });
+  }
+  return { name: best[0]?.name ?? null, webAddress: webAddresses[0] ?? null, candidates: best, webAddresses };
 }

@@ -1,3 +1,9 @@
+/** What a page says of who issued it: names printed where an issuer's is, best first, and web addresses. */
+export interface IssuerEvidence {
+  candidates: Array<{ name: string; score: number; where: 'header' | 'furniture' }>;
+  webAddresses: string[];
+}
+
 /** The part of the record a row sits in. */
 export type RowSection = 'institution' | 'transfer' | 'test' | 'in-progress';
 
@@ -41,6 +47,12 @@ export interface TranscriptReading {
   institution: string | null;
   /** A web address printed on the transcript ("www.cedarridge.edu"): a hint to the school when no name is printed. */
   institutionWebAddress: string | null;
+  /**
+   * Everything the page says of who issued it (reader/institution.ts): the school names printed where an issuer's is
+   * (best first, none from a transfer or test-credit block) and the web addresses; the transcripts feature decides
+   * which school it is against the national directory (issuing-school.ts).
+   */
+  issuer: IssuerEvidence;
   pages: number;
   rows: ReadRow[];
   /**
