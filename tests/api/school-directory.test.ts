@@ -3,6 +3,7 @@ import type { SchoolSearchResponse } from '../../src/shared/schemas/equivalencie
 import { createInstitution as createSchool, findInstitution, resolveSchoolName } from '../../src/server/features/institutions';
 import { loadReferenceSets } from '../../src/server/reference-data/load-reference-sets';
 import { pickReferenceSets } from '../../src/server/reference-data/reference-sets';
+import { identifyIssuingSchool } from '../../src/server/features/transcripts/issuing-school';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The `institutions` reference set (the federal IPEDS directory) as `npm run data:load -- institutions` and the demo
@@ -97,5 +98,40 @@ describe('GET /api/schools: any school by the names students use', () => {
     const uno = await resolveSchoolName(t.deps.db, 'UNO', { states: ['LA'] });
     expect([uno.school?.name, uno.decidedBy]).toEqual(['University of New Orleans', 'state']);
     expect((await resolveSchoolName(t.deps.db, 'UNO')).ambiguous).toBe(true);
+  });
+});
+
+describe('the issuing school of a transcript, decided against the directory', () => {
+  const header = (...names: string[]) => names.map((name, index) => ({ name, score: 10 - index, where: 'header' as const }));
+  const issuer = async (candidates: Array<{ name: string; score: number; where: 'header' | 'furniture' }>, webAddresses: string[] = []) => {
+    const found = await identifyIssuingSchool(t.deps.db, { candidates, webAddresses });
+    return { unitid: found.school ? await unitidOf(found.school.id) : null, printedName: found.printedName, how: found.how, choices: found.choices.map((choice) => choice.name) };
+  };
+
+  it('a residential college that is no school gives way to the university printed beside it (UCSD, not Earl Warren College)', async () => {
+    expect(await issuer(header('Earl Warren College', 'University of California San Diego'))).toMatchObject({ unitid: 110680, how: 'name' });
+  });
+
+  it('a school named only in the furniture gives way to the web address’s school (UF, not Eastern Florida State College)', async () => {
+    const furniture = [{ name: 'Eastern Florida State College', score: 1, where: 'furniture' as const }];
+    expect(await issuer(furniture, ['www.registrar.ufl.edu'])).toMatchObject({ unitid: 134130, how: 'web-address' });
+    expect(await issuer([...header('University of Florida'), ...furniture], ['www.ufl.edu'])).toMatchObject({ unitid: 134130, how: 'name-and-web-address' });
+  });
+
+  it('a name the reader cut short is the web address’s school that begins with it (CSU Global, not Colorado State University)', async () => {
+    expect(await issuer(header('Colorado State University'), ['csuglobal.edu'])).toMatchObject({ unitid: 476975 });
+  });
+
+  it('old names and short names: Tallahassee Community College, LSU by its web address alone', async () => {
+    expect(await issuer(header('Tallahassee Community College'))).toMatchObject({ unitid: 137759, printedName: 'Tallahassee Community College' });
+    expect(await issuer([], ['https://www.lsu.edu/registrar'])).toMatchObject({ unitid: 159391, how: 'web-address' });
+  });
+
+  it('a page that names no school, or a name two schools share, decides nothing: the student picks', async () => {
+    expect(await issuer([])).toEqual({ unitid: null, printedName: null, how: null, choices: [] });
+    expect(await issuer(header('Pine Hollow University'))).toEqual({ unitid: null, printedName: 'Pine Hollow University', how: null, choices: [] });
+    const shared = await issuer(header('UNO'));
+    expect(shared.unitid).toBeNull();
+    expect(shared.choices).toEqual(expect.arrayContaining(['University of New Orleans', 'University of Nebraska at Omaha']));
   });
 });

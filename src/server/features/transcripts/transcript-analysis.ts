@@ -8,7 +8,7 @@ import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { creditsAtDestination, decideByGradeAlone, decideForTranscripts, gradeForDecision, type DecisionEvidence } from '../equivalencies';
-import { findInstitution } from '../institutions';
+import { identifyIssuingSchool } from './issuing-school';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
 import {
@@ -236,7 +236,8 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   }
 
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
-  const school = reading.institution ? await findInstitution(db, reading.institution) : null;
+  // Who issued it: what the page prints, decided against the national directory (issuing-school.ts).
+  const { school, printedName } = await identifyIssuingSchool(db, reading.issuer);
   const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
   await setTranscriptProgress(db, transcriptId, 'matching', 90);
   const summary = summarise(rows);
@@ -245,7 +246,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
       id: transcriptId,
       source: reading.source,
       detectedInstitutionId: school?.id ?? null,
-      detectedInstitutionName: school?.name ?? reading.institution,
+      detectedInstitutionName: school?.name ?? printedName,
       summary,
       rows,
     }),

@@ -1,0 +1,71 @@
+/**
+ * Who issued a transcript, decided in one place from what the page says (the reader's evidence, reader/institution.ts:
+ * the names printed where an issuer's name is, best first, never one from a transfer or test-credit block, and the
+ * web addresses) against the national directory (the institutions feature):
+ *
+ * 1. A school a printed web address belongs to (lsu.edu → LSU) that a printed name also names, or whose name begins with
+ *    a printed name (the reader cut "Colorado State University-Global Campus" short at "University"): that school.
+ * 2. Otherwise the best printed name that is one school. A name that is no school (a residential college such as
+ *    "Earl Warren College", a made-up name) gives way to the next; one printed only in the page's furniture gives way
+ *    to the web address's school.
+ * 3. Otherwise the web address's school, when it is one school.
+ * 4. Otherwise nobody: the printed name is kept as printed (a school outside the directory), with the schools it may
+ *    be when several share it, and the student picks the school before the report is decided.
+ */
+import type { Queryable } from '../../db/client';
+import { findInstitution, findSchoolsByWebAddress, normalizeSchoolName, resolveSchoolName, type InstitutionInfo, type SchoolResolution } from '../institutions';
+import type { IssuerEvidence } from './reader/types';
+
+export interface IssuingSchool {
+  /** The school, when the page decides it. */
+  school: InstitutionInfo | null;
+  /** The issuer's name as printed (also when the directory does not know it), or null when the page prints none. */
+  printedName: string | null;
+  /** How the page named it. */
+  how: 'name' | 'web-address' | 'name-and-web-address' | null;
+  /** Schools the printed name may be when several go by it: the student picks one. */
+  choices: Array<{ key: string; name: string; state: string | null; city: string | null }>;
+}
+
+const MAX_NAMES = 6;
+
+export async function identifyIssuingSchool(db: Queryable, evidence: IssuerEvidence): Promise<IssuingSchool> {
+  const named: Array<{ name: string; where: 'header' | 'furniture'; resolution: SchoolResolution }> = [];
+  for (const candidate of evidence.candidates.slice(0, MAX_NAMES)) {
+    named.push({ name: candidate.name, where: candidate.where, resolution: await resolveSchoolName(db, candidate.name) });
+  }
+  let byAddress: Awaited<ReturnType<typeof findSchoolsByWebAddress>> = [];
+  for (const address of evidence.webAddresses) {
+    byAddress = await findSchoolsByWebAddress(db, address);
+    if (byAddress.length > 0) break;
+  }
+  const info = (school: { key: string }) => findInstitution(db, school.key);
+  const printedName = named[0]?.name ?? null;
+
+  // 1. A web address's school that a printed name names too (decided, or among the schools a shared name may be).
+  for (const school of byAddress) {
+    const alsoNamed = named.find((entry) => entry.resolution.school?.id === school.id || entry.resolution.candidates.some((candidate) => candidate.id === school.id));
+    if (alsoNamed) return { school: await info(school), printedName: alsoNamed.name, how: 'name-and-web-address', choices: [] };
+  }
+  if (byAddress.length === 1) {
+    const [school] = byAddress as [(typeof byAddress)[number]];
+    const cutShort = named.find((entry) => {
+      const printed = normalizeSchoolName(entry.name);
+      return printed.length >= 8 && normalizeSchoolName(school.name).startsWith(printed);
+    });
+    if (cutShort) return { school: await info(school), printedName: cutShort.name, how: 'name-and-web-address', choices: [] };
+  }
+  // 2. The best printed name that is one school; in the furniture only when no web address names another.
+  const decided = named.find((entry) => entry.resolution.school !== null && (entry.where === 'header' || byAddress.length === 0));
+  if (decided?.resolution.school) return { school: await info(decided.resolution.school), printedName: decided.name, how: 'name', choices: [] };
+  // 3. The web address's school.
+  if (byAddress.length === 1) return { school: await info(byAddress[0]!), printedName, how: 'web-address', choices: [] };
+  // 4. Nobody: the printed name, and the schools it may be.
+  const shared = named.find((entry) => entry.resolution.ambiguous);
+  return {
+    school: null,
+    printedName: shared?.name ?? printedName,
+    how: null,
+    choices: (shared?.resolution.candidates ?? []).map((candidate) => ({ key: candidate.key, name: candidate.name, state: candidate.state, city: candidate.city })),
+  };
+}
