@@ -39,6 +39,10 @@ describe('findInstitution', () => {
     });
   });
 
+  it('leaves out a page number printed after the name', () => {
+    expect(school('University of Waterloo Page 1 of 2\nENC 1101 Composition I 3.0 A').name).toBe('University of Waterloo');
+  });
+
   it('never takes a school named inside a transfer or test-credit block, even in capitals on a line of its own', () => {
     const text = [
       'Unofficial Transcript',

@@ -60,6 +60,8 @@ const clean = (s: string): string =>
   s
     .replace(/\b(unofficial|official)?\s*(academic\s+)?(transcript|record)\b.*$/i, '')
     .replace(/(office\s+of\s+the\s+registrar|registrar'?s?\s+office)\s*[,:-]?\s*/gi, ' ')
+    // a page number printed after the name in the furniture: "University of Waterloo Page 1 of 2"
+    .replace(/\s+page\s+\d+(\s+of\s+\d+)?\b.*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
 
