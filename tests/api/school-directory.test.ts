@@ -122,6 +122,12 @@ describe('the issuing school of a transcript, decided against the directory', ()
     expect(await issuer(header('Colorado State University'), ['csuglobal.edu'])).toMatchObject({ unitid: 476975 });
   });
 
+  it('a name the reader stopped at its kind is the one directory school that begins with it', async () => {
+    expect(await issuer(header('Texas Chiropractic College'))).toMatchObject({ unitid: 228866, how: 'name' });
+    // A longer name is another school: Queen's University (Canada) is not Queens University of Charlotte.
+    expect(await issuer(header("Queen's University"))).toMatchObject({ unitid: null, printedName: "Queen's University" });
+  });
+
   it('old names and short names: Tallahassee Community College, LSU by its web address alone', async () => {
     expect(await issuer(header('Tallahassee Community College'))).toMatchObject({ unitid: 137759, printedName: 'Tallahassee Community College' });
     expect(await issuer([], ['https://www.lsu.edu/registrar'])).toMatchObject({ unitid: 159391, how: 'web-address' });

@@ -8,12 +8,17 @@
  * 2. Otherwise the best printed name that is one school. A name that is no school (a residential college such as
  *    "Earl Warren College", a made-up name) gives way to the next; one printed only in the page's furniture gives way
  *    to the web address's school.
- * 3. Otherwise the web address's school, when it is one school.
+ * 3. Otherwise the web address's school, when it is one school; else the one directory school whose name begins with a
+ *    printed name the directory has no school for (the reader stops a name at its kind: "Texas Chiropractic College"
+ *    of "Texas Chiropractic College Foundation Inc", "American Institute" of "American Institute-West Hartford").
  * 4. Otherwise nobody: the printed name is kept as printed (a school outside the directory), with the schools it may
- *    be when several share it, and the student picks the school before the report is decided.
+ *    be when several share it. The report says so and the student picks the school in the typeahead
+ *    (`PUT /api/transcripts/:id/school`, transcripts.service.ts), which decides every row again from that school.
+ *
+ * The reader (reader/institution.ts) gathers the evidence and never decides; this is the one entry to call with it.
  */
 import type { Queryable } from '../../db/client';
-import { findInstitution, findSchoolsByWebAddress, normalizeSchoolName, resolveSchoolName, type InstitutionInfo, type SchoolResolution } from '../institutions';
+import { findInstitution, findSchoolsByWebAddress, normalizeSchoolName, resolveSchoolName, suggestSchools, type InstitutionInfo, type SchoolResolution } from '../institutions';
 import type { IssuerEvidence } from './reader/types';
 
 export interface IssuingSchool {
@@ -28,6 +33,20 @@ export interface IssuingSchool {
 }
 
 const MAX_NAMES = 6;
+
+const wordsOf = (name: string) => name.toLowerCase().replace(/['’.]/g, '').split(/[^a-z0-9&]+/).filter(Boolean);
+
+/**
+ * A directory name that is the printed name with a campus or a legal suffix after it ("American Institute-West
+ * Hartford", "Texas Chiropractic College Foundation Inc"), not a longer name of another school ("Queens University
+ * of Charlotte" is not "Queen's University").
+ */
+function continuesName(directoryName: string, printedName: string): boolean {
+  const full = wordsOf(directoryName);
+  const printed = wordsOf(printedName);
+  if (printed.length < 2 || full.length <= printed.length || printed.some((word, index) => full[index] !== word)) return false;
+  return !['of', 'at', 'in', 'and', '&', 'for', 'on'].includes(full[printed.length]!);
+}
 
 export async function identifyIssuingSchool(db: Queryable, evidence: IssuerEvidence): Promise<IssuingSchool> {
   const named: Array<{ name: string; where: 'header' | 'furniture'; resolution: SchoolResolution }> = [];
@@ -60,12 +79,18 @@ export async function identifyIssuingSchool(db: Queryable, evidence: IssuerEvide
   if (decided?.resolution.school) return { school: await info(decided.resolution.school), printedName: decided.name, how: 'name', choices: [] };
   // 3. The web address's school.
   if (byAddress.length === 1) return { school: await info(byAddress[0]!), printedName, how: 'web-address', choices: [] };
+  const startingWith: IssuingSchool['choices'] = [];
+  for (const entry of named.filter((candidate) => candidate.resolution.candidates.length === 0)) {
+    const schools = (await suggestSchools({ db, text: entry.name, limit: 4 })).filter((school) => continuesName(school.name, entry.name));
+    if (schools.length === 1) return { school: await info(schools[0]!), printedName: entry.name, how: 'name', choices: [] };
+    if (startingWith.length === 0) startingWith.push(...schools.map((school) => ({ key: school.key, name: school.name, state: school.state, city: school.city })));
+  }
   // 4. Nobody: the printed name, and the schools it may be.
   const shared = named.find((entry) => entry.resolution.ambiguous);
   return {
     school: null,
     printedName: shared?.name ?? printedName,
     how: null,
-    choices: (shared?.resolution.candidates ?? []).map((candidate) => ({ key: candidate.key, name: candidate.name, state: candidate.state, city: candidate.city })),
+    choices: shared ? shared.resolution.candidates.map((candidate) => ({ key: candidate.key, name: candidate.name, state: candidate.state, city: candidate.city })) : startingWith,
   };
 }
