@@ -6,6 +6,7 @@ import {
   addTranscriptRow,
   analyzeTranscript,
   claimTranscript,
+  chooseIssuingSchool,
   correctTranscriptRow,
   createTranscript,
   ServerUnreachableError,
@@ -215,7 +216,17 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [followed, queryClient],
   );
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct };
+  /** The student says which school issued the transcript (its key); the report the server decided again shows. */
+  const chooseSchool = useCallback(
+    async (institution: string) => {
+      if (!followed) throw new Error('Only a report from the server can be corrected.');
+      const report = await chooseIssuingSchool(followed.id, institution, followed.token);
+      queryClient.setQueryData(transcriptQueries.report(followed.id, followed.token).queryKey, report);
+    },
+    [followed, queryClient],
+  );
+
+  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct, chooseSchool };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;
