@@ -7,7 +7,7 @@
 import path from 'node:path';
 
 const FEATURE = /^(.*\/src\/(?:server|web)\/features)\/([^/]+)(?:\/(.*))?$/;
-const ALIASES = { '@web/': 'src/web/', '@server/': 'src/server/' };
+const ALIASES = { '@web/': 'src/web/' };
 
 /** The file an import names, as an absolute path without its extension; null for packages. */
 function resolveImport(fromFile, specifier) {

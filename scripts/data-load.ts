@@ -116,7 +116,7 @@ try {
     await migrate(db);
     if (listing) {
       const status = await readReferenceDataStatus(db);
-      const words = { loaded: 'loaded', loading: 'loading', 'not-loaded': 'not loaded', failed: 'failed' };
+      const words = { loaded: 'loaded', loading: 'loading', waiting: 'waiting to load', 'not-loaded': 'not loaded', failed: 'failed' };
       printList(new Map(status.sets.map((set) => [set.name, words[set.state]])));
     } else if (!(await load(db, sets))) process.exitCode = 1;
   } finally {

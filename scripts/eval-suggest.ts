@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { courseKey, normaliseSubject, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
-import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/decide-transfers';
+import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';
 import { STUDENT_CONFIDENCE_THRESHOLD } from '../src/server/features/equivalencies/engine/student-suggestions';
 import { candidateConfidences, rankSuggestionCandidates, SUGGESTION_FEATURES, SUGGESTION_MODEL, type RankedCandidate, type SuggestionModel } from '../src/server/features/equivalencies/engine/suggest-equivalents';

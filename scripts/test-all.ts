@@ -1,7 +1,7 @@
 /**
  * `npm test`: the one command that proves the repository is healthy. Runs type-check, lint, unit and API tests
- * (on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set) and the browser tests, then prints one
- * closing line "N passed, N failed" that CI reads.
+ * (on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; without it the run says plainly that the
+ * PostgreSQL pass did not run) and the browser tests, then prints one closing line "N passed, N failed" that CI reads.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,9 +58,19 @@ if (!only || only === 'static') {
   check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 }
 if (!only || only === 'unit') vitest('unit and API tests (embedded PGlite)', ['unit', 'api']);
-if ((!only || only === 'postgres') && process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['api'], { TEST_DB: 'postgres' });
+/** Passes that were not run, said at the time and again beside the closing line: a pass nobody ran proves nothing. */
+const notRun: string[] = [];
+if (!only || only === 'postgres') {
+  if (process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['api'], { TEST_DB: 'postgres' });
+  else {
+    const notice = 'API tests on PostgreSQL NOT RUN: TEST_DATABASE_URL is not set (start a server with `bash .ci/start-postgres.sh DIR PORT` and set it to the URL it prints)';
+    console.log(`\n=== ${notice} ===`);
+    notRun.push(notice);
+  }
+}
 if (!only || only === 'e2e') vitest('browser tests (Chromium)', ['e2e']);
 
+for (const notice of notRun) console.log(`\n${notice}.`);
 console.log(`\n${failures.length ? `Failed: ${failures.join(', ')}` : 'All green.'}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -14,6 +14,7 @@ import { authRequestRules } from './auth/auth-request-rules';
 import { resolveSession } from './http/session';
 import { signInGuard } from './auth/sign-in-guard';
 import { signUpGuard } from './auth/sign-up-guard';
+import { keepSessionTokensInCookies } from './auth/session-tokens';
 import { registerAccountRoutes } from './features/accounts';
 import { registerAdminRoutes } from './features/admin';
 import { registerAppealRoutes } from './features/appeals';
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Its admin-plugin routes are closed: role changes go through /api/admin/users/role, which writes the audit log.
   app.all('/api/auth/admin/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   app.use('/api/auth/*', authRequestRules);
+  // Outside the guards below, so what they answer passes through it too.
+  app.use('/api/auth/*', keepSessionTokensInCookies);
   app.post('/api/auth/sign-in/email', signInGuard);
   app.post('/api/auth/sign-up/email', signUpGuard);
   routes.add('GET', '/api/auth/*', 'public', (c) => deps.auth.handler(c.req.raw));
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerAdminRoutes(routes);
   registerEvaluationQueueRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
-  if (!deps.config.isProduction) registerDevRoutes(routes);
+  if (deps.config.devOutbox) registerDevRoutes(routes);
 
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   if (options.webRoot) mountWebApp(app, options.webRoot, deps);

@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-32-characters!', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('serves the mail outbox only on a development server nothing else can reach, or when asked; never in production or behind a proxy', () => {
+    const secret = 'a-production-secret-of-32-characters!';
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:4000' }).devOutbox).toBe(true);
+    // Published, or addressed by a public name, or behind a proxy: the outbox needs an explicit opt-in, or is refused.
+    expect(loadConfig({ HOST: '0.0.0.0' }).devOutbox).toBe(false);
+    expect(loadConfig({ APP_URL: 'https://crosswalk.school.edu' }).devOutbox).toBe(false);
+    expect(loadConfig({ TRUSTED_PROXY_HEADER: 'x-real-ip' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret }).devOutbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
+    expect(() => loadConfig({ TRUSTED_PROXY_HEADER: 'x-real-ip', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: cannot be true while TRUSTED_PROXY_HEADER is set/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: the mail outbox is never served in production/);
+  });
+
   it('reads the demo reference sets as a list; none loads nothing', () => {
     expect(loadConfig({ DEMO_REFERENCE_SETS: ' catalog-ufl, wisconsin-transfer-rules ,' }).demoReferenceSets).toEqual(['catalog-ufl', 'wisconsin-transfer-rules']);
     expect(loadConfig({ DEMO_REFERENCE_SETS: 'none' }).demoReferenceSets).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './http/loopback';
 
 /**
  * The only reader of process.env. Every setting is parsed and validated once at start;
@@ -44,6 +45,8 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   TRUSTED_PROXY_HEADER: z.string().min(1).optional(),
+  // Unset: on only for a development server that nothing but this machine can reach (see devOutboxByDefault).
+  DEV_OUTBOX: booleanFlag.optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -79,15 +82,26 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The mail outbox (every password-reset link, so every account) is served only by a development server that nothing
+ * but this machine can reach: it listens on loopback, is addressed as this machine (APP_URL), and has no proxy in front
+ * (TRUSTED_PROXY_HEADER unset). Behind a proxy on the same machine every request arrives from 127.0.0.1, so the socket
+ * alone cannot tell the developer from anyone the proxy forwards (issue 37). Anything else needs DEV_OUTBOX=true.
+ */
+function devOutboxByDefault(parsed: z.infer<typeof envSchema>, host: string, appUrl: string): boolean {
+  return parsed.NODE_ENV !== 'production' && !parsed.TRUSTED_PROXY_HEADER && isLoopbackHost(host) && isLoopbackHost(new URL(appUrl).hostname);
+}
+
 function buildConfig(parsed: z.infer<typeof envSchema>) {
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT === 0 ? 3000 : parsed.PORT}`).replace(/\/$/, '');
   const isProduction = parsed.NODE_ENV === 'production';
+  const host = parsed.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
   return {
     nodeEnv: parsed.NODE_ENV,
     isProduction,
     port: parsed.PORT,
     // Safe by default: a development server started on a machine with a public address is not published by it.
-    host: parsed.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    host,
     appUrl,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
@@ -97,6 +111,8 @@ function buildConfig(parsed: z.infer<typeof envSchema>) {
     authSecret: parsed.BETTER_AUTH_SECRET,
     adminEmails: parsed.ADMIN_EMAILS,
     trustedProxyHeader: parsed.TRUSTED_PROXY_HEADER?.toLowerCase(),
+    /** Whether GET /api/dev/outbox exists (features/dev): never in production, never behind a proxy. */
+    devOutbox: parsed.DEV_OUTBOX ?? devOutboxByDefault(parsed, host, appUrl),
     storage: {
       driver: parsed.STORAGE_DRIVER,
       s3: {
@@ -132,6 +148,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const problems: string[] = [];
   if (config.storage.driver === 's3' && !config.storage.s3.bucket) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
   if (config.isProduction && !config.authSecret) problems.push('BETTER_AUTH_SECRET: required when NODE_ENV=production');
+  if (config.devOutbox && config.isProduction) problems.push('DEV_OUTBOX: the mail outbox is never served in production; set SMTP_URL to send mail');
+  if (config.devOutbox && config.trustedProxyHeader) {
+    problems.push('DEV_OUTBOX: cannot be true while TRUSTED_PROXY_HEADER is set (behind a proxy every request comes from this machine, so the outbox would answer anyone); set SMTP_URL to send mail');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -5,15 +5,22 @@ import { createApp } from './app';
 import { startServices } from './bootstrap';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, type AppConfig } from './env';
 import { terminateTranscriptWorker } from './features/transcripts';
 import { JOB_HANDLERS, PERIODIC_TASKS } from './jobs/job-handlers';
 import { createJobRunner } from './jobs/job-runner';
 import { demoReferenceSets, loadDemoReferenceData } from './reference-data/demo-reference-load';
 import { UnknownReferenceSetError } from './reference-data/reference-sets';
 
+/** Where a demo account's owner reads a password-reset mail on this server (docs/decisions/140). */
+function whereResetMailIs(config: AppConfig): string {
+  if (config.mail.smtpUrl) return 'the mail arrives through SMTP_URL';
+  if (config.devOutbox) return `open the mail at ${config.appUrl}/api/dev/outbox on this machine`;
+  return 'the mail waits in the outbox, which this server does not serve (it is not development-only: set SMTP_URL, or DEV_OUTBOX=true on a server only this machine reaches)';
+}
+
 /** The demo accounts, once: a password is shown only by the start that made it (it is stored nowhere but as a hash). */
-function printDemoAccounts(accounts: DemoAccount[], appUrl: string) {
+function printDemoAccounts(accounts: DemoAccount[], config: AppConfig) {
   if (accounts.length === 0) return;
   const created = accounts.filter((account) => account.password);
   if (created.length > 0) {
@@ -25,7 +32,7 @@ function printDemoAccounts(accounts: DemoAccount[], appUrl: string) {
   if (earlier.length > 0) {
     console.log(
       `\nDemo sign-in accounts: ${earlier.map((account) => account.email).join(', ')} (passwords shown at the first start; ` +
-        `to set a new one use "Forgot password" and open the mail at ${appUrl}/api/dev/outbox on this machine).`,
+        `to set a new one use "Forgot password": ${whereResetMailIs(config)}).`,
     );
   }
   console.log('');
@@ -37,7 +44,7 @@ async function main() {
   const demoSets = config.seedDemo ? demoReferenceSets(config.demoReferenceSets) : [];
   const deps = await startServices(config);
   const { logger, db } = deps;
-  if (config.seedDemo) printDemoAccounts(await seedDemoData(deps), config.appUrl);
+  if (config.seedDemo) printDemoAccounts(await seedDemoData(deps), config);
   // `npm start` builds the web app first; started directly without a build, the server answers the API only.
   const webRoot = resolve(import.meta.dirname, '../../dist/web');
   const hasWebBuild = existsSync(resolve(webRoot, 'index.html'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, mergeRoles, rolesOf } from './roles';
+import { mergeRoles } from './roles';
 
 describe('mergeRoles', () => {
   it('merges a roles list with a single role, dropping duplicates', () => {
@@ -29,27 +29,5 @@ describe('mergeRoles', () => {
 
   it('keeps unknown role names', () => {
     expect(mergeRoles(['registrar'], 'student')).toEqual(['registrar', 'student']);
-  });
-});
-
-describe('hasRole / rolesOf', () => {
-  it('reads roles from the user and its public metadata', () => {
-    expect(rolesOf({ role: 'student', publicMetadata: { roles: ['admin'] } })).toEqual(['student', 'admin']);
-    expect(hasRole({ role: 'student,admin' }, 'admin')).toBe(true);
-    expect(hasRole({ publicMetadata: { role: 'student' } }, 'student')).toBe(true);
-    expect(hasRole({ roles: ['student'] }, 'admin')).toBe(false);
-  });
-
-  it('is false for a missing user, a user without roles or an empty role', () => {
-    expect(hasRole(null, 'student')).toBe(false);
-    expect(hasRole(undefined, 'admin')).toBe(false);
-    expect(hasRole({}, 'student')).toBe(false);
-    expect(hasRole({ publicMetadata: null, role: '' }, 'student')).toBe(false);
-    expect(hasRole({ role: 'student' }, ' ')).toBe(false);
-  });
-
-  it('compares case-insensitively', () => {
-    expect(hasRole({ roles: ['Admin'] }, 'admin')).toBe(true);
-    expect(hasRole({ roles: ['admin'] }, 'ADMIN')).toBe(true);
   });
 });

@@ -3,12 +3,8 @@
  * role value. Shared by the browser and the server.
  */
 
-export type Role = 'student' | 'admin';
 /** A role name: one of the known roles, or any other name the identity service stores. */
-export type RoleName = Role | (string & {});
-
-export const STUDENT_ROLE: Role = 'student';
-export const ADMIN_ROLE: Role = 'admin';
+export type RoleName = 'student' | 'admin' | (string & {});
 
 /** Role names from a list, a single name or a comma-separated string ("student,admin"). */
 function roleNames(value: unknown): string[] {
@@ -29,27 +25,4 @@ export function mergeRoles(roles: unknown, role: unknown): RoleName[] {
     if (normalised !== '' && !merged.includes(normalised)) merged.push(normalised);
   }
   return merged;
-}
-
-interface RoleFields {
-  role?: unknown;
-  roles?: unknown;
-}
-
-/** A user as the identity service returns it: roles on the user itself and/or in its public metadata. */
-export interface UserWithRoles extends RoleFields {
-  publicMetadata?: RoleFields | null;
-}
-
-/** All roles of a user, from the user's own fields and its public metadata. */
-export function rolesOf(user: UserWithRoles | null | undefined): RoleName[] {
-  if (user == null || typeof user !== 'object') return [];
-  const metadata = user.publicMetadata != null && typeof user.publicMetadata === 'object' ? user.publicMetadata : {};
-  return mergeRoles([...mergeRoles(user.roles, user.role), ...mergeRoles(metadata.roles, metadata.role)], undefined);
-}
-
-/** Does the user have this role? (Case-insensitive; false for a missing user.) */
-export function hasRole(user: UserWithRoles | null | undefined, role: RoleName): boolean {
-  const wanted = role.trim().toLowerCase();
-  return wanted !== '' && rolesOf(user).includes(wanted);
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
 import { grantAdminToListedEmails } from '../../src/server/auth/admin-emails';
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from '../../src/server/auth/sign-in-guard';
-import { cookieHeaderFrom, createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { startServices } from '../../src/server/bootstrap';
+import { bearerTokenFrom, cookieHeaderFrom, createTestApp, jsonRequest, mailsTo, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 import { secretFromTotpUri, totpCode } from '../support/totp';
 
 let t: TestApp;
@@ -59,6 +60,45 @@ describe('sign-up and roles', () => {
     expect(await (await me(unverified.cookie)).json()).toMatchObject({ roles: ['admin', 'student'] });
   });
 
+  it('keeps a role an admin removed removed, across restarts and later changes to the account: the audit log is the truth', async () => {
+    const school = await createTestApp({ ADMIN_EMAILS: 'provost@school.edu' });
+    try {
+      const meAt = async (cookie: string) => (await (await school.app.request('/api/account/me', { headers: { cookie } })).json()) as { roles: string[] };
+      const provost = await signUp(school, { email: 'provost@school.edu' });
+      const [mail] = await mailsTo(school, provost.email);
+      const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+      expect((await school.app.request(link.pathname + link.search)).status).toBeLessThan(400);
+      expect(await meAt(provost.cookie)).toMatchObject({ roles: ['admin', 'student'] });
+
+      const colleague = await signUpAdmin(school);
+      const revoke = await school.app.request('/api/admin/users/role', jsonRequest('POST', { userId: provost.id, role: 'admin', action: 'revoke' }, colleague.cookie));
+      expect(revoke.status).toBe(200);
+      expect(await meAt(provost.cookie)).toMatchObject({ roles: ['student'] });
+
+      // A restart runs the start-up grant again, with the address still listed.
+      await startServices(school.deps.config, { db: school.deps.db, logger: school.deps.logger });
+      expect(await meAt(provost.cookie)).toMatchObject({ roles: ['student'] });
+      // So does any later change to the account (better-auth's update hook).
+      const renamed = await school.app.request('/api/auth/update-user', jsonRequest('POST', { name: 'Provost Pat' }, provost.cookie));
+      expect(renamed.status).toBe(200);
+      expect(await meAt(provost.cookie)).toMatchObject({ roles: ['student'] });
+      const history = await school.deps.db.query<{ action: string; actor_email: string | null }>(
+        `select action, actor_email from audit_log where subject_id = $1 order by created_at, id`,
+        [provost.id],
+      );
+      expect(history).toEqual([
+        { action: 'role_granted', actor_email: 'ADMIN_EMAILS' },
+        { action: 'role_revoked', actor_email: colleague.email },
+      ]);
+      // An admin may still give it back, on Settings, audited like any change.
+      const grant = await school.app.request('/api/admin/users/role', jsonRequest('POST', { userId: provost.id, role: 'admin', action: 'grant' }, colleague.cookie));
+      expect(grant.status).toBe(200);
+      expect((await meAt(provost.cookie)).roles.sort()).toEqual(['admin', 'student']);
+    } finally {
+      await school.close();
+    }
+  }, 120_000);
+
   it('adds the student role when the hub loads for an account without it', async () => {
     const account = await signUp(t);
     await t.deps.db.query(`update "user" set role = '' where id = $1`, [account.id]);
@@ -72,15 +112,13 @@ describe('sign-up and roles', () => {
 });
 
 describe('sign-in, sign-out and bearer tokens', () => {
-  it('signs in with the password, accepts the bearer token, and ends the session on sign-out', async () => {
+  it('signs in with the password, accepts the session cookie\'s value as a bearer token, and ends the session on sign-out', async () => {
     const account = await signUp(t);
     const response = await signIn(account.email, account.password);
     expect(response.status).toBe(200);
-    const token = response.headers.get('set-auth-token');
-    expect(token).toBeTruthy();
-    const byBearer = await t.app.request('/api/account/me', { headers: { authorization: `Bearer ${token}` } });
-    expect(byBearer.status).toBe(200);
     const cookie = cookieHeaderFrom(response);
+    const byBearer = await t.app.request('/api/account/me', { headers: { authorization: `Bearer ${bearerTokenFrom(cookie)}` } });
+    expect(byBearer.status).toBe(200);
     const out = await t.app.request('/api/auth/sign-out', jsonRequest('POST', {}, cookie));
     expect(out.status).toBe(200);
     expect((await me(cookie)).status).toBe(401);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAppeal, AdminStats, AdminStudent, AdminStudentList } from '../../src/shared/schemas/admin';
 import { createAppeal, createProfile, createStoredFile, createTranscript, insertStudentAccount } from '../support/admin-factories';
 import { createInstitution } from '../support/factories';
-import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { createTestApp, jsonRequest, mailsTo, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -191,9 +191,7 @@ describe('POST /api/admin/appeals/update', () => {
       { action: 'appeal_status_changed', student_id: s.id, actor_id: admin.id },
     ]);
 
-    const outbox = (await (await get(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json()) as {
-      messages: Array<{ subject: string; text: string }>;
-    };
+    const outbox = { messages: await mailsTo(t, s.email) };
     expect(outbox.messages.map((message) => message.subject)).toEqual([
       'Your appeal for PHI 2100 Intro to Logic is now Resolved',
       'Your appeal for PHI 2100 Intro to Logic is now In review',

@@ -4,7 +4,7 @@ import type { AdminAppeal, AdminAppealCounts, AdminAppealDetail, AdminAppealList
 import type { ReportRowAppeal, StudentMe } from '../../src/shared/schemas/student';
 import { createAppeal } from '../support/admin-factories';
 import { createInstitution } from '../support/factories';
-import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { createTestApp, jsonRequest, mailsTo, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -128,7 +128,7 @@ describe('bulk "Mark in review"', () => {
     ]);
     const events = await t.deps.db.query<{ to_status: string }>('select to_status from appeal_events where appeal_id = $1', [a.id]);
     expect(events).toEqual([{ to_status: 'in_review' }]);
-    const outbox = (await (await get(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json()) as { messages: Array<{ subject: string }> };
+    const outbox = { messages: await mailsTo(t, s.email) };
     expect(outbox.messages.map((message) => message.subject).sort()).toEqual([
       'Your appeal for BLK 1001 Bulk one is now In review',
       'Your appeal for BLK 1002 Bulk two is now In review',
@@ -154,6 +154,8 @@ describe("the appeal's evidence", () => {
       term: 'Fall 2025',
       credits: 3,
       status: 'NO_TRANSFER',
+      // A row stored without a class (as before migration 0110) shows the class its status showed.
+      verdictClass: 'does-not-transfer',
       reason: 'Needs at least a C',
       transfersTo: null,
       ruleId: null,
@@ -250,7 +252,7 @@ describe("the student's side of a decision", () => {
 
     expect((await post('/api/student/appeals/seen', {}, s.cookie)).status).toBe(204);
     expect((await me()).appeals[0]).toMatchObject({ decision: 'approved', changedSinceLastVisit: false });
-    const outbox = (await (await get(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json()) as { messages: Array<{ subject: string; text: string }> };
+    const outbox = { messages: await mailsTo(t, s.email) };
     expect(outbox.messages[0]!.text).toContain('Decision: Approved.');
     expect(outbox.messages[0]!.text).toContain('Approved as SOC 2100.');
   });

@@ -38,6 +38,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/student/save-transcript': 'student',
   'GET /api/student/transcripts/:id/file': 'student',
   'DELETE /api/student/transcripts/:id': 'student',
+  'POST /api/student/transcripts/:id/keep-unreadable': 'student',
   'POST /api/student/submit-appeal': 'student',
   'GET /api/student/appeals/:id': 'student',
   'GET /api/student/compare': 'student',
@@ -64,6 +65,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/admin/appeals/update': 'admin',
   'GET /api/admin/evaluation-queue': 'admin',
   'POST /api/admin/evaluation-queue/decisions': 'admin',
+  'GET /api/admin/evaluation-queue/unreadable': 'admin',
+  'POST /api/admin/evaluation-queue/unreadable/:id/read': 'admin',
   'GET /api/admin/students': 'admin',
   'GET /api/admin/students/:id/transcripts/:transcriptId/file': 'admin',
   'GET /api/admin/announcements': 'admin',
@@ -94,7 +97,8 @@ let studentB: Awaited<ReturnType<typeof signUp>>;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A developer's server (no proxy header), so the development routes exist and are in the table too.
+  t = await createTestApp({ TRUSTED_PROXY_HEADER: '' });
   studentA = await signUp(t);
   studentB = await signUp(t);
   admin = await signUpAdmin(t);

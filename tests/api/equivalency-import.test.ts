@@ -194,7 +194,7 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await exported.text();
-    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes,credit_unit');
+    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes,credit_unit,equivalency_type');
     expect(text).toContain('1-3');
     // Every cell a spreadsheet would run as a formula is written with an apostrophe in front.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Macro"")"`);

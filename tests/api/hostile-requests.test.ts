@@ -3,10 +3,11 @@
  * whatever the encoding (only JSON reaches better-auth); text fields have lengths; common passwords are refused; HSTS
  * is sent in production.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILED_SIGN_INS_PER_HOUR } from '../../src/server/auth/sign-in-guard';
 import { MAX_JSON_BODY_BYTES } from '../../src/server/http/json-body';
-import { createTestApp, jsonRequest, randomAddress, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { bearerTokenFrom, cookieHeaderFrom, createTestApp, jsonRequest, randomAddress, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,28 +138,75 @@ describe('text fields have lengths, passwords are not common', () => {
     expect(((await reset.json()) as { error: string }).error).toMatch(/most common passwords/);
     expect((await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: 'uncommon@example.edu', password: 'violet tractor harbour', name: 'Fine' }))).status).toBe(200);
   });
+
+  it('refuses a pattern and the product\'s own name (issue 37: aaaaaaaa and crosswalk were accepted), at sign-up and at reset', async () => {
+    for (const password of ['aaaaaaaa', 'abababab', 'abcdefghij', '98765432', 'crosswalk', 'CrossWalk', 'crosswalk2024!', 'Crosswalk123']) {
+      const response = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: `weak-${randomUUID().slice(0, 8)}@example.edu`, password, name: 'Weak' }));
+      expect(response.status, password).toBe(400);
+      expect(((await response.json()) as { error: string }).error, password).toMatch(/easy to guess|first thing anyone guessing would try/);
+    }
+    const reset = await t.app.request('/api/auth/reset-password', jsonRequest('POST', { token: 'whatever', newPassword: 'CROSSWALK1' }));
+    expect(reset.status).toBe(400);
+    expect((await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: `phrase-${randomUUID().slice(0, 8)}@example.edu`, password: 'meet me at the crosswalk at nine', name: 'Fine' }))).status).toBe(200);
+    expect(await t.deps.db.query(`select 1 from "user" where name = 'Weak'`)).toEqual([]);
+  });
 });
 
+/** Every key of a JSON value, in order, with its path: the shape two answers must share. */
+function shapeOf(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => shapeOf(item, `${path}[${index}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [`${path}.${key}`, ...shapeOf(item, `${path}.${key}`)]);
+  return [];
+}
+/** A Set-Cookie header with its (decoded) value's characters blurred: names, attributes and the value's form stay. */
+const cookieForm = (header: string) => header.replace(/=([^;]*)/, (_, value: string) => `=${decodeURIComponent(value).replace(/[A-Za-z0-9+/=]/g, 'x')}`);
+
 describe('sign-up does not say whether an account exists', () => {
-  it('answers a taken address like a new one (status, body shape, no words about it), mailing its owner at most once an hour', async () => {
+  it('answers a taken address exactly like a new one: status, body, cookies and headers (issue 37), mailing its owner at most once an hour', async () => {
     const owner = await signUp(t, { email: `taken-${Date.now()}@example.edu` });
     const fresh = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: `free-${Date.now()}@example.edu`, password: 'violet tractor harbour', name: 'New' }));
     const taken = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: owner.email, password: 'another long password', name: 'Impostor' }));
     expect(taken.status).toBe(fresh.status);
     const freshBody = (await fresh.json()) as { user: Record<string, unknown> };
-    const takenBody = (await taken.json()) as { token: unknown; user: Record<string, unknown> };
-    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    const takenBody = (await taken.json()) as { user: Record<string, unknown> };
+    expect(shapeOf(takenBody)).toEqual(shapeOf(freshBody));
     expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
     expect(takenBody.user.id).not.toBe(owner.id);
-    // What is left (documented): no session for the taken address.
-    expect(takenBody.token).toBeNull();
-    expect(taken.headers.get('set-cookie')).toBeNull();
+    expect(String(takenBody.user.id).length).toBe(String(freshBody.user.id).length);
+    // The same cookies: names, attributes and the form of their values.
+    expect(fresh.headers.getSetCookie()).toHaveLength(1);
+    expect(taken.headers.getSetCookie().map(cookieForm)).toEqual(fresh.headers.getSetCookie().map(cookieForm));
+    expect([...taken.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
     await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email: owner.email, password: 'yet another password', name: 'Again' }));
     const notices = await t.deps.db.query<{ text_body: string }>(`select text_body from mail_outbox where to_address = $1`, [owner.email]);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text_body).toMatch(/tried to create a Crosswalk account with this e-mail address, which already has one/);
-    // The owner's account is untouched.
+    // The owner's account is untouched, and the taken answer's cookie signs nobody in (what is left: docs/SECURITY.md).
     expect((await t.app.request('/api/auth/sign-in/email', jsonRequest('POST', { email: owner.email, password: owner.password }))).status).toBe(200);
+    expect((await t.app.request('/api/account/me', { headers: { cookie: cookieHeaderFrom(taken) } })).status).toBe(401);
+  });
+});
+
+describe('the session token travels only in its cookie', () => {
+  it('is in no JSON body and no header but Set-Cookie: sign-up, sign-in, the session and the list of sessions (issue 37)', async () => {
+    const email = `token-${randomUUID().slice(0, 8)}@example.edu`;
+    const created = await t.app.request('/api/auth/sign-up/email', jsonRequest('POST', { email, password: 'violet tractor harbour', name: 'Token' }));
+    const signedIn = await t.app.request('/api/auth/sign-in/email', jsonRequest('POST', { email, password: 'violet tractor harbour' }));
+    const cookie = cookieHeaderFrom(signedIn);
+    const token = bearerTokenFrom(cookie).split('.')[0]!;
+    const session = await t.app.request('/api/auth/get-session', { headers: { cookie } });
+    const sessions = await t.app.request('/api/auth/list-sessions', { headers: { cookie } });
+    for (const [name, response] of Object.entries({ created, signedIn, session, sessions })) {
+      expect(response.status, name).toBe(200);
+      const text = await response.text();
+      expect(text, name).not.toContain(token);
+      expect(shapeOf(JSON.parse(text)).some((path) => path.endsWith('.token')), name).toBe(false);
+      expect(response.headers.get('set-auth-token'), name).toBeNull();
+      expect(response.headers.get('access-control-expose-headers') ?? '', name).not.toMatch(/set-auth-token/i);
+    }
+    expect(((await (await t.app.request('/api/auth/get-session', { headers: { cookie } })).json()) as { user: { email: string } }).user.email).toBe(email);
+    // A script still has a bearer token: the cookie's value.
+    expect((await t.app.request('/api/account/me', { headers: { authorization: `Bearer ${bearerTokenFrom(cookie)}` } })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABANDONED_JOB_REASON, claimJob, enqueueJob, JOB_PRIORITY, JobInputError } from '../../src/server/jobs/job-queue';
+import { ABANDONED_JOB_REASON, claimJob, enqueueJob, JOB_PRIORITY, JobInputError, JobPostponedError, MAX_POSTPONEMENTS } from '../../src/server/jobs/job-queue';
 import { createJobRunner, runDueJobs, type JobHandlers } from '../../src/server/jobs/job-runner';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -45,6 +45,33 @@ describe('the job runner', () => {
     await runDueJobs(t.deps, handlers);
     expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
     expect(gaveUp).toEqual(['boom']);
+  });
+
+  it('puts a job the machine was too busy for back in the queue, later each time and without using an attempt, then fails it saying why (issue 37)', async () => {
+    const gaveUp: unknown[] = [];
+    const handlers: JobHandlers = {
+      'test.busy': {
+        run: async () => {
+          throw new JobPostponedError('The server was too busy to read this file in time.');
+        },
+        onGiveUp: async (_job, _deps, _error, cause) => void gaveUp.push(cause),
+      },
+    };
+    const id = await enqueueJob(t.deps.db, { kind: 'test.busy', payload: {} });
+    for (let postponed = 1; postponed <= MAX_POSTPONEMENTS; postponed++) {
+      expect(await runDueJobs(t.deps, handlers)).toBe(1);
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, last_error: 'The server was too busy to read this file in time.' });
+      // 1, 2, 4… minutes later: a quieter moment.
+      expect(new Date(row.run_after).getTime() - Date.now()).toBeGreaterThan(60_000 * 2 ** (postponed - 1) - 10_000);
+      expect(await runDueJobs(t.deps, handlers)).toBe(0);
+      await t.deps.db.query('update jobs set run_after = now() where id = $1', [id]);
+    }
+    expect(gaveUp).toEqual([]);
+    await runDueJobs(t.deps, handlers);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]).toBeInstanceOf(JobPostponedError);
   });
 
   it('claims each job once, and frees a job whose worker stopped (lock expired)', async () => {

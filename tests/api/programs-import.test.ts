@@ -137,6 +137,17 @@ describe('the programs CSV import', () => {
     expect((await upload('')).status).toBe(400);
   });
 
+  it('imports a 2 MB programs file: the route streams its body under its own 20 MB limit, not the 256 KB of JSON requests', async () => {
+    const university = await school('Large File University');
+    const notes = `"${'Students complete the foundation courses before the major; '.repeat(64).slice(0, 3900)}"`;
+    const rows = Array.from({ length: 560 }, (_, index) => `${university.name},P${index},Program ${index},BA,120,major,,${notes}`);
+    const csv = [PROGRAMS, ...rows].join('\n');
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await importCsv(csv);
+    expect(response.body.error).toBeUndefined();
+    expect(response).toMatchObject({ status: 200, body: { saved: true, inserted: 560, errorCount: 0 } });
+  });
+
   it('loads course attributes and exam credit rules, replacing what each row names', async () => {
     const university = await school('Attribute University');
     const attributes = ['school,course_code,attributes', `${university.name},HIST 2650,AH1 | SD2`, `${university.name},ENGL 1110.01,wr1`].join('\n');

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
@@ -10,6 +9,7 @@ import { referenceFiles, type ReferenceFiles } from '../../src/server/reference-
 import { pickReferenceSets, type ReferenceSet } from '../../src/server/reference-data/reference-sets';
 import { emptyOutcome, importCourseRows } from '../../src/server/reference-data/set-loaders';
 import { createInstitution } from '../support/factories';
+import { writeReferenceFile as writeReference } from '../support/reference-folder';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -17,11 +17,7 @@ let folder: string;
 let files: ReferenceFiles;
 const actor = { id: null, email: 'reference-data test' };
 
-/** A reference-data folder of small files, in the repository's layout (gzip-compressed CSV). */
-function writeReferenceFile(path: string, text: string) {
-  mkdirSync(dirname(join(folder, path)), { recursive: true });
-  writeFileSync(join(folder, path), gzipSync(text));
-}
+const writeReferenceFile = (path: string, text: string) => writeReference(folder, path, text);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -147,6 +143,36 @@ describe('loading sets', () => {
     expect(status.loading).toBe(false);
   });
 
+  it('names every set a load will get to at once, waiting its turn, as the start says (issue 40)', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    let begin = () => undefined as void;
+    const begun = new Promise<void>((done) => (begin = done));
+    const slow: ReferenceSet = {
+      name: 'slow-test-set',
+      title: 'A set that waits',
+      brief: 'a slow set',
+      files: ['florida/statewide-course-inventory.csv.gz'],
+      rows: 1,
+      unit: 'courses',
+      async load() {
+        begin();
+        await held;
+        return emptyOutcome();
+      },
+    };
+    const loading = loadReferenceSets({ db: t.deps.db, sets: [slow, ...pickReferenceSets(['catalog-usf-sample'])], actor });
+    await begun;
+    const during = await readReferenceDataStatus(t.deps.db);
+    expect(during.loading).toBe(true);
+    expect(during.sets.find((set) => set.name === 'catalog-usf-sample')).toMatchObject({ state: 'waiting', percent: null });
+    expect(during.sets.find((set) => set.name === 'wisconsin-transfer-rules')?.state).toBe('not-loaded');
+    release();
+    await loading;
+    const after = await readReferenceDataStatus(t.deps.db);
+    expect(after.sets.find((set) => set.name === 'catalog-usf-sample')?.state).toBe('loaded');
+    expect(after.loading).toBe(false);
+  });
 });
 
 describe('program sets: the programs feature’s loader, through the registry', () => {

@@ -66,6 +66,7 @@ describe('GET /api/courses/:id', () => {
         ruleId: direct.id,
         toSchool: { key: toA.key, name: 'Alpha University' },
         status: 'fully',
+        verdictClass: 'specific-course',
         equivalentAt: 'Alpha University: CHM 1045 General Chemistry I',
         transferNote: null,
         targets: [{ subject: 'CHM', number: '1045', title: 'General Chemistry I', credits: 3, isElective: false }],
@@ -102,6 +103,7 @@ describe('GET /api/courses/:id', () => {
       expect.objectContaining({
         ruleId: rule.id,
         status: 'not-transferable',
+        verdictClass: 'does-not-transfer',
         equivalentAt: null,
         transferNote: null,
         effectiveFromTerm: 'Fall 2001',

@@ -135,7 +135,7 @@ describe('course search: Florida statewide numbering names the destination’s c
 });
 
 describe('course search: format, term and level; words that find nothing', () => {
-  it('filters by format, term and level; when no course has such a section, lists courses with no schedule on file and says so', async () => {
+  it('filters by format, term and level; courses with no schedule on file come after the matches, and are said to be unknown', async () => {
     const college = await floridaSchool(`Format Test College ${tag()}`);
     const onlineIntro = await createCourse(t.deps.db, college.id, { subject: 'PSY', number: '2012', title: 'General Psychology' });
     await createOffering(t.deps.db, onlineIntro.id, { deliveryFormat: 'online', term: 'summer-2024' });
@@ -146,15 +146,48 @@ describe('course search: format, term and level; words that find nothing', () =>
     const numbers = (answer: CourseSearchResponse) => answer.results.map((result) => result.courseNumber).sort();
 
     const online = await search({ q: 'psychology', transferFromSchool: college.name, deliveryFormat: 'online', level: 'lower' });
-    expect(online).toMatchObject({ scheduleNote: null });
-    expect(numbers(online)).toEqual(['PSY 2012']);
+    expect(online.results.map((result) => [result.courseNumber, result.schedule])).toEqual([
+      ['PSY 2012', 'matches'],
+      ['CLP 2140', 'unknown'],
+    ]);
+    expect(online.scheduleNote).toMatch(/^Schedule unknown: no sections of these courses are on file/);
     expect(numbers(await search({ q: 'psychology', transferFromSchool: college.name, level: 'lower' }))).toEqual(['CLP 2140', 'DEP 2004', 'PSY 2012']);
     expect(numbers(await search({ q: 'psychology', transferFromSchool: college.name, level: 'upper' }))).toEqual(['PSY 4604']);
 
     // No hybrid section anywhere: the courses whose schedule is not on file (not the in-person or online ones), said so.
     const hybrid = await search({ q: 'psychology', transferFromSchool: college.name, deliveryFormat: 'hybrid' });
     expect(numbers(hybrid)).toEqual(['CLP 2140', 'PSY 4604']);
-    expect(hybrid.scheduleNote).toBe('No hybrid section is on file for these courses: Crosswalk does not have their schedule, so check with the school.');
+    expect(hybrid.scheduleNote).toBe(
+      'Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered as hybrid. Check with the school.',
+    );
+  });
+
+  it('lists a course whose schedule is unknown after every course that matches, however well its words match (issue 40)', async () => {
+    // Valencia → UCF, "calculus", Online, Summer: a course with an online summer section, one whose one known section
+    // is in person, and better-matching ones with no section on file at all.
+    const college = await floridaSchool(`Schedule Test College ${tag()}`);
+    const online = await createCourse(t.deps.db, college.id, { subject: 'MAC', number: '2233', title: 'Calculus for Business, Economics and the Social Sciences' });
+    await createOffering(t.deps.db, online.id, { deliveryFormat: 'online', term: 'summer-2027' });
+    const inPerson = await createCourse(t.deps.db, college.id, { subject: 'MAC', number: '2311', title: 'Calculus I' });
+    await createOffering(t.deps.db, inPerson.id, { deliveryFormat: 'in-person', term: 'summer-2027' });
+    await createCourse(t.deps.db, college.id, { subject: 'MAC', number: '2312', title: 'Calculus II' });
+    await createCourse(t.deps.db, college.id, { subject: 'MAC', number: '2313', title: 'Calculus III' });
+    const query = { q: 'calculus', transferFromSchool: college.name, deliveryFormat: 'online', term: 'summer-2027' };
+
+    const answer = await search({ ...query, limit: '2' });
+    expect(answer.total).toBe(3);
+    expect(answer.results.map((result) => [result.courseNumber, result.schedule, result.term])).toEqual([
+      ['MAC 2233', 'matches', 'Summer 2027'],
+      ['MAC 2312', 'unknown', null],
+    ]);
+    expect(answer.scheduleNote).toBe(
+      'Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered online in Summer 2027. Check with the school.',
+    );
+    const next = await search({ ...query, limit: '2', cursor: answer.nextCursor! });
+    expect(next.results.map((result) => [result.courseNumber, result.schedule])).toEqual([['MAC 2313', 'unknown']]);
+    // Never hidden: without the filters the same courses, MAC 2311 too.
+    const all = await search({ q: 'calculus', transferFromSchool: college.name });
+    expect(all.results.map((result) => result.courseNumber).sort()).toEqual(['MAC 2233', 'MAC 2311', 'MAC 2312', 'MAC 2313']);
   });
 
   it('answers without words that find nothing beside the school, and says which', async () => {

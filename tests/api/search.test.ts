@@ -95,6 +95,7 @@ describe('GET /api/courses/search: result cards', () => {
         courseNumber: 'PSY 2012',
         deliveryFormat: 'Hybrid',
         transferStatus: 'fully',
+        verdictClass: 'specific-course',
         credits: '3',
         professor: 'Dr. Rebecca Lin',
         rating: 4.9,
@@ -112,6 +113,7 @@ describe('GET /api/courses/search: result cards', () => {
         isAvailable: true,
         isSample: true,
         offeringCount: 1,
+        schedule: null,
       },
     ]);
     expect(body.target).toMatchObject({ key: to.key, name: 'Card State University', hasTransferRules: true });
@@ -127,6 +129,7 @@ describe('GET /api/courses/search: result cards', () => {
       id: course.id,
       institutionType: 'Private',
       transferStatus: 'unknown',
+      verdictClass: 'needs-review',
       deliveryFormat: null,
       professor: null,
       rating: null,
@@ -181,17 +184,29 @@ describe('GET /api/courses/search: filters', () => {
 
   const numbers = (body: CourseSearchResponse) => body.results.map((result) => result.courseNumber).sort();
 
-  it('filters by delivery format and term through the offerings', async () => {
-    expect(numbers((await search({ q: 'filterology', deliveryFormat: 'online' })).body)).toEqual(['ZOO 2010']);
-    expect(numbers((await search({ q: 'filterology', deliveryFormat: 'in-person' })).body)).toEqual(['ZOO 2020']);
-    expect(numbers((await search({ q: 'filterology', term: 'fall-2024' })).body)).toEqual(['ZOO 2020']);
-    expect((await search({ q: 'filterology', term: 'fall-2024' })).body.scheduleNote).toBeNull();
-    // No spring section of any of them: the courses with no schedule on file, and a note saying so (never the
-    // courses whose sections are in other terms).
+  it('filters by delivery format and term through the offerings, the courses whose schedule is unknown after the matches', async () => {
+    const matching = (body: CourseSearchResponse) => body.results.filter((result) => result.schedule === 'matches').map((result) => result.courseNumber);
+    const unknown = (body: CourseSearchResponse) => body.results.filter((result) => result.schedule === 'unknown').map((result) => result.courseNumber).sort();
+    const online = (await search({ q: 'filterology', deliveryFormat: 'online' })).body;
+    expect(matching(online)).toEqual(['ZOO 2010']);
+    expect(online.results[0]!.courseNumber).toBe('ZOO 2010');
+    // ZOO 2020's one known section is in person: left out. The courses with no section on file follow, said so.
+    expect(unknown(online)).toEqual(['CHM 2050', 'ECON 2050', 'ZOO 2030']);
+    expect(online.scheduleNote).toBe(
+      'Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered online. Check with the school.',
+    );
+    expect(matching((await search({ q: 'filterology', deliveryFormat: 'in-person' })).body)).toEqual(['ZOO 2020']);
+    expect(matching((await search({ q: 'filterology', term: 'fall-2024' })).body)).toEqual(['ZOO 2020']);
+    // No spring section of any of them: only the courses with no schedule on file (never those whose sections are in
+    // other terms).
     const spring = (await search({ q: 'filterology', term: 'spring-2025' })).body;
-    expect(numbers(spring)).not.toContain('ZOO 2010');
-    expect(numbers(spring)).not.toContain('ZOO 2020');
-    expect(spring.scheduleNote).toMatch(/^No Spring 2025 section is on file/);
+    expect(numbers(spring)).toEqual(['CHM 2050', 'ECON 2050', 'ZOO 2030']);
+    expect(spring.results.every((result) => result.schedule === 'unknown')).toBe(true);
+    expect(spring.scheduleNote).toMatch(/offered in Spring 2025\. Check with the school\.$/);
+    // Without a format or term, no course is judged on its schedule.
+    const plain = (await search({ q: 'filterology' })).body;
+    expect(plain.results.every((result) => result.schedule === null)).toBe(true);
+    expect(plain.scheduleNote).toBeNull();
   });
 
   it('filters by the school’s state and institution type', async () => {
@@ -283,7 +298,7 @@ describe('GET /api/courses/search: invalid parameters', () => {
     ['deliveryFormat', 'telepathy'],
     ['institutionType', 'public-ish'],
     ['state', 'ZZ'],
-    ['term', 'fall-1999'],
+    ['term', 'autumn-2026'],
     ['homeCollege', 'Hogwarts School!'],
     ['targetSubject', 'alchemy'],
     ['limit', '500'],

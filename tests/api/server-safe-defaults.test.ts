@@ -34,7 +34,7 @@ async function startServer(env: Record<string, string>, dataDir = mkdtempSync(jo
   folders.push(dataDir);
   const port = await freePort();
   const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['HOST', 'NODE_ENV', 'BETTER_AUTH_SECRET', 'SEED_DEMO', 'DATABASE_URL', 'TRUSTED_PROXY_HEADER']) delete clean[name];
+  for (const name of ['HOST', 'NODE_ENV', 'BETTER_AUTH_SECRET', 'SEED_DEMO', 'DATABASE_URL', 'TRUSTED_PROXY_HEADER', 'DEV_OUTBOX', 'APP_URL', 'SMTP_URL']) delete clean[name];
   const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: root,
     env: { ...clean, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_REFERENCE_SETS: 'none', ...env },
@@ -91,8 +91,15 @@ describe.runIf(onEmbeddedPass)('npm start with no settings (development)', () =>
     }
   }, 240_000);
 
-  it.skipIf(!networkAddress)('with HOST=0.0.0.0 the outbox still answers only this machine', async () => {
-    const server = await startServer({ HOST: '0.0.0.0', SEED_DEMO: 'false' });
+  it.skipIf(!networkAddress)('with HOST=0.0.0.0 there is no outbox unless asked for, and then it answers only this machine', async () => {
+    const published = await startServer({ HOST: '0.0.0.0', SEED_DEMO: 'false' });
+    try {
+      await published.ready();
+      expect((await fetch(`http://127.0.0.1:${published.port}/api/dev/outbox`)).status).toBe(404);
+    } finally {
+      await published.stop();
+    }
+    const server = await startServer({ HOST: '0.0.0.0', SEED_DEMO: 'false', DEV_OUTBOX: 'true' });
     try {
       await server.ready();
       expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/outbox`)).status).toBe(200);
@@ -102,6 +109,20 @@ describe.runIf(onEmbeddedPass)('npm start with no settings (development)', () =>
     } finally {
       await server.stop();
     }
+  }, 240_000);
+
+  it('behind a proxy on this machine (TRUSTED_PROXY_HEADER set, no NODE_ENV) serves no outbox, even to 127.0.0.1', async () => {
+    const server = await startServer({ SEED_DEMO: 'false', TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
+    try {
+      await server.ready();
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/outbox`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/outbox`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+    const refused = await startServer({ SEED_DEMO: 'false', TRUSTED_PROXY_HEADER: 'x-forwarded-for', DEV_OUTBOX: 'true' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('DEV_OUTBOX: cannot be true while TRUSTED_PROXY_HEADER is set');
   }, 240_000);
 });
 

@@ -15,7 +15,7 @@ import type { StudentAppealDetail, StudentTranscript } from '../../src/shared/sc
 import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createInstitution } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, TEST_APP_URL, type TestApp } from '../support/test-app';
-import { jpegDeclaring, makePdf, pdfZipPolyglot, pngDeclaring } from '../support/upload-files';
+import { jpegDeclaring, makePdf, pdfWithImage, pdfZipPolyglot, pngDeclaring } from '../support/upload-files';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const FIU_PDF = readFileSync(resolve(FIXTURES, 't11002.pdf'));
@@ -110,6 +110,8 @@ describe.each(['transcript', 'syllabus'] as const)('%s upload abuse', (purpose) 
       },
       { label: '50,000 × 50,000 PNG', name: 'bomb.png', bytes: () => pngDeclaring(50_000, 50_000), status: 422, message: /too large \(50000×50000 pixels\)/ },
       { label: '50,000 × 50,000 JPEG', name: 'bomb.jpg', bytes: () => jpegDeclaring(50_000, 50_000), status: 422, message: /too large \(50000×50000 pixels\)/ },
+      // Issue 37: accepted and kept before; its analysis ran 21–37 s at 1 GB, and the syllabus went to staff's viewers.
+      { label: 'a PDF holding one 30,000 × 30,000 image', name: 'image-bomb.pdf', bytes: () => pdfWithImage(30_000, 30_000), status: 422, message: /This PDF holds an image too large to open safely \(30000×30000 pixels\)/ },
     ];
     const before = await counts();
     for (const testCase of cases) {
@@ -213,16 +215,31 @@ describe('what only reading the file can show', () => {
   const report = async (id: string) =>
     (await (await t.app.request(`/api/transcripts/${id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
 
-  it('refuses a 50,000 × 50,000 image when analysis is asked for (search screen upload), before decoding it', async () => {
-    const bomb = await pngDeclaring(50_000, 50_000);
-    const created = await send('POST', '/api/transcripts', { fileName: 'bomb.png', fileType: 'image/png', size: bomb.byteLength, toInstitution: 'fsu' });
+  /** The search screen's upload: a slot, the bytes PUT to its address, then the analysis asked for. */
+  async function analyzeFromSearchScreen(bytes: Buffer, fileName: string, fileType: string) {
+    const created = await send('POST', '/api/transcripts', { fileName, fileType, size: bytes.byteLength, toInstitution: 'fsu' });
     expect(created.status).toBe(201);
     const { id, upload: address } = (await created.json()) as CreateTranscriptResponse;
-    expect((await t.app.request(address.url, { method: 'PUT', headers: { ...address.headers, origin: TEST_APP_URL }, body: new Uint8Array(bomb) })).status).toBe(200);
-    const analyze = await send('POST', `/api/transcripts/${id}/analyze`, {});
+    expect((await t.app.request(address.url, { method: 'PUT', headers: { ...address.headers, origin: TEST_APP_URL }, body: new Uint8Array(bytes) })).status).toBe(200);
+    return { id, analyze: await send('POST', `/api/transcripts/${id}/analyze`, {}) };
+  }
+
+  it('refuses a 50,000 × 50,000 image when analysis is asked for (search screen upload), before decoding it', async () => {
+    const { id, analyze } = await analyzeFromSearchScreen(await pngDeclaring(50_000, 50_000), 'bomb.png', 'image/png');
     expect(analyze.status).toBe(422);
     expect(await errorOf(analyze)).toMatch(/too large \(50000×50000 pixels\)/);
     expect(await report(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large/) });
+  });
+
+  it('refuses a PDF holding one 30,000 × 30,000 image when analysis is asked for (search screen upload), keeping nothing (issue 37)', async () => {
+    const { id, analyze } = await analyzeFromSearchScreen(pdfWithImage(30_000, 30_000), 'scan.pdf', 'application/pdf');
+    expect(analyze.status).toBe(422);
+    expect(await errorOf(analyze)).toMatch(/This PDF holds an image too large to open safely \(30000×30000 pixels\)/);
+    expect(await report(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/image too large/) });
+    const [file] = await t.deps.db.query<{ storage_key: string; status: string }>('select f.storage_key, f.status from stored_files f join transcripts t on t.file_id = f.id where t.id = $1', [id]);
+    expect(file?.status).toBe('rejected');
+    expect(await t.deps.storage.stat(file!.storage_key)).toBeNull();
+    expect(await t.deps.db.query(`select 1 from jobs where payload->>'transcriptId' = $1`, [id])).toEqual([]);
   });
 
   it('analyses the checked bytes even when the upload address is used again, and fails with a message if stored bytes change', async () => {

@@ -41,7 +41,7 @@ describe('Course Data Upload', () => {
       await visitor.page.goto(searchFor(code));
       const before = visitor.page.locator('article').filter({ hasText: title });
       await before.waitFor();
-      await before.getByText('No rule on file').waitFor();
+      await before.getByText('Needs review', { exact: true }).waitFor();
 
       const { page, problems } = await openPage(browser, baseUrl, viewport);
       await signInAdminInBrowser(page, admin);

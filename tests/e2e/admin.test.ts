@@ -113,7 +113,7 @@ describe('the admin area', () => {
     expect(await detail.getByRole('button', { name: 'Resolve appeal' }).count()).toBe(0);
     await detail.getByRole('status').filter({ hasText: 'Saved: Resolved (approved).' }).waitFor();
 
-    const outbox = await page.evaluate(async () => (await (await fetch('/api/dev/outbox?to=student@crosswalk.demo')).json()) as { messages: Array<{ subject: string; text: string }> });
+    const outbox = (await (await fetch(`${inject('mailSinkUrl')}?to=student@crosswalk.demo`)).json()) as { messages: Array<{ subject: string; text: string }> };
     const subjects = outbox.messages.map((message) => message.subject);
     expect(subjects).toContain('Your appeal for SYG 1000 Introduction to Sociology is now In review');
     expect(subjects).toContain('Your appeal for SYG 1000 Introduction to Sociology is now Resolved');

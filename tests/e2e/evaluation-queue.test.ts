@@ -66,7 +66,7 @@ async function reportShows(student: Student, status: string) {
 }
 
 async function outbox(email: string): Promise<Array<{ subject: string; text: string }>> {
-  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const response = await fetch(`${inject('mailSinkUrl')}?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
 }
 

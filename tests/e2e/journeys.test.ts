@@ -250,10 +250,7 @@ describe.each([
     await shot(page, `${name}-10b-report-denied`);
     await page.goto('/student');
 
-    const outbox = await page.evaluate(
-      async (to) => (await (await fetch(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ subject: string; text: string }> },
-      student.email,
-    );
+    const outbox = (await (await fetch(`${inject('mailSinkUrl')}?to=${encodeURIComponent(student.email)}`)).json()) as { messages: Array<{ subject: string; text: string }> };
     const subject = (status: string) => `Your appeal for ${failedCode} ${failed.title} is now ${status}`;
     const inReview = outbox.messages.find((message) => message.subject === subject('In review'));
     const resolved = outbox.messages.find((message) => message.subject === subject('Resolved'));

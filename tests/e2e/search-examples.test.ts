@@ -49,20 +49,49 @@ const EXAMPLES = [
   },
 ];
 
+/** A search at phone width, its card with the badge and the words it must show, on a page no wider than the phone. */
+async function searchAtPhoneWidth(search: string, card: string, badge: string, says: string) {
+  const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+  await page.goto(`/search?q=${encodeURIComponent(search)}`);
+  const result = page.locator('article').filter({ hasText: card });
+  await result.waitFor();
+  await result.getByText(badge, { exact: true }).waitFor();
+  await result.getByText(says).first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  return { page, problems, result };
+}
+
+/**
+ * What a student gets, on the card at phone width (issue 34): each verdict class in its own badge; a college-
+ * preparatory course and elective or general-education credit never read "Transfers fully".
+ */
+const VERDICTS = [
+  { search: 'MAT 0018 from Valencia College to UCF', card: 'MAT 0018 · Valencia College', badge: 'No credit', says: 'college-preparatory' },
+  { search: 'ENGL 231 from Delgado Community College to University of New Orleans', card: 'ENGL 231 · Delgado Community College', badge: 'Elective credit', says: 'elective credit in ENGL at the 2000 level' },
+  { search: 'ENGL 232 from Delgado Community College to University of New Orleans', card: 'ENGL 232 · Delgado Community College', badge: 'General-education credit', says: 'General Humanities Elective' },
+  { search: 'ENGL 101 from Delgado Community College to University of New Orleans', card: 'ENGL 101 · Delgado Community College', badge: 'Transfers fully', says: 'ENGL 1157' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', card: 'ECON 204 · UW-Oshkosh', badge: 'Transfers fully', says: 'ECON 102' },
+  { search: 'MAT 0029 from Miami Dade College to FIU', card: 'MAT 0029 · Miami Dade College', badge: 'No credit', says: 'college-preparatory' },
+];
+
+describe('the verdict of each class on the card at phone width', () => {
+  it.each(VERDICTS)('"$search": $card reads "$badge"', async ({ search, card, badge, says }) => {
+    const { problems, result } = await searchAtPhoneWidth(search, card, badge, says);
+    if (badge !== 'Transfers fully') expect(await result.getByText('Transfers fully', { exact: true }).count()).toBe(0);
+    const number = VERDICTS.findIndex((example) => example.search === search) + 1;
+    await result.screenshot({ path: `screenshots/verdict-${number}-390.png` });
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the example searches at phone width', () => {
   it.each(EXAMPLES)('"$search" answers with a real outcome and its evidence', async ({ search, card, status, evidence, knownFromRule }) => {
-    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
-    await page.goto(`/search?q=${encodeURIComponent(search)}`);
-    const result = page.locator('article').filter({ hasText: card });
-    await result.waitFor();
-    await result.getByText(status, { exact: true }).waitFor();
-    await result.getByText(evidence).first().waitFor();
+    const { page, problems, result } = await searchAtPhoneWidth(search, card, status, evidence);
     expect(await page.getByText('No results found').count()).toBe(0);
     // A course a catalogue or the statewide inventory lists is not said to be known only from a rule (the demo's grade
     // rule named Valencia's ENC 1101 before the inventory listed it).
     expect(await result.first().getByText('known from a transfer rule').count()).toBe(knownFromRule ? 1 : 0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
     const number = EXAMPLES.findIndex((example) => example.search === search) + 1;
     await page.screenshot({ path: `screenshots/search-example-${number}-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });

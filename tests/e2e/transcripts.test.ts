@@ -52,6 +52,45 @@ describe('/search: Transcript Upload', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps a visitor’s report at its address: a reload, the back button and a bookmark bring it back on a phone; the token stays in the browser', async () => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await analyze(page, 't11002.pdf', 'Florida State University');
+    await rowFor(page, 'POS 2042').getByText('Direct Transfer').waitFor();
+    const address = new URL(page.url());
+    const id = address.searchParams.get('transcript');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect([...address.searchParams.keys()]).toEqual(['transcript']);
+    const token = await page.evaluate((transcriptId) => (JSON.parse(localStorage.getItem('crosswalk.transcript-tokens') ?? '[]') as string[][]).find(([kept]) => kept === transcriptId)?.[1], id);
+    expect(token).toBeTruthy();
+    expect(page.url()).not.toContain(token!);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
+    await rowFor(page, 'POS 2042').getByText('Direct Transfer').waitFor();
+    await page.getByText('Your transcript:').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // Back to the upload form it came from, forward to the report.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Analyze Transcript' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your transfer report' }).count()).toBe(0);
+    await page.goForward();
+    await rowFor(page, 'POS 2042').getByText('Direct Transfer').waitFor();
+
+    // A bookmark opened later in the same browser.
+    const later = await page.context().newPage();
+    await later.goto(address.pathname + address.search);
+    await rowFor(later, 'POS 2042').getByText('Direct Transfer').waitFor({ timeout: 45_000 });
+
+    // Another browser has no token: the address alone shows nothing of the transcript.
+    const elsewhere = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await elsewhere.page.goto(address.pathname + address.search);
+    await elsewhere.page.getByText(/We could not find this report\. A report made without signing in opens only in the browser it was made in/).waitFor();
+    expect(await elsewhere.page.getByText('POS 2042').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('reads a photo of a transcript', async () => {
     const { page, problems } = await openPage(browser, baseUrl);
     await analyze(page, 't11001.png', 'Florida State University');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildIfNeeded, COMPILED_SERVER_ARGS, DEMO_DATA_LOADED, demoAccountsFromBanner } from '../../scripts/support/compiled-server';
+import { startMailSink } from './mail-sink';
 import { startTestOidcProvider } from './oidc-provider';
 import { secretFromTotpUri, totpCode } from './totp';
 
@@ -23,6 +24,8 @@ async function freePort(): Promise<number> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Every mail the server sent, as its recipients' mail server got it: `GET …?to=EMAIL` lists them, newest first. */
+    mailSinkUrl: string;
     /** A staff e-mail the school's (test) identity provider signs in, listed in ADMIN_EMAILS. */
     ssoAdminEmail: string;
     /** Admins made as the product makes them (ADMIN_EMAILS, then TOTP set up): one per test file that needs one. */
@@ -50,9 +53,10 @@ const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${in
 /**
  * The reference sets the browser tests' demo loads (DEMO_REFERENCE_SETS): the national school directory (every school
  * a picker offers), the catalogues their searches were written against, the programs the degree-progress test reads,
- * the statewide inventory and Wisconsin rules the example searches answer from, and the Delgado → UNO pilot a Louisiana
- * search answers from (this file waits for them: minutes of background load on a busy machine). The whole demo (every
- * set) is `npm start`'s; it is not needed here and would make every run longer still.
+ * the statewide inventory and Wisconsin rules the example searches answer from, and the Delgado -> UNO pilot a
+ * Louisiana search answers from and whose elective and general-education credit the verdict examples show (this file
+ * waits for them: minutes of background load on a busy machine). The whole demo (every set) is `npm start`'s; it is
+ * not needed here and would make every run longer still.
  */
 const E2E_REFERENCE_SETS =
   'institutions,catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state,florida-statewide-inventory,wisconsin-transfer-rules,programs-louisiana-dcc-uno';
@@ -69,6 +73,8 @@ export default async function setup(project: TestProject) {
     clientSecret: 'crosswalk-e2e-client-secret',
     redirectUri: `${baseUrl}/api/auth/callback/school-sso`,
   });
+  // The school's mail server: the server below sits behind a trusted proxy header, so it serves no outbox.
+  const mail = await startMailSink();
   const server: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     cwd: root,
     env: {
@@ -86,6 +92,7 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAILS: [SSO_ADMIN_EMAIL, ...E2E_ADMIN_EMAILS].join(','),
       // Set-up requests below come from many simulated addresses; the browser sends no such header and is judged by its socket.
       TRUSTED_PROXY_HEADER: 'x-e2e-client-ip',
+      SMTP_URL: mail.smtpUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,13 +121,15 @@ export default async function setup(project: TestProject) {
   const demoStudent = demoAccountsFromBanner(output).find((account) => account.role === 'student');
   if (!demoStudent) throw new Error(`The start-up banner named no demo student:\n${output}`);
   project.provide('demoStudent', { email: demoStudent.email, password: demoStudent.password });
-  project.provide('admins', await Promise.all(E2E_ADMIN_EMAILS.map((email, index) => createAdmin(baseUrl, email, `10.99.0.${index + 1}`))));
+  project.provide('admins', await Promise.all(E2E_ADMIN_EMAILS.map((email, index) => createAdmin(baseUrl, mail.messagesUrl, email, `10.99.0.${index + 1}`))));
+  project.provide('mailSinkUrl', mail.messagesUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('ssoAdminEmail', SSO_ADMIN_EMAIL);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
     await oidc.stop();
+    await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -129,16 +138,16 @@ export default async function setup(project: TestProject) {
  * Signs an admin up through the real API, verifies the address from the mailed link (ADMIN_EMAILS needs it) and turns
  * on two-factor, as a new staff member would on first visit.
  */
-async function createAdmin(baseUrl: string, email: string, clientAddress: string): Promise<E2eAdmin> {
+async function createAdmin(baseUrl: string, mailSinkUrl: string, email: string, clientAddress: string): Promise<E2eAdmin> {
   const password = 'a long staff password';
   const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-e2e-client-ip': clientAddress };
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password, name: `Staff ${email.split('@')[0]}` }) });
   if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const cookie = signUp.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
-  // ADMIN_EMAILS gives the role once the address is verified: open the link mailed to it (the outbox, as no SMTP is set).
-  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ text: string }> };
+  // ADMIN_EMAILS gives the role once the address is verified: open the link mailed to it.
+  const outbox = (await (await fetch(`${mailSinkUrl}?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ text: string }> };
   const link = outbox.messages.map((message) => /https?:\/\/\S*verify-email\S*/.exec(message.text)?.[0]).find(Boolean);
-  if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
+  if (!link) throw new Error(`no verification e-mail for ${email} reached the mail server`);
   const verified = await fetch(link, { redirect: 'manual', headers: { 'x-e2e-client-ip': clientAddress } });
   if (verified.status >= 400) throw new Error(`admin e-mail verification failed: ${verified.status} ${await verified.text()}`);
   const enable = await fetch(`${baseUrl}/api/auth/two-factor/enable`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ password }) });

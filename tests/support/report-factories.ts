@@ -1,4 +1,5 @@
 import type { TranscriptResponse, TranscriptResultItem } from '../../src/shared/schemas/transcripts';
+import { verdictClassOfStatus } from '../../src/shared/schemas/verdict-class';
 
 /** One row of an analysed report, as the server sends it (component tests of the student's and the admin's views). */
 export const reportItem = (
@@ -22,6 +23,7 @@ export const reportItem = (
   term: 'Fall 2024',
   statusCode,
   statusLabel: statusCode === 'DIRECT' ? 'Direct Transfer' : statusCode === 'NEEDS_EVAL' ? 'Needs Review' : 'No Transfer',
+  verdictClass: verdictClassOfStatus(statusCode),
   toEquivalencyId: null,
   reason: 'Because of a rule on file.',
   candidates: [],
@@ -48,5 +50,6 @@ export const analysedReport = (items: TranscriptResultItem[], overrides: Partial
   items,
   reading: [],
   expiresAt: null,
+  noCourses: null,
   ...overrides,
 });

@@ -7,6 +7,7 @@ import { createApp } from '../../src/server/app';
 import { startServices } from '../../src/server/bootstrap';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { loadConfig } from '../../src/server/env';
+import { listOutboxMessages } from '../../src/server/features/dev/dev.queries';
 import type { AppDeps } from '../../src/server/http/app-env';
 import { createLogger } from '../../src/server/logger';
 import { POSTGRES_TEMPLATE_DB, TEMPLATE_TARBALL } from './api-global-setup';
@@ -97,7 +98,14 @@ export async function signUp(app: TestApp, overrides: { email?: string; password
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, email, password, cookie: cookieHeaderFrom(response), bearer: response.headers.get('set-auth-token') ?? '' };
+  return { id: body.user.id, email, password, cookie: cookieHeaderFrom(response) };
+}
+
+/** A bearer token for scripts: the session cookie's value (the token travels nowhere else, docs/decisions/145). */
+export function bearerTokenFrom(cookie: string): string {
+  const value = /session_token=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error('no session cookie');
+  return decodeURIComponent(value);
 }
 
 /** The Cookie header a browser would send back after this response. */
@@ -122,4 +130,12 @@ export function jsonRequest(method: string, body: unknown, cookie?: string): Req
     headers: { 'content-type': 'application/json', origin: TEST_APP_URL, 'x-real-ip': randomAddress(), ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * The mails the server wrote for this address, newest first: read from the outbox table, as SMTP would deliver them.
+ * The test app has a trusted proxy header, so it serves no outbox route (docs/decisions/140).
+ */
+export async function mailsTo(app: TestApp, email: string) {
+  return (await listOutboxMessages(app.deps.db, email)) as Array<{ subject: string; text: string; category: string }>;
 }

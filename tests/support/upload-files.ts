@@ -21,6 +21,55 @@ export function makePdf(pages: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/** A PDF written from its objects (each `[dictionary, stream bytes?]`, numbered from 1, the first the catalog). */
+function pdfFromObjects(objects: Array<[string, Buffer?]>): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0]!.byteLength;
+  const offsets: number[] = [];
+  const add = (part: Buffer) => {
+    parts.push(part);
+    length += part.byteLength;
+  };
+  objects.forEach(([dictionary, stream], index) => {
+    offsets.push(length);
+    add(Buffer.from(`${index + 1} 0 obj\n${dictionary}\n`, 'latin1'));
+    if (stream) {
+      add(Buffer.from('stream\n', 'latin1'));
+      add(stream);
+      add(Buffer.from('\nendstream\n', 'latin1'));
+    }
+    add(Buffer.from('endobj\n', 'latin1'));
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  add(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A one-page PDF that paints one black-and-white image of width × height pixels, its pixels real (zeros, deflated: a
+ * 30,000 × 30,000 image is 112 MB of pixels in a ~110 KB file). As an image XObject, or as a Form XObject's image;
+ * `textFirst` writes a line of text before it (pdf.js then loads a font before it reaches the image).
+ */
+export function pdfWithImage(width: number, height: number, { insideForm = false, textFirst = false } = {}): Buffer {
+  const pixels = deflateSync(Buffer.alloc(Math.ceil(width / 8) * height), { level: 9 });
+  const image: [string, Buffer] = [`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.byteLength} >>`, pixels];
+  const text = textFirst ? 'BT /F1 12 Tf 72 720 Td (Official transcript) Tj ET ' : '';
+  const pageContent = Buffer.from(`${text}q 612 0 0 792 0 0 cm /${insideForm ? 'Fm1' : 'Im1'} Do Q`, 'latin1');
+  const font = textFirst ? ' /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>' : '';
+  const objects: Array<[string, Buffer?]> = [
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    [`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${insideForm ? '/Fm1 6 0 R' : '/Im1 5 0 R'} >>${font} >> /Contents 4 0 R >>`],
+    [`<< /Length ${pageContent.byteLength} >>`, pageContent],
+    image,
+  ];
+  if (insideForm) {
+    const formContent = Buffer.from('q 1 0 0 1 0 0 cm /Im1 Do Q', 'latin1');
+    objects.push([`<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /Im1 5 0 R >> >> /Length ${formContent.byteLength} >>`, formContent]);
+  }
+  return pdfFromObjects(objects);
+}
+
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -17,7 +17,8 @@ export type AuditAction =
   | 'partner_connection_changed'
   | 'programs_imported'
   | 'program_updated'
-  | 'evaluation_pair_decided';
+  | 'evaluation_pair_decided'
+  | 'unreadable_transcript_read';
 
 export interface AuditEntry {
   actor: { id: string | null; email: string | null };

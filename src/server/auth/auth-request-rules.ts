@@ -7,6 +7,8 @@
  *   provider may post as a form, are the exception.
  * - Text fields of bounded length: a name of at most 100 characters, an e-mail address of at most 254, anything else
  *   at most 4,096 (a 20 MB account name was accepted and made every admin list 40 MB).
+ * - Text fields that are text: better-auth stores or reads these as strings, and a null name (`update-user
+ *   {"name":null}`) reached the database and answered 500 (issue 37). `image` may be null (no picture).
  * - A new password that is not one of the most common ones (password-policy.ts).
  */
 import type { MiddlewareHandler } from 'hono';
@@ -16,6 +18,9 @@ import { refusePassword } from './password-policy';
 const FORM_POSTED_CALLBACKS = /^\/api\/auth\/(callback|oauth2\/callback)\//;
 const FIELD_LIMITS: Record<string, number> = { name: 100, email: 254 };
 const OTHER_TEXT_LIMIT = 4096;
+/** Fields better-auth takes as text, when they are sent at all. */
+const TEXT_FIELDS = ['name', 'email', 'password', 'newPassword', 'currentPassword', 'token', 'code', 'callbackURL', 'redirectTo', 'provider'];
+const TEXT_OR_NULL_FIELDS = ['image'];
 /** The field holding the password a route sets. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -41,6 +46,10 @@ export const authRequestRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return next();
   for (const [field, value] of Object.entries(body)) {
+    const mustBeText = TEXT_FIELDS.includes(field) || (TEXT_OR_NULL_FIELDS.includes(field) && value !== null);
+    if (mustBeText && typeof value !== 'string') {
+      return c.json({ error: `${field}: must be text.`, fields: [{ field, message: 'must be text' }] }, 400);
+    }
     const limit = FIELD_LIMITS[field] ?? OTHER_TEXT_LIMIT;
     if (typeof value === 'string' && value.length > limit) {
       return c.json({ error: `${field}: use at most ${limit.toLocaleString('en-US')} characters.`, fields: [{ field, message: `at most ${limit} characters` }] }, 400);

@@ -10,10 +10,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './app-env';
 import { MAX_JSON_BODY_BYTES } from './json-body';
 
-/** Routes that read their body as a stream with their own limit (20 MB uploads, the 50 MB CSV import). */
+/** Routes that read their body as a stream with their own limit (20 MB uploads, the rules and programs CSV imports). */
 export const STREAMING_BODY_ROUTES: ReadonlyArray<{ method: string; pattern: RegExp }> = [
   { method: 'PUT', pattern: /^\/api\/uploads\/[^/]+\/[^/]+$/ }, // LocalDiskStorage.putStream, limit signed into the address
   { method: 'POST', pattern: /^\/api\/admin\/equivalencies\/import$/ }, // spooled to a file, MAX_IMPORT_BYTES
+  { method: 'POST', pattern: /^\/api\/admin\/programs\/import$/ }, // read within MAX_PROGRAM_IMPORT_BYTES (programs.routes.ts)
 ];
 
 export const isStreamingBodyRoute = (method: string, path: string) =>

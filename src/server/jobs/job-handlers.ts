@@ -1,7 +1,7 @@
 import type { AppDeps } from '../http/app-env';
 import { compactAdminCounts, refreshAdminStatistics } from '../features/admin';
 import { EVALUATION_RANK_JOB, EVALUATION_REDECIDE_JOB, rankEvaluationQueue, rankQueueJob, redecidePairJob, requestQueueRanking } from '../features/evaluation-queue';
-import { analyzeTranscriptJob, deleteExpiredVisitorTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
+import { analyzeTranscriptJob, classifyStoredReports, deleteExpiredVisitorTranscripts, discardUnansweredNonTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 
@@ -21,18 +21,22 @@ export const JOB_HANDLERS: JobHandlers = {
 };
 
 /**
- * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; stored files no row
+ * Housekeeping on a timer: signed-out visitors' transcripts (and files) go 24 h after analysis; a student's file the
+ * reader found no courses in goes a week after they were asked whether it is a transcript, unanswered; stored files no row
  * names (a crash between file and row) go once they are a day old; the admin hub's change rows are folded into one
  * row per figure; on the embedded database, the admin tables' planner statistics are refreshed when their size has
- * moved (PGlite has no autovacuum).
+ * moved (PGlite has no autovacuum); reports stored before verdict classes get theirs.
  */
 export const PERIODIC_TASKS: PeriodicTask[] = [
   { everyMs: 10 * 60 * 1000, run: (deps) => deleteExpiredVisitorTranscripts(deps).then(() => undefined) },
+  { everyMs: 60 * 60 * 1000, run: (deps) => discardUnansweredNonTranscripts(deps).then(() => undefined) },
   { everyMs: 5 * 60 * 1000, run: (deps) => compactAdminCounts(deps.db) },
   { everyMs: 10 * 60 * 1000, run: (deps) => refreshAdminStatistics(deps.db).then(() => undefined) },
   { everyMs: 60 * 60 * 1000, run: (deps) => deleteOrphanedFiles(deps).then(() => undefined) },
   // New appeals, expired and deleted reports move the evaluation queue's order without an event of their own.
   { everyMs: 60 * 1000, run: (deps) => rankEvaluationQueue(deps.db).then(() => undefined) },
+  // Reports decided before verdict classes (migration 0110) are decided again, a few hundred a minute, until none is left.
+  { everyMs: 60 * 1000, run: (deps) => classifyStoredReports(deps.db).then(() => undefined) },
 ];
 
 /** For API tests: run queued jobs synchronously. */

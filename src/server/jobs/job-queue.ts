@@ -33,6 +33,20 @@ export class JobInputError extends Error {
   }
 }
 
+/**
+ * The job could not finish now for a reason outside its input (the machine was too busy): it goes back in the queue
+ * without using one of its attempts, at most MAX_POSTPONEMENTS times, each later than the last (postponeJob).
+ */
+export class JobPostponedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JobPostponedError';
+  }
+}
+
+/** How often a job is put back for a busy machine before it fails (after about 1 + 2 + 4 + 8 minutes of waiting). */
+export const MAX_POSTPONEMENTS = 4;
+
 export async function enqueueJob(
   db: Queryable,
   input: { kind: string; payload: Record<string, unknown>; maxAttempts?: number; priority?: number },
@@ -111,4 +125,18 @@ export async function failJob(db: Queryable, job: JobRow, error: string, { retry
     [job.id, job.locked_by, giveUp ? 'failed' : 'queued', error.slice(0, 2000), 2 ** job.attempts],
   );
   return giveUp;
+}
+
+/**
+ * Puts a claimed job back in the queue, its attempt not counted, to run again in 1, 2, 4… minutes. False (and nothing
+ * changed) when it was postponed MAX_POSTPONEMENTS times already, or is no longer this worker's.
+ */
+export async function postponeJob(db: Queryable, job: JobRow, reason: string): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'queued', attempts = attempts - 1, postponements = postponements + 1, last_error = $3,
+            locked_by = null, locked_until = null, run_after = now() + make_interval(secs => 60 * power(2, postponements))
+      where id = $1 and locked_by = $2 and postponements < $4 returning id`,
+    [job.id, job.locked_by, reason.slice(0, 2000), MAX_POSTPONEMENTS],
+  );
+  return rows.length > 0;
 }

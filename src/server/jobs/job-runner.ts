@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../http/app-env';
-import { claimJob, completeJob, failJob, giveUpAbandonedJobs, JobInputError, jobSignals, type JobRow } from './job-queue';
+import { claimJob, completeJob, failJob, giveUpAbandonedJobs, JobInputError, JobPostponedError, jobSignals, postponeJob, type JobRow } from './job-queue';
 
 export interface JobHandler {
   run(job: JobRow, deps: AppDeps): Promise<unknown>;
@@ -43,7 +43,12 @@ async function runJob(job: JobRow, deps: AppDeps, handlers: JobHandlers): Promis
     deps.logger.info('job_done', { jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const inputFailed = error instanceof JobInputError;
+    // Not the job's fault (a busy machine): back in the queue for later, until it has waited long enough.
+    if (error instanceof JobPostponedError && (await postponeJob(deps.db, job, message).catch(() => false))) {
+      deps.logger.info('job_postponed', { jobId: job.id, kind: job.kind, reason: message });
+      return;
+    }
+    const inputFailed = error instanceof JobInputError || error instanceof JobPostponedError;
     const gaveUp = await failJob(deps.db, job, message, { retry: !inputFailed }).catch(() => false);
     deps.logger.warn('job_failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp, inputFailed, error: message });
     if (gaveUp) await handler.onGiveUp?.(job, deps, message, error).catch(() => undefined);

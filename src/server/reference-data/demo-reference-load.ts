@@ -10,7 +10,7 @@
 import type { AppDeps } from '../http/app-env';
 import { describeWritten, loadReferenceSets, readReferenceSetStates, type SetResult } from './load-reference-sets';
 import { referenceFiles } from './reference-files';
-import { pickReferenceSets, type ReferenceSet } from './reference-sets';
+import { pickReferenceSets, REFERENCE_SETS, type ReferenceSet } from './reference-sets';
 
 /**
  * Rows per transaction while the server answers: what another request may wait behind. A catalogue row (descriptions,
@@ -18,6 +18,12 @@ import { pickReferenceSets, type ReferenceSet } from './reference-sets';
  * (p50) and ~0.3-0.7 s (p95); 2,000 rules took 0.2-0.7 s and 2,000 courses up to 1.1 s, for ~20 % less load time.
  */
 export const ROWS_PER_TRANSACTION = { rules: 1000, courses: 500 };
+
+/**
+ * How long the whole demo takes, as README.md says it: measured 72-152 s on 2 cores with others working
+ * (docs/benchmarks/start-time-and-demo-load.md), and 13 minutes when the machine was far busier (load average 14-20).
+ */
+export const DEMO_LOAD_TIME = 'The whole demo takes about 1½ to 2½ minutes on a quiet 2-core machine, and several times that on a busy one.';
 
 /** Sets the demo's two lines count together rather than name one by one, by the start of their names. */
 const GROUPS = [
@@ -77,7 +83,10 @@ export async function loadDemoReferenceData({
   });
   if (toLoad.length === 0) return;
   const started = Date.now();
-  say(`Loading the demo's data in the background: ${describeSets(toLoad)}. Sign-in and search work meanwhile; the Admin Hub shows the progress.`);
+  say(
+    `Loading the demo's data in the background: ${describeSets(toLoad)}. ` +
+      `${toLoad.length === REFERENCE_SETS.length ? `${DEMO_LOAD_TIME} ` : ''}Sign-in and search work meanwhile; the Admin Hub shows each set's progress (${toLoad.length} ${toLoad.length === 1 ? 'set' : 'sets'}, one after another).`,
+  );
   const results = await loadReferenceSets({
     db,
     sets: toLoad,

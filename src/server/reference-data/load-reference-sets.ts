@@ -11,6 +11,8 @@ import { REFERENCE_SETS, type ReferenceSet } from './reference-sets';
 import type { ReferenceSetOutcome, WrittenCounts } from './set-loaders';
 
 type StoredState =
+  /** Named by a load under way, its turn not come yet (the demo's first start loads one set after another). */
+  | { state: 'waiting'; queuedAt: string }
   | { state: 'loading'; startedAt: string; done: number; total: number }
   | { state: 'loaded'; loadedAt: string; digest: string; seconds: number; written: Record<string, WrittenCounts>; notes: string[] }
   | { state: 'failed'; failedAt: string; message: string };
@@ -25,9 +27,13 @@ export async function readReferenceSetStates(db: Queryable): Promise<Map<string,
     `select key, value, (extract(epoch from now() - updated_at) * 1000)::float8 as quiet_ms from app_meta where key like 'reference\\_set:%'`,
   );
   const states = new Map<string, StoredState>();
+  // A load writes its set's progress every second or so: when nothing has been written for STOPPED_AFTER_MS, the sets
+  // still waiting for it will not be loaded either.
+  const loadStopped = Math.min(...rows.map((row) => Number(row.quiet_ms))) > STOPPED_AFTER_MS;
   for (const row of rows) {
     const state = JSON.parse(row.value) as StoredState;
     if (state.state === 'loading' && Number(row.quiet_ms) > STOPPED_AFTER_MS) continue;
+    if (state.state === 'waiting' && loadStopped) continue;
     states.set(row.key.slice(KEY_PREFIX.length), state);
   }
   return states;
@@ -40,7 +46,7 @@ async function writeState(db: Queryable, name: string, state: StoredState): Prom
   );
 }
 
-/** "106,664 rules, 3,788 courses, 27 schools": what a loaded set holds in the database (stored now, not only new). */
+/** "107,796 rules, 3,826 courses, 27 schools": what a loaded set holds in the database (stored now, not only new). */
 export function describeWritten(written: Record<string, WrittenCounts>): string {
   return Object.entries(written)
     .map(([what, counts]) => ({ what, count: counts.inserted + counts.updated + counts.unchanged }))
@@ -56,11 +62,12 @@ export async function readReferenceDataStatus(db: Queryable): Promise<{ loading:
     const base = { name: set.name, title: set.title, rows: set.rows, unit: set.unit, percent: null, stored: null, message: null };
     const stored = states.get(set.name);
     if (!stored) return { ...base, state: 'not-loaded' };
+    if (stored.state === 'waiting') return { ...base, state: 'waiting' };
     if (stored.state === 'loading') return { ...base, state: 'loading', percent: stored.total > 0 ? Math.min(99, Math.floor((100 * stored.done) / stored.total)) : 0 };
     if (stored.state === 'failed') return { ...base, state: 'failed', message: stored.message };
     return { ...base, state: 'loaded', stored: describeWritten(stored.written) };
   });
-  return { loading: sets.some((set) => set.state === 'loading'), sets };
+  return { loading: sets.some((set) => set.state === 'loading' || set.state === 'waiting'), sets };
 }
 
 export interface LoadEvents {
@@ -105,11 +112,17 @@ export async function loadReferenceSets({
 }): Promise<SetResult[]> {
   const results: SetResult[] = [];
   const states = skipLoaded ? await readReferenceSetStates(db) : new Map<string, StoredState>();
+  const alreadyLoaded = (set: ReferenceSet) => {
+    const before = states.get(set.name);
+    return skipLoaded && before?.state === 'loaded' && before.digest === files.digest(set.files);
+  };
+  // Every set this load will get to is named at once, so the admin overview says what is coming, as the start says.
+  const queuedAt = new Date().toISOString();
+  for (const set of sets) if (!alreadyLoaded(set)) await writeState(db, set.name, { state: 'waiting', queuedAt });
   for (const set of sets) {
     if (signal?.aborted) break;
     const digest = files.digest(set.files);
-    const before = states.get(set.name);
-    if (skipLoaded && before?.state === 'loaded' && before.digest === digest) {
+    if (alreadyLoaded(set)) {
       events.skipped?.(set, 'already loaded');
       results.push({ set, status: 'skipped', message: 'already loaded' });
       continue;

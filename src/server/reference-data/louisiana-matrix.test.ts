@@ -23,7 +23,6 @@ describe('readCell: one school’s equivalent of a Louisiana common course', () 
     expect(readCell('***')).toEqual([]);
     expect(readCell('')).toEqual([]);
     expect(readCell('HIST 360 or ***')).toEqual([[{ kind: 'course', subject: 'HIST', number: '360' }]]);
-    expect(readCell('MATH 3 1213')).toBeNull();
     expect(readCell('BIOS 104/5/ 6/7/8/9')).toBeNull();
     expect(readCell('ENGL 370/71/ 72/80')).toBeNull();
     expect(readCell('CJ or SOC 2***')).toBeNull();
@@ -42,6 +41,13 @@ describe('readCell: one school’s equivalent of a Louisiana common course', () 
     expect(tidyCell('ENGL 101/110 or ENRE 110')).toBe('ENGL 101 or 110 or ENRE 110');
     expect(tidyCell('CJUS 211/ SLGY 211')).toBe('CJUS 211 or SLGY 211');
     expect(tidyCell('ENGL 1010 /1009')).toBe('ENGL 1010 or 1009');
+    // College Algebra's row writes the hours between subject and number; "&/or" is "or".
+    expect(tidyCell('MATH 3 1213')).toBe('MATH 1213');
+    expect(tidyCell('MATH 3 102 or 111')).toBe('MATH 102 or 111');
+    expect(tidyCell('SMAT 3 121S')).toBe('SMAT 121S');
+    expect(tidyCell('MATH 1105 &/or MATH 1110')).toBe('MATH 1105 or MATH 1110');
+    expect(tidyCell('BIOL 3250 GNAT 1')).toBe('BIOL 3250 GNAT 1');
+    expect(tidyCell('BIOL 436(G)')).toBe('BIOL 436');
     expect(tidyCell('RNR 2900/HORT 2900 (3 cr hrs)')).toBe('RNR 2900 or HORT 2900');
   });
 });

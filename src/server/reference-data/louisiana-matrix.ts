@@ -9,7 +9,9 @@
  * whose cells name the same common course exchange it, so every ordered pair of schools gets a rule for it:
  * - from a school whose cell names courses (each alternative its own rule; courses taken together one rule),
  * - to whatever the other school's cell gives: its course or courses, elective credit ("ACCT EL", the import's
- *   elective code, titled with the level), or the generic credit as elective credit under its code ("GHUM EL").
+ *   elective code, titled with the level), or the generic credit under its code ("GHUM EL", titled "General credit");
+ *   each rule states what the cell gives (the import's equivalency_type: specific-course, elective or
+ *   general-education), so the engine's verdict class is the matrix's own word (docs/equivalency-engine.md).
  * What the import cannot express, and is therefore left out: alternatives on the receiving side (the school decides
  * which course it gives; the rule names the first and its notes name the others), a receiving cell of "none" or empty
  * (no rule: the matrix says the school has no equivalent, not that the course does not transfer), generic or elective
@@ -40,7 +42,7 @@ export interface LouisianaMatrix {
 }
 
 /** The rules import's columns, in the order the rows below give them. */
-export const LOUISIANA_RULE_COLUMNS = ['source_university', 'source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits', 'group', 'notes'] as const;
+export const LOUISIANA_RULE_COLUMNS = ['source_university', 'source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits', 'group', 'notes', 'equivalency_type'] as const;
 export const LOUISIANA_COURSE_COLUMNS = ['institution', 'subject', 'number', 'title', 'credits', 'description'] as const;
 
 const COURSE = /^([A-Z]{2,5}) ?(\d{3,4}[A-Z]{0,2})$/;
@@ -54,8 +56,10 @@ const GENERIC = /^([A-Z]{4})(?: ?\(?(\d(?:-\d)?)\)?)?$/;
  * 4-digit number, a lone letter after a number is its suffix again, and split asterisks are joined. Case, "and" for
  * "&", a credit note in brackets ("CHEM 232 (2 cr.)") and dashes for none ("MATH ---") are made what the rest of the
  * matrix writes. A slash between whole course numbers is "or" ("ENGL 101/110": Delgado's ENGL 110 is its intensive
- * Composition I, as the Degree Link pilot's own rules confirm; "CJUS 211/SLGY 211": a cross-listed course). Anything
- * else odd ("MATH 3 1213", abbreviated lists such as "BIOS 104/5/6") is left for readCell to refuse.
+ * Composition I, as the Degree Link pilot's own rules confirm; "CJUS 211/SLGY 211": a cross-listed course). The row of
+ * College Algebra (CMAT 1213) writes its hours between subject and number in every cell ("MATH 3 1213", "SMAT 3 121S"):
+ * the digit is dropped; "&/or" is "or"; "(G)" after a number (a course graduates may take too) is dropped. Anything else odd (abbreviated lists such as "BIOS 104/5/6") is left for
+ * readCell to refuse.
  */
 export function tidyCell(raw: string): string {
   return raw
@@ -64,6 +68,7 @@ export function tidyCell(raw: string): string {
     .toUpperCase()
     .replace(/ OR /g, ' or ')
     .replace(/\s*\(\d+ ?CR\.?( HRS)?\)$/, '')
+    .replace(/(\d{3,4}[A-Z]?)\(G\)/g, '$1')
     .replace(/ AND /g, ' & ')
     .replace(/(\*)\s+(?=\*)/g, '$1')
     .replace(/-{3}/g, '***')
@@ -72,6 +77,8 @@ export function tidyCell(raw: string): string {
       return digits.length === 3 || digits.length === 4 ? `${subject} ${head}${tail}` : whole;
     })
     .replace(/\b(\d{3,4}) ([A-Z])$/, '$1$2')
+    .replace(/\b([A-Z]{2,5}) \d (?=\d{3,4}[A-Z]?\b)/g, '$1 ')
+    .replace(/ &\/or /gi, ' or ')
     .replace(/(\d{3,4}[A-Z]?) ?\/ ?(?=(?:[A-Z]{2,5} )?\d{3,4}[A-Z]?\b)/g, '$1 or ');
 }
 
@@ -146,6 +153,28 @@ export function readLouisianaMatrix(matrixCsv: string, pairsCsv: string): Louisi
 const codeOf = (course: MatrixCourse): string =>
   course.kind === 'course' ? `${course.subject} ${course.number}` : course.kind === 'elective' ? `${course.subject} EL` : `${course.code} EL`;
 
+/** What a cell's course gives, in the words the rules import takes (its equivalency_type column). */
+const CLASS_OF_KIND = { course: 'specific-course', elective: 'elective', generic: 'general-education' } as const satisfies Record<MatrixCourse['kind'], string>;
+
+/**
+ * A receiving cell's course as the rule's target: its code, title and the class the matrix states for it. The rule
+ * gives the class of its alternative: a named course when any course of it is one.
+ */
+export function matrixTarget(course: MatrixCourse, commonTitle: string): { code: string; title: string; statedClass: (typeof CLASS_OF_KIND)[MatrixCourse['kind']] } {
+  return { code: codeOf(course), title: titleOf(course, commonTitle), statedClass: CLASS_OF_KIND[course.kind] };
+}
+
+/**
+ * The class a receiving alternative gives (courses taken together): courses, a specific course, also with an hour of
+ * generic credit beside them ("BIOL 123 & GNAT 1": the lecture, and the lab as science credit); a course with elective
+ * credit beside it ("BIOS 101L & BIOL ***") is only part of the common course, which the matrix counts with
+ * electives; credit alone, its own kind.
+ */
+export function matrixAlternativeClass(alternative: MatrixAlternative): (typeof CLASS_OF_KIND)[MatrixCourse['kind']] {
+  if (!alternative.some((course) => course.kind === 'course')) return CLASS_OF_KIND[alternative[0]!.kind];
+  return alternative.some((course) => course.kind === 'elective') ? 'elective' : 'specific-course';
+}
+
 function titleOf(course: MatrixCourse, commonTitle: string): string {
   if (course.kind === 'course') return commonTitle;
   if (course.kind === 'elective') return `Elective credit in ${course.subject}${course.level ? ` (${course.level}000 level)` : ''}`;
@@ -179,10 +208,11 @@ export function* louisianaRuleRows(matrix: LouisianaMatrix): Generator<string[]>
           if (written.has(identity)) continue;
           written.add(identity);
           const group = source.length > 1 || targets.length > 1 ? `${course.lccn} ${place + 1}` : '';
+          const statedClass = matrixAlternativeClass(targets);
           for (let row = 0; row < Math.max(source.length, targets.length); row++) {
             const sourceCourse = source[Math.min(row, source.length - 1)]!;
-            const target = targets[Math.min(row, targets.length - 1)]!;
-            yield [from.name, codeOf(sourceCourse), course.title, to.name, codeOf(target), titleOf(target, course.title), creditsOf(target, targets.length, course.hours), group, note];
+            const target = matrixTarget(targets[Math.min(row, targets.length - 1)]!, course.title);
+            yield [from.name, codeOf(sourceCourse), course.title, to.name, target.code, target.title, creditsOf(targets[Math.min(row, targets.length - 1)]!, targets.length, course.hours), group, note, statedClass];
           }
         }
       }

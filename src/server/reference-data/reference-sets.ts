@@ -119,7 +119,7 @@ const louisianaMatrixSet: ReferenceSet = {
     const total = courseRows.length + ruleRows;
     await importCourseRows(context, outcome, { header: LOUISIANA_COURSE_COLUMNS, rows: courseRows, total, keepExisting: true });
     if (outcome.errorCount === 0) await importRuleRows(context, outcome, { header: LOUISIANA_RULE_COLUMNS, rows: louisianaRuleRows(matrix), total, offset: courseRows.length });
-    if (matrix.unreadableCells > 0) outcome.notes.push(`${matrix.unreadableCells} cells the PDF conversion left unreadable (such as "MATH 3 1213", "BIOS 104/5/ 6/7/8/9") give no rule`);
+    if (matrix.unreadableCells > 0) outcome.notes.push(`${matrix.unreadableCells} cells the PDF conversion left unreadable (such as "BIOS 104/5/ 6/7/8/9", "ENGL 2005/ 2007/20 08") give no rule`);
     outcome.notes.push('a receiving school listing alternatives ("X or Y") gets a rule to the first, its notes naming the others; "none" and empty cells give no rule');
     return outcome;
   },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 import { APPEAL_DECISIONS, APPEAL_STATUSES, type AppealDecision, type AppealStatus } from './appeal-status';
 import type { AppealCourseRow } from './transcripts';
+import type { VerdictClass } from './verdict-class';
 
 /** The admin area's API contract (spec sections 3, 4 and 7): used by the admin routes and the admin pages. */
 
@@ -53,10 +55,11 @@ export const referenceSetStatusSchema = z.object({
   title: z.string(),
   rows: z.number(),
   unit: z.string(),
-  state: z.enum(['loaded', 'loading', 'not-loaded', 'failed']),
+  /** 'waiting': a load under way will get to it (the demo's first start names every set it loads at once). */
+  state: z.enum(['loaded', 'loading', 'waiting', 'not-loaded', 'failed']),
   /** While loading: how far, 0-100. */
   percent: z.number().nullable(),
-  /** What a loaded set stored, in words ("106,664 rules, 3,788 courses, 27 schools"). */
+  /** What a loaded set stored, in words ("107,796 rules, 3,826 courses, 27 schools"). */
   stored: z.string().nullable(),
   message: z.string().nullable(),
 });
@@ -132,6 +135,8 @@ export interface AppealEvidenceRow {
   term: string | null;
   credits: number | null;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  /** What the student's report says they get (its badge there, and here). */
+  verdictClass: VerdictClass;
   /** The engine's reason in its words ("needs at least a C"). */
   reason: string;
   /** What the course becomes at the destination, if anything. */
@@ -200,7 +205,7 @@ export const updateAppealSchema = z.object({
   adminNotes: z.string().max(10_000, 'Use at most 10,000 characters').default(''),
   decision: z.enum(APPEAL_DECISIONS, 'decision must be approved or denied').nullable().optional(),
   studentMessage: z.string().trim().max(5_000, 'Use at most 5,000 characters').nullable().optional(),
-  expectedVersion: z.number().int().positive().optional(),
+  expectedVersion: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a version number').optional(),
   createRule: createRuleFromAppealSchema.nullable().optional(),
 });
 export type UpdateAppealInput = z.infer<typeof updateAppealSchema>;

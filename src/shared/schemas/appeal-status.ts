@@ -17,11 +17,6 @@ export function statusLabel(status: string): string {
   return label ? label.toLowerCase() : status.replace(/_/g, ' ');
 }
 
-/** Either vocabulary (status or decision) as a title, for charts that count both. */
-export function appealTermLabel(value: string): string {
-  return APPEAL_STATUS_LABELS[value as AppealStatus] ?? APPEAL_DECISION_LABELS[value as AppealDecision] ?? value;
-}
-
 /** Spec section 9's promise: a student hears back within this many business days of sending an appeal. */
 export const APPEAL_REVIEW_BUSINESS_DAYS = 3;
 

@@ -2,22 +2,24 @@
  * The course search and course details API contract (spec section 3, "Catalogue course"): what
  * `GET /api/courses/search` and `GET /api/courses/:id` answer, shared by the server and the web app.
  */
+import { VERDICT_CLASS_INFO, type VerdictClass } from './verdict-class';
+
 /**
- * What is known about a course transferring to a school:
- * - `fully`: a rule says it transfers as a specific course;
- * - `elective`: a rule gives elective credit only;
- * - `not-transferable`: a rule says it does not transfer;
- * - `unknown`: no rule on file (the school must evaluate it).
+ * The spec's transferStatus ('fully' or otherwise), read from the verdict class (verdict-class.ts), which every card
+ * and course-page answer carries too and the badges show:
+ * - `fully`: a specific course (a rule names one, or statewide numbering guarantees it);
+ * - `elective`: elective or general-education credit, not a specific course;
+ * - `not-transferable`: it does not transfer, or earns no degree credit;
+ * - `unknown`: nothing decides it yet, or statewide numbering does not guarantee it (the school must evaluate it).
  */
 export const TRANSFER_STATUSES = ['fully', 'elective', 'not-transferable', 'unknown'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
-export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
-  fully: 'Transfers fully',
-  elective: 'Elective credit',
-  'not-transferable': 'Does not transfer',
-  unknown: 'No rule on file',
-};
+export function transferStatusOf(verdictClass: VerdictClass): TransferStatus {
+  if (verdictClass === 'specific-course') return 'fully';
+  if (verdictClass === 'elective' || verdictClass === 'general-education') return 'elective';
+  return VERDICT_CLASS_INFO[verdictClass].status === 'NO_TRANSFER' ? 'not-transferable' : 'unknown';
+}
 
 export interface SchoolRef {
   key: string;
@@ -36,6 +38,8 @@ export interface CourseSearchResult {
   /** 'Online' | 'In-Person' | 'Hybrid' */
   deliveryFormat: string | null;
   transferStatus: TransferStatus;
+  /** What the student gets at the school the search names (its badge); 'needs-review' when nothing decides it. */
+  verdictClass: VerdictClass;
   credits: string | null;
   professor: string | null;
   rating: number | null;
@@ -69,6 +73,11 @@ export interface CourseSearchResult {
   isSample: boolean;
   /** How many scheduled offerings the course has (0 = catalogue course only). */
   offeringCount: number;
+  /**
+   * With a delivery format or term in the search: 'matches' when the course has such a section, 'unknown' when it has
+   * no section on file at all (listed after every match, never as one). Null when the search named neither.
+   */
+  schedule: 'matches' | 'unknown' | null;
 }
 
 /** A school a search names, as the server understood it (from a filter or from the text). */
@@ -102,7 +111,7 @@ export interface CourseSearchResponse {
   schoolNote: string | null;
   /** Words of the search that found nothing beside its other conditions, so the answer left them out. */
   unusedWords: string[];
-  /** Set when no course has an offering of the format or term asked for, and the answer lists courses with no schedule on file. */
+  /** Set when this page lists courses whose schedule is unknown (`schedule: 'unknown'`): what that means, in words. */
   scheduleNote: string | null;
 }
 
@@ -132,6 +141,8 @@ export interface CourseTransfer {
   ruleId: number | null;
   toSchool: SchoolRef;
   status: TransferStatus;
+  /** What the student gets (its badge). */
+  verdictClass: VerdictClass;
   /**
    * "Florida State University: ECO 2013 Principles of Macroeconomics", or null when it does not transfer or the
    * destination's course is not in its catalogue (then `transferNote` says what is known).

@@ -14,7 +14,7 @@ const flag = z.preprocess(
 
 /** Crosswalk's columns of a rules file (the SPEC's six first); how published headers map to them: engine/import-columns.ts. */
 export const REQUIRED_IMPORT_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
-export const OPTIONAL_IMPORT_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit'] as const;
+export const OPTIONAL_IMPORT_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type'] as const;
 /** A course code given in two columns (ATAIN: prefix and number). */
 export const SPLIT_CODE_IMPORT_COLUMNS = ['source_subject', 'source_number', 'target_subject', 'target_number'] as const;
 export const IMPORT_COLUMNS = [...REQUIRED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...SPLIT_CODE_IMPORT_COLUMNS] as const;
@@ -48,7 +48,6 @@ export const equivalencyImportQuerySchema = z.object({
     z.array(z.string().trim().min(1).max(200), { error: 'must be a JSON array of school names, such as ["Lake Valley College"]' }).max(500).optional(),
   ),
 });
-export type EquivalencyImportQuery = z.infer<typeof equivalencyImportQuerySchema>;
 
 export interface ImportError {
   line: number;

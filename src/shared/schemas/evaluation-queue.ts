@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 
 /**
  * The registrar's evaluation queue (issue 25, docs/decisions/080-evaluation-queue.md): every course no rule decides is
@@ -11,7 +12,6 @@ export const EVALUATION_QUEUE_PAGE_SIZE = 20;
 export const evaluationQueueQuerySchema = z.object({
   page: z.coerce.number('page must be a number').int('page must be a whole number').min(1, 'page starts at 1').max(10_000, 'page must be at most 10,000').default(1),
 });
-export type EvaluationQueueQuery = z.infer<typeof evaluationQueueQuerySchema>;
 
 export interface QueueSuggestion {
   subject: string;
@@ -64,8 +64,8 @@ const courseCodePart = (what: string) =>
   z.string().trim().min(1, `Enter the destination course's ${what}`).max(20, `Use at most 20 characters for the ${what}`);
 
 const pairFields = {
-  fromInstitutionId: z.number().int().positive(),
-  toInstitutionId: z.number().int().positive(),
+  fromInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
+  toInstitutionId: z.number().int().positive().max(MAX_DATABASE_INTEGER, 'must be a school id'),
   subject: z.string().trim().min(1).max(20),
   number: z.string().trim().min(1).max(20),
 };
@@ -95,7 +95,6 @@ export const anotherCourseFormSchema = z.object({
   number: courseCodePart('number'),
   title: z.string().trim().max(200, 'Use at most 200 characters').optional(),
 });
-export type AnotherCourseForm = z.infer<typeof anotherCourseFormSchema>;
 
 export interface EvaluationDecisionResult {
   decisionId: number;
@@ -103,4 +102,26 @@ export interface EvaluationDecisionResult {
   /** The background job that re-decides the reports, resolves the appeals and tells the students. */
   jobId: number | null;
   reports: number;
+}
+
+/**
+ * A file a student says is a transcript though the reader found no courses in it (issue 40): the registrar reads it
+ * by hand. `fileUrl` opens it (an admin's read of a student's transcript, recorded as a disclosure).
+ */
+export interface UnreadableTranscript {
+  id: string;
+  student: { id: string; name: string; email: string };
+  fileName: string;
+  size: number | null;
+  /** The school the student asked about. */
+  destination: { id: number; name: string } | null;
+  /** When the student said it is a transcript. */
+  keptAt: string;
+  fileUrl: string;
+}
+
+/** `GET /api/admin/evaluation-queue/unreadable`: the oldest 50 not yet read, and how many there are. */
+export interface UnreadableTranscriptList {
+  transcripts: UnreadableTranscript[];
+  total: number;
 }

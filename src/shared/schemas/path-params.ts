@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 import { PARTNERS } from './admin';
 
 /**
@@ -14,7 +15,7 @@ const recordId = (what: string) => z.uuid({ error: `must be ${what} id` });
 const serialNumber = (example: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: `must be ${example}` }).int({ error: `must be ${example}` }).min(1, { error: `must be ${example}` }).max(2_147_483_647, { error: `must be ${example}` }),
+    z.number({ error: `must be ${example}` }).int({ error: `must be ${example}` }).min(1, { error: `must be ${example}` }).max(MAX_DATABASE_INTEGER, { error: `must be ${example}` }),
   );
 
 /** An account id (better-auth's: letters, digits, '-' and '_'). */

@@ -3,6 +3,8 @@
  * a student adds, and which requirement each transferred course fills. Shared by the routes and the pages.
  */
 import { z } from 'zod';
+import type { VerdictClass } from './verdict-class';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 
 export const PROGRAM_KINDS = ['degree', 'major', 'minor', 'general-education', 'pre-professional', 'other'] as const;
 export type ProgramKind = (typeof PROGRAM_KINDS)[number];
@@ -19,7 +21,7 @@ export const MAX_PROGRAM_IMPORT_BYTES = 20 * 1024 * 1024;
 const positiveId = (label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: `must be a ${label} number such as 7` }).int().min(1).max(2_147_483_647),
+    z.number({ error: `must be a ${label} number such as 7` }).int().min(1).max(MAX_DATABASE_INTEGER),
   );
 const flag = z.preprocess(
   (value) => (value === undefined || value === '' ? false : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value),
@@ -246,6 +248,8 @@ export interface DegreeCourse {
   credits: number;
   source: 'transcript' | 'exam';
   outcome: CourseOutcome;
+  /** What the transfer gives at the school (its badge); null for exam credit. */
+  verdictClass: VerdictClass | null;
   /** True for courses the destination has not decided yet (they count as nothing until it does). */
   pending: boolean;
   countsToward: Array<{ id: string; name: string }>;

@@ -75,13 +75,19 @@ describe('courseSearchQuerySchema', () => {
     ['deliveryFormat', 'correspondence'],
     ['institutionType', 'for-profit'],
     ['state', 'ZZ'],
-    ['term', 'fall-2030'],
+    ['term', 'fall 2030'],
+    ['term', 'midsummer-2027'],
     ['homeCollege', 'Harvard!'],
     ['targetCollege', 'Valencia College'],
     ['targetSubject', 'astrology'],
     ['searchType', 'transcript'],
   ])('refuses %s=%s with the field named in the issue path', (field, value) => {
     expect(issuePaths({ [field]: value })).toEqual([field]);
+  });
+
+  it('takes any well-formed term, not only those offered today (a saved search keeps its term), in lower case', () => {
+    expect(courseSearchQuerySchema.parse({ term: 'fall-2026' }).term).toBe('fall-2026');
+    expect(courseSearchQuerySchema.parse({ term: 'Summer-2024' }).term).toBe('summer-2024');
   });
 
   it('refuses a query longer than 200 characters', () => {

@@ -13,8 +13,8 @@ import {
   INSTITUTION_TYPES,
   SEARCH_SUBJECTS,
   STATE_CODES,
-  TERMS,
 } from '../search/search-options';
+import { isTermValue, type TermValue } from '../terms';
 
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -57,6 +57,18 @@ function optionalText(max: number) {
   return z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.maxLength(max))));
 }
 
+/**
+ * A term, 'fall-2026' (src/shared/terms.ts): any well-formed one, not only those offered today, so a search saved last
+ * year still opens (it finds what is on file for that term). Compared in lower case.
+ */
+const termSchema = z.pipe(
+  z.transform((value: unknown) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? blank.toLowerCase() : blank;
+  }),
+  z.optional(z.custom<TermValue>(isTermValue, { message: 'must be a term such as fall-2026' })),
+);
+
 const searchTypeSchema = optionalEnum(['smart', 'manual'] as const);
 
 /** State codes are compared case-insensitively ("fl" → "FL"). */
@@ -89,7 +101,7 @@ const filterFields = {
   deliveryFormat: optionalEnum(DELIVERY_FORMATS),
   institutionType: optionalEnum(INSTITUTION_TYPES),
   state: stateSchema,
-  term: optionalEnum(TERMS),
+  term: termSchema,
   level: optionalEnum(COURSE_LEVELS),
   homeCollege: optionalSchoolKey,
   targetCollege: optionalSchoolKey,
@@ -108,7 +120,6 @@ export const transferScenarioSchema = z.object({
   fromSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   toSchool: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
 });
-export type TransferScenario = z.infer<typeof transferScenarioSchema>;
 
 /** The "Search filters" entity of spec section 3 (all fields optional). */
 export const searchFiltersSchema = z.object({
@@ -116,7 +127,6 @@ export const searchFiltersSchema = z.object({
   transferScenario: z.pipe(z.transform((value: unknown) => (value === null ? undefined : value)), z.optional(transferScenarioSchema)),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
-export type SearchFilterField = keyof SearchFilters;
 
 /** The course search query string, shared by the web form and `GET` search API. */
 export const courseSearchQuerySchema = z.object({
@@ -136,7 +146,6 @@ export const courseSearchQuerySchema = z.object({
   ),
 });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
-export type CourseSearchQueryInput = z.input<typeof courseSearchQuerySchema>;
 
 /** Turn a parsed course search query back into query-string parameters (empties left out). */
 export function toCourseSearchParams(query: Partial<CourseSearchQuery>): URLSearchParams {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { fileNameField } from './file-name';
 import type { SavedSearchRecord } from './saved-search';
 import type { AppealDecision, AppealStatus } from './appeal-status';
+import type { VerdictClass } from './verdict-class';
+import type { NoCoursesFound } from './transcripts';
 
 const text = (max: number) => z.preprocess((value) => value ?? '', z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 /** `missing` says what to enter in plain words: the server's refusal reaches the student as written (field names are dropped). */
@@ -97,6 +99,12 @@ export interface StudentTranscript {
   size: number | null;
   uploadedAt: string;
   status: string;
+  /** Where it was uploaded: the search screen's Transcript Upload or the profile. */
+  uploadedFrom: 'search' | 'profile';
+  /** The school it was last analysed for; null before any analysis. */
+  destination: string | null;
+  /** Set when the reader found no courses in the file (src/shared/schemas/transcripts.ts, NoCoursesFound). */
+  noCourses: NoCoursesFound | null;
 }
 
 export interface StudentAppealSummary {
@@ -171,6 +179,8 @@ export interface CompareCourse {
   title: string;
   credits: number;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  /** What the student gets there (its badge); `status` is its class's status. */
+  verdictClass: VerdictClass;
   transfersTo: string | null;
   creditsAwarded: number;
 }

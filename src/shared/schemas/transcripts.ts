@@ -4,7 +4,9 @@
  */
 // zod/mini: the search page's transcript tab loads this module; mini keeps it small on a phone (see search.ts).
 import * as z from 'zod/mini';
+import { MAX_DATABASE_INTEGER } from './database-integers';
 import { fileNameField } from './file-name';
+import type { VerdictClass } from './verdict-class';
 
 /** Upper bound for one transcript upload (the declared size and the bytes actually sent). */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -36,7 +38,7 @@ export function transcriptContentType(fileName: string, fileType: string): Trans
 /** A destination: an institution id (0 = none chosen yet) or a key from the destination list ('fsu'). */
 const institutionIdField = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)),
-  z.int({ error: 'must be a school id' }).check(z.minimum(0), z.maximum(2_147_483_647)),
+  z.int({ error: 'must be a school id' }).check(z.minimum(0), z.maximum(MAX_DATABASE_INTEGER)),
 );
 const institutionKeyField = z.string().check(z.trim(), z.minLength(1, 'must name a school'), z.maxLength(100));
 
@@ -47,7 +49,6 @@ export const createTranscriptSchema = z.object({
   toInstitutionId: z.nullish(institutionIdField),
   toInstitution: z.nullish(institutionKeyField),
 });
-export type CreateTranscriptInput = z.input<typeof createTranscriptSchema>;
 
 export const analyzeTranscriptSchema = z.object({
   toInstitutionId: z.nullish(institutionIdField),
@@ -189,6 +190,8 @@ export interface TranscriptResultItem {
   term: string | null;
   statusCode: TranscriptRowStatus;
   statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';
+  /** What the student gets (verdict-class.ts): the row's badge; always one of its status's classes. */
+  verdictClass: VerdictClass;
   toEquivalencyId: number | null;
   reason: string;
   candidates: CandidateDto[];
@@ -212,6 +215,16 @@ export interface TranscriptSummary {
   creditsTransferring: number;
 }
 
+/**
+ * The reader found no courses in a student's file (issue 40). 'asked': the student has not yet said whether it is a
+ * transcript; it is not counted among their transcripts, and unless they say it is, it is discarded at `discardsAt`.
+ * 'kept': they said it is; the registrar reads it by hand (the evaluation queue).
+ */
+export type NoCoursesFound = { state: 'asked'; discardsAt: string } | { state: 'kept' };
+
+/** How long a student has to say whether a file the reader found no courses in is a transcript. */
+export const NO_COURSES_ANSWER_DAYS = 7;
+
 export interface TranscriptResponse {
   id: string;
   source: 'pdf-text' | 'ocr' | null;
@@ -230,6 +243,8 @@ export interface TranscriptResponse {
   reading: ReadRowDto[];
   /** Null for a signed-out visitor (their transcript is deleted after this time). */
   expiresAt: string | null;
+  /** A signed-in student's file the reader found no courses in: asked whether it is a transcript, or kept as one. */
+  noCourses: NoCoursesFound | null;
 }
 
 /** Body of `POST /api/appeals` from the search screen (spec section 3): no length or presence check on the note. */

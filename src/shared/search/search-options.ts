@@ -1,6 +1,6 @@
 /**
- * Search filter options (spec section 9) and the subject keyword map
- * (spec section 5, "Manual filtering").
+ * Search filter options (spec section 9) and the subject keyword map (spec section 5, "Manual filtering"). The terms,
+ * which follow the date, are src/shared/terms.ts's.
  *
  * Shared by the browser and the server: no Node, DOM or database imports.
  */
@@ -36,7 +36,7 @@ export function isOptionValue<const T extends readonly SearchOption[]>(
 }
 
 // ---------------------------------------------------------------------------
-// Delivery formats, institution types, terms
+// Delivery formats, institution types
 // ---------------------------------------------------------------------------
 
 export const DELIVERY_FORMAT_OPTIONS = [
@@ -51,17 +51,9 @@ export const INSTITUTION_TYPE_OPTIONS = [
   { value: 'public', label: 'Public' },
   { value: 'private', label: 'Private' },
 ] as const satisfies readonly SearchOption[];
-export type InstitutionType = (typeof INSTITUTION_TYPE_OPTIONS)[number]['value'];
 export const INSTITUTION_TYPES = optionValues(INSTITUTION_TYPE_OPTIONS);
 
-export const TERM_OPTIONS = [
-  { value: 'summer-2024', label: 'Summer 2024' },
-  { value: 'fall-2024', label: 'Fall 2024' },
-  { value: 'winter-2025', label: 'Winter 2025' },
-  { value: 'spring-2025', label: 'Spring 2025' },
-] as const satisfies readonly SearchOption[];
-export type Term = (typeof TERM_OPTIONS)[number]['value'];
-export const TERMS = optionValues(TERM_OPTIONS);
+// Terms depend on the date (the current and the next academic year): src/shared/terms.ts.
 
 /** Course levels a search may ask for: "intro"/"introductory" means lower-level (first- and second-year) courses. */
 export const COURSE_LEVEL_OPTIONS = [
@@ -85,7 +77,6 @@ export const SUBJECT_AREA_OPTIONS = [
   { value: 'mathematics', label: 'Mathematics' },
   { value: 'psychology', label: 'Psychology' },
 ] as const satisfies readonly SearchOption[];
-export type SubjectArea = (typeof SUBJECT_AREA_OPTIONS)[number]['value'];
 export const SUBJECT_AREAS = optionValues(SUBJECT_AREA_OPTIONS);
 
 /**
@@ -172,7 +163,6 @@ export const STATE_OPTIONS = [
   { value: 'VA', label: 'Virginia' },
   { value: 'WI', label: 'Wisconsin' },
 ] as const satisfies readonly SearchOption[];
-export type StateCode = (typeof STATE_OPTIONS)[number]['value'];
 export const STATE_CODES = optionValues(STATE_OPTIONS);
 
 // Schools are not an option list: any of the thousands of schools Crosswalk knows can be chosen by any of its names

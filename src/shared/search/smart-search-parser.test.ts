@@ -455,32 +455,40 @@ describe('any input', () => {
 });
 
 describe('rule: delivery format, term and level words', () => {
+  // Terms follow the date (src/shared/terms.ts): these read as on 28 November 2026.
+  const today = new Date('2026-11-28T12:00:00Z');
   it.each([
     ['intro psychology from Miami Dade College to UCF online', { deliveryFormat: 'online', term: null, level: 'lower', query: 'psychology' }],
-    ['summer econ in person', { deliveryFormat: 'in-person', term: 'summer-2024', level: null, query: 'econ' }],
-    ['hybrid statistics next fall', { deliveryFormat: 'hybrid', term: 'fall-2024', level: null, query: 'statistics' }],
-    ['upper-level history spring 2025', { deliveryFormat: null, term: 'spring-2025', level: 'upper', query: 'history' }],
+    ['summer econ in person', { deliveryFormat: 'in-person', term: 'summer-2027', level: null, query: 'econ' }],
+    ['hybrid statistics next fall', { deliveryFormat: 'hybrid', term: 'fall-2026', level: null, query: 'statistics' }],
+    ['upper-level history spring 2028', { deliveryFormat: null, term: 'spring-2028', level: 'upper', query: 'history' }],
     ['introductory chemistry', { deliveryFormat: null, term: null, level: 'lower', query: 'chemistry' }],
   ])('%s', (text, expected) => {
-    const u = parseSmartSearch(text);
+    const u = parseSmartSearch(text, { today });
     expect({ deliveryFormat: u.deliveryFormat, term: u.term, level: u.level, query: u.query }).toEqual(expected);
     expect(toSearchFilters(u)).toMatchObject(Object.fromEntries(Object.entries(expected).filter(([key, value]) => key !== 'query' && value !== null)));
   });
 
   it('shows a chip for each, and removing one drops only that filter', () => {
-    const u = parseSmartSearch('intro econ online summer');
-    expect(u.chips.map((chip) => chip.label)).toEqual(['Subject: Economics', 'Format: Online', 'Term: Summer 2024', 'Level: Lower-level (intro) courses']);
+    const u = parseSmartSearch('intro econ online summer', { today });
+    expect(u.chips.map((chip) => chip.label)).toEqual(['Subject: Economics', 'Format: Online', 'Term: Summer 2027', 'Level: Lower-level (intro) courses']);
     const withoutFormat = removeUnderstanding(u, 'deliveryFormat');
     expect(withoutFormat.deliveryFormat).toBeNull();
-    expect(withoutFormat.term).toBe('summer-2024');
+    expect(withoutFormat.term).toBe('summer-2027');
     expect(withoutFormat.chips.map((chip) => chip.field)).toEqual(['targetSubject', 'term', 'level']);
   });
 
   it('says which season it could not use: a year the search has no term for', () => {
-    const u = parseSmartSearch('history fall 2031');
+    const u = parseSmartSearch('history fall 2031', { today });
     expect(u.term).toBeNull();
     expect(u.unusedWords).toEqual(['fall 2031']);
     expect(u.query).toBe('history');
+    expect(parseSmartSearch('history spring 2025', { today }).unusedWords).toEqual(['spring 2025']);
+  });
+
+  it('reads the same words as a later term when the date moves on', () => {
+    expect(parseSmartSearch('summer econ', { today: new Date('2027-08-02T12:00:00Z') }).term).toBe('summer-2028');
+    expect(parseSmartSearch('summer econ', { today: new Date('2027-07-02T12:00:00Z') }).chips.at(-1)?.label).toBe('Term: Summer 2027');
   });
 
   it('keeps a season or format word that is part of a course code or a school name', () => {

@@ -21,13 +21,12 @@ import {
   DELIVERY_FORMAT_OPTIONS,
   SEARCH_SUBJECT_OPTIONS,
   SUBJECT_KEYWORDS,
-  TERM_OPTIONS,
   optionLabel,
   type CourseLevel,
   type DeliveryFormat,
   type SearchSubject,
-  type Term,
 } from './search-options';
+import { offeredTerm, termForSeason, termLabel, type TermValue } from '../terms';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -76,7 +75,7 @@ export interface SmartSearchUnderstanding {
   /** "online", "in person", "hybrid". */
   deliveryFormat: DeliveryFormat | null;
   /** A season ("summer", "next fall") as the term option of that season. */
-  term: Term | null;
+  term: TermValue | null;
   /** "intro"/"introductory" → lower-level courses; "upper-level" → upper-level. */
   level: CourseLevel | null;
   /** Words that named a season or year the search has no term for ("fall 2031"): not used, and said so. */
@@ -688,17 +687,20 @@ function firstOf<T>(text: string, patterns: ReadonlyArray<[RegExp, T]>): Underst
   return { value: found?.value ?? null, spans };
 }
 
-/** The term option of a season ("fall" → fall-2024); with a year, only that year's. Unmatched words are unused. */
-function findTerm(text: string): Understood<Term> & { unused: string[] } {
+/**
+ * The offered term a season names on `today` ("summer" in November 2026 → summer-2027, src/shared/terms.ts); with a
+ * year, only that year's. Words naming a term that is not offered are unused.
+ */
+function findTerm(text: string, today: Date): Understood<TermValue> & { unused: string[] } {
   const spans: Span[] = [];
   const unused: string[] = [];
-  let value: Term | null = null;
+  let value: TermValue | null = null;
   for (const match of text.matchAll(SEASON_PATTERN)) {
-    const season = (match[1] ?? '').toLowerCase() === 'autumn' ? 'fall' : (match[1] ?? '').toLowerCase();
-    const year = match[2];
-    const option = TERM_OPTIONS.find((term) => term.value.startsWith(`${season}-`) && (!year || term.value.endsWith(`-${year}`)));
+    const word = (match[1] ?? '').toLowerCase();
+    const season = word === 'autumn' ? 'fall' : (word as 'winter' | 'spring' | 'summer' | 'fall');
+    const term = match[2] ? offeredTerm(season, Number(match[2]), today) : termForSeason(season, today);
     spans.push({ start: match.index, end: match.index + match[0].length });
-    if (option) value ??= option.value;
+    if (term) value ??= term;
     else unused.push(collapse(match[0]));
   }
   return { value, spans, unused };
@@ -756,7 +758,7 @@ export function chipsFor(u: Omit<SmartSearchUnderstanding, 'chips'>): SmartSearc
   if (u.deliveryFormat) {
     chips.push({ field: 'deliveryFormat', label: `Format: ${optionLabel(DELIVERY_FORMAT_OPTIONS, u.deliveryFormat)}`, value: u.deliveryFormat });
   }
-  if (u.term) chips.push({ field: 'term', label: `Term: ${optionLabel(TERM_OPTIONS, u.term)}`, value: u.term });
+  if (u.term) chips.push({ field: 'term', label: `Term: ${termLabel(u.term)}`, value: u.term });
   if (u.level) chips.push({ field: 'level', label: `Level: ${optionLabel(COURSE_LEVEL_OPTIONS, u.level)}`, value: u.level });
   return chips;
 }
@@ -766,7 +768,8 @@ export function chipsFor(u: Omit<SmartSearchUnderstanding, 'chips'>): SmartSearc
 // ---------------------------------------------------------------------------
 
 /** Understand a Smart Search description. Never throws; unknown text simply becomes the query. */
-export function parseSmartSearch(input: string): SmartSearchUnderstanding {
+/** `today` decides which terms a season names (src/shared/terms.ts); tests pass a fixed date. */
+export function parseSmartSearch(input: string, { today = new Date() }: { today?: Date } = {}): SmartSearchUnderstanding {
   const text = (typeof input === 'string' ? input : '').slice(0, MAX_SMART_SEARCH_TEXT);
   const tokens = tokenise(text);
 
@@ -784,7 +787,7 @@ export function parseSmartSearch(input: string): SmartSearchUnderstanding {
   const free = (understood: { spans: Span[] }) => understood.spans.filter((span) => !overlapsAny(span, claimed));
   const format = firstOf(text, DELIVERY_PATTERNS);
   const level = firstOf(text, LEVEL_PATTERNS);
-  const term = findTerm(text);
+  const term = findTerm(text, today);
   const understoodWords = [...free(format), ...free(level), ...free(term)];
 
   const understanding: Omit<SmartSearchUnderstanding, 'chips'> = {

@@ -7,6 +7,7 @@ import { seedDemoGradeRules } from './demo-grade-rules';
 import { seedDemoAppeals } from './demo-appeals';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { DEMO_SAMPLE_COURSES } from './demo-sample-courses';
+import { termForSeason } from '../../../shared/terms';
 
 /** The demo's sign-in accounts (never in production). Their passwords are made at first start: see seedDemoData. */
 export const DEMO_ACCOUNTS = [
@@ -114,7 +115,7 @@ async function seedSampleCourses(tx: Queryable) {
         where not exists (select 1 from offerings where course_id = $1 and term = $2)`,
       [
         courseId,
-        sample.term,
+        termForSeason(sample.season),
         sample.deliveryFormat,
         sample.professor,
         sample.rating,

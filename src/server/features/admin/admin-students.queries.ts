@@ -133,13 +133,3 @@ function presentStudent(row: StudentRow): AdminStudent {
     appealCount: Number(row.appeal_count),
   };
 }
-
-export async function findStudentTranscriptFile(db: Queryable, studentId: string, transcriptId: string) {
-  const [row] = await db.query<{ storage_key: string; original_name: string; content_type: string; file_name: string }>(
-    `select f.storage_key, f.original_name, f.content_type, t.file_name
-       from transcripts t join stored_files f on f.id = t.file_id and f.status = 'stored'
-      where t.id = $1 and t.user_id = $2`,
-    [transcriptId, studentId],
-  );
-  return row ?? null;
-}

@@ -19,6 +19,7 @@ import type {
 import { APPEAL_DECISION_LABELS, APPEAL_STATUS_LABELS, APPEAL_STATUSES, appealDueDate, statusLabel } from '../../../shared/schemas/appeal-status';
 import type { AppealEvent, ReportRowAppeal, StudentAppeal, StudentAppealDetail, StudentAppealSummary, SubmitAppeal } from '../../../shared/schemas/student';
 import type { SearchAppealResponse } from '../../../shared/schemas/transcripts';
+import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
 import { recordAudit, recordDisclosure } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooMany } from '../../domain-errors';
@@ -456,6 +457,7 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
       term: record.term,
       credits: toNumber(record.credits) ?? toNumber(record.earned),
       status: record.status ?? 'NEEDS_EVAL',
+      verdictClass: record.verdict_class ?? verdictClassOfStatus(record.status),
       reason: record.reason ?? '',
       transfersTo: record.transfers_to,
       ruleId: record.rule_id,

@@ -1,33 +1,53 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../../http/app-env';
+import { isLoopbackHost } from '../../http/loopback';
 import type { RouteTable } from '../../http/route-table';
 import { listOutboxMessages } from './dev.queries';
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
+/**
+ * Headers a proxy or load balancer adds to say whom it forwards for. A request carrying any of them did not start on
+ * this machine, whatever its socket says: behind a proxy on the same host every socket is 127.0.0.1 (issue 37).
+ */
+export const FORWARDING_HEADERS = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-original-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+] as const;
 
 /**
- * Development routes answer only requests from this machine, judged by the socket's address: never by a header (a
- * proxy header is whatever the client wrote) and never by TRUSTED_PROXY_HEADER. A request with no socket at all is
- * the app called in-process (the API tests' app.request()), which nothing on the network can reach. Anyone else gets
- * the answer of a route that does not exist.
+ * Development routes answer only a request that started on this machine: its socket is loopback, it carries no
+ * forwarding header, and it addresses this machine by name (a proxy that passes the public `Host` on is a proxy). A
+ * request with no socket at all is the app called in-process (the API tests' app.request()), which nothing on the
+ * network can reach. Anyone else gets the answer of a route that does not exist. The routes exist only on a server that
+ * is development-only (config.devOutbox: not production, no TRUSTED_PROXY_HEADER, docs/decisions/140).
  */
 async function fromThisMachineOnly(c: Context<AppEnv>, next: Next) {
+  const noSuchRoute = () => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404);
+  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return noSuchRoute();
+  if (!isLoopbackHost(new URL(c.req.url).hostname)) return noSuchRoute();
   let address: string | undefined;
   try {
     address = getConnInfo(c).remote.address;
   } catch {
     return next(); // no socket: called in-process
   }
-  if (!address || !isLoopbackAddress(address)) return c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404);
+  if (!address || !isLoopbackHost(address)) return noSuchRoute();
   return next();
 }
 
-/** Development and test helpers. Never registered when NODE_ENV=production; outside it, for this machine only. */
+/** Development helpers: registered only when config.devOutbox is on (never in production or behind a proxy). */
 export function registerDevRoutes(routes: RouteTable) {
   // The mail outbox: where password-reset and appeal e-mails go when no SMTP server is configured.
   routes.get('/api/dev/outbox', 'public', fromThisMachineOnly, async (c) => {

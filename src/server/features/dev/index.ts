@@ -1,2 +1,2 @@
-/** Development helpers (never registered in production). */
+/** Development helpers (only on a development-only server: config.devOutbox). */
 export { registerDevRoutes } from './dev.routes';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { CourseRef, EquivalencyRule, RuleOrigin } from './engine/types';
+import type { RuleClass } from './engine/verdict-class';
 
 /**
  * The key the database generates for a course code (courses.code_key, equivalency_rule_sources.code_key), from its
@@ -22,12 +23,14 @@ export interface StoredRuleRow {
   origin: RuleOrigin;
   notes: string | null;
   credit_unit: 'quarter' | 'semester' | null;
+  /** What the rule gives when its source said (migration 0110); null: the engine infers it. */
+  stated_class: RuleClass | null;
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
   /** `credits_text`: the credits as the file wrote them when a range ('1-3'). */
   targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; credits_text: string | null; is_elective: boolean }>;
 }
 
-const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes', 'credit_unit'];
+const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes', 'credit_unit', 'stated_class'];
 const sourcesJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
      from equivalency_rule_sources s where s.rule_id = ${rule}.id)`;
 const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
@@ -66,6 +69,7 @@ export const engineRule = (row: StoredRuleRow): EquivalencyRule => ({
   origin: row.origin,
   notes: row.notes,
   creditUnit: row.credit_unit ?? null,
+  statedClass: row.stated_class ?? null,
 });
 
 /** Every rule from one school to another that mentions any of these courses: one query for a whole transcript. */

@@ -123,7 +123,7 @@ export async function addRuleFromApprovedAppeal(tx: Queryable, rule: Parameters<
 /**
  * The course page's transfers: every rule for the course (each judged now, taken with the courses it needs), grouped
  * by destination and in the one order of authority within each, then Florida statewide numbering for the other
- * participating schools that have no rule in effect now.
+ * participating schools that have no rule in effect now (its guarantee, or the exception the course falls under).
  */
 export async function decideCourseTransfers(
   db: Queryable,
@@ -148,6 +148,7 @@ export async function decideCourseTransfers(
   const twins = await loadStatewideTwins(db, course, statewideDestinations.map((school) => school.id));
   const statewide = statewideDestinations
     .map((to) => ({ to, rule: null, decision: decideCourseAlone({ from, to, course, rules: [], term, destinationCatalog: twins.get(to.id) ?? [] }) }))
-    .filter(({ decision }) => decision.status === 'DIRECT');
+    // What the numbering says: the guarantee, or one of its exceptions (no credit below 1000, not guaranteed 900–999).
+    .filter(({ decision }) => decision.evidence.origin === 'statewide-numbering');
   return { byRule, statewide };
 }

@@ -6,7 +6,7 @@ export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } fro
 export { creditsAtDestination } from './engine/credit-conversion';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
-export { decideByGradeAlone, decideTransfers } from './engine/decide-transfers';
+export { decideByCourseAlone, decideFromUnknownSchool, decideTransfers } from './engine/decide-transfers';
 export { parseStatewideCourseNumber } from './engine/florida-statewide-numbering';
 export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type CourseVerdict } from './engine/course-verdict';
 export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';

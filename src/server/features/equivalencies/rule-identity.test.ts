@@ -127,6 +127,7 @@ describe('describeRuleChanges', () => {
       effectiveTo: null,
       notes: null,
       creditUnit: null,
+      statedClass: null,
       sources: [{ subject: 'ART', number: '100', title: 'Drawing', credits: null }],
       targets: [{ subject: 'ART', number: 'EL', title: 'Art elective', credits: 3, creditsText: null, isElective: false }],
     };

@@ -5,6 +5,7 @@
  */
 import { courseKey, formatCourseCode } from './engine/course-code';
 import { StableHasher, stableHash, type CreditRange, type CreditUnit, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
+import type { RuleClass } from './engine/verdict-class';
 
 export interface RuleContent {
   sources: DraftSourceCourse[];
@@ -16,6 +17,8 @@ export interface RuleContent {
   notes: string | null;
   /** Quarter or semester units, when the file said; absent or null for most rules. */
   creditUnit?: CreditUnit | null;
+  /** What the rule gives, when the file said (its equivalency_type); absent or null for most rules. */
+  statedClass?: RuleClass | null;
 }
 
 interface KeyedCourse<T> {
@@ -52,6 +55,8 @@ function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSour
   hash.text(',').json(rule.notes);
   // Only a rule whose file named its units hashes them: every other rule keeps the value it was stored with.
   if (rule.creditUnit) hash.text(',').json(rule.creditUnit);
+  // Likewise the class a file states (migration 0110), after the units; a rule stating none keeps its stored hash.
+  if (rule.statedClass) hash.text(',').json(`class:${rule.statedClass}`);
   return hash.text(']').digest();
 }
 
@@ -111,6 +116,7 @@ export interface RuleSettings {
   effectiveTo: string | null;
   notes: string | null;
   creditUnit: CreditUnit | null;
+  statedClass: RuleClass | null;
 }
 
 /** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
@@ -142,6 +148,7 @@ export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDra
   field('effective to', stored.effectiveTo, draft.effectiveTo);
   field('notes', stored.notes, draft.notes);
   field('units', stored.creditUnit, draft.creditUnit);
+  field('kind of transfer', stored.statedClass, draft.statedClass);
   const storedSources = new Map(stored.sources.map((course) => [courseKey(course), course]));
   for (const source of draft.sources) {
     const before = storedSources.get(courseKey(source));

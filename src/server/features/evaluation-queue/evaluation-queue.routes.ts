@@ -1,7 +1,9 @@
 import { evaluationDecisionSchema, evaluationQueueQuerySchema } from '../../../shared/schemas/evaluation-queue';
-import { readJson, readQuery } from '../../http/json-body';
+import { transcriptParamsSchema } from '../../../shared/schemas/path-params';
+import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
+import { listUnreadableTranscripts, markUnreadableRead } from '../transcripts';
 import { decideEvaluationPair, listEvaluationQueue } from './evaluation-queue.service';
 
 /** The registrar's evaluation queue: admins with two-factor only (the route table's 'admin' level). */
@@ -16,5 +18,14 @@ export function registerEvaluationQueueRoutes(routes: RouteTable) {
     const result = await decideEvaluationPair(c.get('deps').db, { ...input, actor: signedInUser(c), ipAddress: c.get('clientIp') });
     c.get('deps').logger.info('evaluation_pair_decided', { decisionId: result.decisionId, action: input.action, reports: result.reports });
     return c.json(result, result.jobId === null ? 200 : 202);
+  });
+
+  // Files students say are transcripts though the reader found no courses in them: read by hand, then marked read.
+  routes.get('/api/admin/evaluation-queue/unreadable', 'admin', async (c) => c.json(await listUnreadableTranscripts(c.get('deps').db)));
+
+  routes.post('/api/admin/evaluation-queue/unreadable/:id/read', 'admin', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    await markUnreadableRead(c.get('deps').db, { id, actor: signedInUser(c), ipAddress: c.get('clientIp') });
+    return c.body(null, 204);
   });
 }

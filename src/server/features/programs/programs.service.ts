@@ -21,7 +21,7 @@ import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
 import {
   databaseCodeKey,
-  decideByGradeAlone,
+  decideFromUnknownSchool,
   decideForCourses,
   findRuleGeneralEducationCodes,
   gradeForDecision,
@@ -268,8 +268,8 @@ export async function degreeProgressForCourses(
   const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
-    // A school we do not know: only the grade decides (the engine's one grade rule), as in the transcript's report.
-    if (input.fromSchoolId === null || rows.length === 0) return rows.map((row, index) => decideByGradeAlone(courses[index]!) ?? undecided(row));
+    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's report.
+    if (input.fromSchoolId === null || rows.length === 0) return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON));
     return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
   };
   const examCredit = async () => {
@@ -327,16 +327,6 @@ export async function findSchoolProgram(db: Queryable, input: { schoolId: number
   return found;
 }
 
-/** A course from a school Crosswalk does not know: the destination decides on it. */
-const undecided = (row: CourseTaken): EquivalencyDecision => ({
-  status: 'NEEDS_EVAL',
-  source: [{ subject: row.subject, number: row.number }],
-  targets: [],
-  creditsAwarded: 0,
-  transfersTo: null,
-  reason: UNKNOWN_SCHOOL_REASON,
-  evidence: { ruleId: null, origin: null, effectiveFromTerm: null, effectiveToTerm: null, minGrade: null, creditConversion: null },
-});
 
 const transcriptInfo = (transcript: ReadableTranscript) => ({ id: transcript.id, name: transcript.name, fromSchool: transcript.fromSchool });
 

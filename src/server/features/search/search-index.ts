@@ -6,7 +6,8 @@
  * It gives the SQL path's answer (search.queries.ts, searchCourseRows), which stays the reference: the same matching
  * (course codes and prefixes, the database's own full-text lexemes: `search_vector` is read, and a query's words are
  * turned into lexemes by the database's `to_tsvector('english', …)`, remembered), the same filters and the same order
- * (exact code, a transferring rule to the target, text rank, offerings, shorter titles, id). What it does not model
+ * (with a format or term, matching sections before unknown schedules; exact code, a transferring rule to the target,
+ * text rank, offerings, shorter titles, id). What it does not model
  * goes to SQL: websearch operators (quotes, `-`, `or`) and a class name in words. Its typo fallback differs from
  * SQL's (which compares the typed text with whole titles): a word the catalogue does not use is read as the
  * catalogue's nearest word by trigrams. `search-index.test.ts` (API) holds both paths to the same strict answers.
@@ -212,8 +213,8 @@ export class SearchIndex {
   /** The page of course ids and the total. */
   async search(db: Queryable, spec: CourseSearchSpec, lexemesOf: (text: string) => Promise<string[]>): Promise<IndexAnswer> {
     const termBit = spec.term ? this.termNumbers.get(spec.term) : undefined;
-    if (spec.term && termBit === undefined && !spec.includeUnscheduled) return { ids: [], total: 0 };
     const keep = this.filter(spec, termBit);
+    const matchesSchedule = this.scheduleTest(spec, termBit);
     const target = spec.targetId !== null ? await this.transferringTo(db, spec.targetId) : null;
 
     const text = spec.text;
@@ -250,6 +251,7 @@ export class SearchIndex {
     const found = text ? (candidates as number[]) : [...candidates].filter(keep);
     const rank = (course: number) => ({
       course,
+      scheduleMatch: matchesSchedule(course) ? 1 : 0,
       exact: exact?.has(course) ? 1 : 0,
       toTarget: target ? target[course]! : 0,
       score: Math.fround(scores?.get(course) ?? 0),
@@ -258,6 +260,7 @@ export class SearchIndex {
     const ranked = found.map(rank);
     ranked.sort(
       (a, b) =>
+        b.scheduleMatch - a.scheduleMatch ||
         b.exact - a.exact ||
         b.toTarget - a.toTarget ||
         b.score - a.score ||
@@ -365,15 +368,9 @@ export class SearchIndex {
       });
     }
     if (spec.deliveryFormat || spec.term) {
-      const formatBit = spec.deliveryFormat ? (FORMAT_BITS[spec.deliveryFormat] ?? 0) : 0;
-      // SQL asks for one offering with both the format and the term; bits per course tell them apart only when the
-      // course has a single offering of each, so a course with both bits but several offerings is checked by SQL's
-      // answer in the parity test (search-index.test.ts) — the demo and benchmark give each course one offering.
-      tests.push((course) => {
-        const termMatches = !spec.term || (termBit !== undefined && (this.termBits[course]! & (1 << termBit)) !== 0);
-        const matches = (!formatBit || (this.formats[course]! & formatBit) !== 0) && termMatches;
-        return matches || (spec.includeUnscheduled && this.offered[course] === 0);
-      });
+      // A course with such a section, or with no schedule on file at all (it is listed after, as schedule unknown).
+      const matches = this.scheduleTest(spec, termBit);
+      tests.push((course) => matches(course) || this.offered[course] === 0);
     }
     if (spec.level === 'lower') tests.push((course) => this.levels[course]! >= 0 && this.levels[course]! <= 2);
     if (spec.level === 'upper') tests.push((course) => this.levels[course]! >= 3);
@@ -393,6 +390,21 @@ export class SearchIndex {
       } else if (numberPrefix) tests.push((course) => this.numbers[course]!.startsWith(numberPrefix));
     }
     return (course) => tests.every((test) => test(course));
+  }
+
+  /**
+   * Whether a course has a section of the format and term asked for (always true when neither is). SQL asks for one
+   * offering with both; bits per course tell them apart only when the course has a single offering of each, so a course
+   * with both bits but several offerings is checked by SQL's answer in the parity test (search-index.test.ts) — the
+   * demo and benchmark give each course one offering.
+   */
+  private scheduleTest(spec: CourseSearchSpec, termBit: number | undefined): (course: number) => boolean {
+    if (!spec.deliveryFormat && !spec.term) return () => true;
+    const formatBit = spec.deliveryFormat ? (FORMAT_BITS[spec.deliveryFormat] ?? 0) : 0;
+    return (course) => {
+      const termMatches = !spec.term || (termBit !== undefined && (this.termBits[course]! & (1 << termBit)) !== 0);
+      return (!formatBit || (this.formats[course]! & formatBit) !== 0) && termMatches;
+    };
   }
 
   /** Courses with a transferring rule to a school, one flag per position (read once per school and version). */

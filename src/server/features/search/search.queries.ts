@@ -2,8 +2,9 @@
  * Course search SQL: one path for PGlite and PostgreSQL 15. Matching is
  *   exact or prefix course code (`code_key`, btree) or full-text (`search_vector @@ websearch_to_tsquery`, GIN);
  *   only when that finds nothing, trigram similarity (`title <% text`, `code_key % code`, pg_trgm GIN) catches typos.
- * Ranking: exact code first, then courses with a transferring rule to the target school, then full-text rank,
- * then trigram similarity, then courses with scheduled offerings. A cross-listed course (migration 0082) is one
+ * Ranking: with a format or term, courses with such a section before those whose schedule is unknown; then exact code,
+ * then courses with a transferring rule to the target school, then full-text rank, then trigram similarity, then
+ * courses with scheduled offerings. A cross-listed course (migration 0082) is one
  * result: its best-placed code stands for the others, which its card names, and it is counted once.
  */
 import type { Queryable } from '../../db/client';
@@ -40,14 +41,13 @@ export interface CourseSearchSpec {
   excludeInstitutionId: number | null;
   institutionControl: 'public' | 'private' | null;
   state: string | null;
-  /** A delivery format or term: courses with an offering of that kind. */
+  /**
+   * A delivery format or term: first the courses with an offering of that kind, then those with no schedule on file at
+   * all ("schedule unknown": known from a catalogue, a rule or statewide numbering), never shown as matching; a course
+   * whose known sections are all of another kind is left out.
+   */
   deliveryFormat: string | null;
   term: string | null;
-  /**
-   * With a format or term, also courses with no schedule on file at all (known from a catalogue, a rule or statewide
-   * numbering): asked for only when no course has such an offering, and the answer says so.
-   */
-  includeUnscheduled: boolean;
   /** 'lower': levels 0–2 (100/200-level, 1000/2000 in Florida); 'upper': 3 and above (the `level` column, 0065). */
   level: 'lower' | 'upper' | null;
   subject: { codePrefixes: string[]; titleWords: string[] } | null;
@@ -131,10 +131,8 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   const offeringWhere: string[] = [];
   if (spec.deliveryFormat) offeringWhere.push(`o.delivery_format = ${p.add(spec.deliveryFormat)}`);
   if (spec.term) offeringWhere.push(`o.term = ${p.add(spec.term)}`);
-  if (offeringWhere.length > 0) {
-    const matching = `exists (select 1 from offerings o where o.course_id = c.id and ${offeringWhere.join(' and ')})`;
-    filters.push(spec.includeUnscheduled ? `(${matching} or not exists (select 1 from offerings o where o.course_id = c.id))` : matching);
-  }
+  const scheduleMatches = offeringWhere.length > 0 ? `exists (select 1 from offerings o where o.course_id = c.id and ${offeringWhere.join(' and ')})` : 'true';
+  if (offeringWhere.length > 0) filters.push(`(${scheduleMatches} or not exists (select 1 from offerings o where o.course_id = c.id))`);
   if (spec.level === 'lower') filters.push('c.level <= 2');
   if (spec.level === 'upper') filters.push('c.level >= 3');
   if (spec.subject) {
@@ -185,6 +183,7 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   // code it is 0 (offerings, rules and shorter titles order the code matches).
   const scores = (score: string) => `
       c.id,
+      ${scheduleMatches} as schedule_match,
       ${codeParam ? `c.code_key = ${codeParam}` : 'false'} as exact,
       ${toTarget} as to_target,
       (${score})::float4 as score,
@@ -215,7 +214,8 @@ export async function searchCourseRows(db: Queryable, spec: CourseSearchSpec): P
   } else {
     matched = `matched as (select ${scores('0')} from courses c ${where(null)})`;
   }
-  const order = 'exact desc, to_target desc, score desc, has_offering desc, title_length, id';
+  // With a format or term, the courses whose schedule is unknown come after every course that matches.
+  const order = 'schedule_match desc, exact desc, to_target desc, score desc, has_offering desc, title_length, id';
 
   const limit = p.add(spec.limit, '::int');
   const offset = p.add(spec.offset, '::int');

@@ -2,13 +2,14 @@
  * Course search and course details: verbs independent of HTTP. The SQL lives in search.queries.ts.
  */
 import { createHash } from 'node:crypto';
-import type { CourseDetails, CourseOffering, CourseSearchResponse, CourseSearchResult, CourseTransfer, TransferStatus } from '../../../shared/schemas/course';
+import { transferStatusOf, type CourseDetails, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
+import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
+import { isTermValue, termLabel } from '../../../shared/terms';
 import {
   DELIVERY_FORMAT_OPTIONS,
   SEARCH_SUBJECT_OPTIONS,
   SUBJECT_KEYWORDS,
-  TERM_OPTIONS,
   optionLabel,
   resolveSubject,
   type SearchSubject,
@@ -25,7 +26,6 @@ import {
   ruleTermNote,
   statewideTargetOutsideCatalogue,
   type CourseVerdict,
-  type EquivalencyDecision,
   type ParsedTerm,
 } from '../equivalencies';
 import { findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
@@ -150,10 +150,10 @@ export function formatTuition(cents: number | null): string | null {
   return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
-/** 'summer-2024' -> 'Summer 2024' (any 'season-year' term, not only the four filter options). */
+/** 'summer-2027' -> 'Summer 2027' (src/shared/terms.ts); another hyphenated form word by word ('spring-quarter-2023'). */
 export function formatTerm(term: string | null): string | null {
   if (!term) return null;
-  return optionLabel(TERM_OPTIONS, term) ?? term.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(' ');
+  return isTermValue(term) ? termLabel(term) : term.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(' ');
 }
 
 function formatDeliveryFormat(format: string | null): string | null {
@@ -167,12 +167,8 @@ function formatCredits(credits: number | null, creditsText: string | null): stri
 
 const institutionType = (control: 'public' | 'private') => (control === 'private' ? 'Private' : 'Public');
 
-/** A verdict as the search screens word it: transfers as a course, as elective credit, does not transfer, unknown. */
-function transferStatusOf(decision: EquivalencyDecision): TransferStatus {
-  if (decision.status === 'NO_TRANSFER') return 'not-transferable';
-  if (decision.status !== 'DIRECT') return 'unknown';
-  return decision.targets.length > 0 && decision.targets.every((target) => target.isElective) ? 'elective' : 'fully';
-}
+/** A destination names what the course becomes when the student gets credit there: a course, or credit in its place. */
+const givesCredit = (verdictClass: VerdictClass) => statusOfVerdictClass(verdictClass) === 'DIRECT';
 
 /** "School: CODE Title + CODE Title", the spec's equivalentAt. */
 const equivalentAtOf = (toName: string, targets: Array<{ subject: string; number: string; title: string | null }>) =>
@@ -187,8 +183,24 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
  * One card: the course, its first offering and its verdict now (decided by the engine, decideCard): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
  * out of them → no rule that applies ('unknown').
  */
-export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | null, term: ParsedTerm = currentTerm()): CourseSearchResult {
-  const status = verdict ? transferStatusOf(verdict.decision) : 'unknown';
+/**
+ * A result of a format or term search: 'matches' (it has such a section) or 'unknown' (no section on file at all: the
+ * search's filter left out courses whose known sections are of another kind); null without a format or term.
+ */
+function scheduleOf(spec: CourseSearchSpec, row: CourseSearchRow): CourseSearchResult['schedule'] {
+  if (!spec.deliveryFormat && !spec.term) return null;
+  return Number(row.offering_count) > 0 ? 'matches' : 'unknown';
+}
+
+export function presentSearchRow(
+  row: CourseSearchRow,
+  verdict: CourseVerdict | null,
+  term: ParsedTerm = currentTerm(),
+  schedule: CourseSearchResult['schedule'] = null,
+): CourseSearchResult {
+  // The engine's class (verdict-class.ts); nothing on file for the course is for the school to review.
+  const verdictClass: VerdictClass = verdict?.decision.verdictClass ?? 'needs-review';
+  const status = transferStatusOf(verdictClass);
   const termNote = verdict && status === 'not-transferable' ? termNoteOf(verdict, term) : null;
   // Florida's statewide numbering says the course transfers; the destination's own course is shown only when its
   // catalogue names it (a rule's target is always named by the rule).
@@ -202,13 +214,13 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     courseNumber: `${row.subject} ${row.number}`,
     deliveryFormat: formatDeliveryFormat(row.delivery_format),
     transferStatus: status,
+    verdictClass,
     credits: formatCredits(row.credits, row.credits_text),
     professor: row.professor,
     rating: row.professor_rating === null ? null : Number(row.professor_rating),
     term: formatTerm(row.term),
     tuition: formatTuition(row.tuition_cents),
-    equivalentAt:
-      verdict && (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
+    equivalentAt: verdict && givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(verdict.to.name, verdict.decision.targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(verdict.to.name) : null,
     reason: verdict ? verdict.decision.reason : null,
     knownFrom: row.known_from,
@@ -220,6 +232,7 @@ export function presentSearchRow(row: CourseSearchRow, verdict: CourseVerdict | 
     isAvailable: row.is_available,
     isSample: row.is_sample === true,
     offeringCount: Number(row.offering_count),
+    schedule,
   };
 }
 
@@ -309,29 +322,18 @@ async function findRows({ db, index, indexes }: RowFinder, spec: CourseSearchSpe
 }
 
 /**
- * The rows of a search, and when it finds nothing, what the rest of it answers (each fallback only from the first page,
- * and the same on every later page since the cursor carries the same query):
- * - a format or term no course has an offering of: also courses with no schedule on file, and a note saying so;
- * - words that find nothing beside what else the search names (schools, subject, course): the answer without them,
- *   naming the words not used, rather than "no results" for a search the rest of answers.
+ * The rows of a search, and when it finds nothing, what the rest of it answers (only from the first page, and the same
+ * on every later page since the cursor carries the same query): words that find nothing beside what else the search
+ * names (schools, subject, course) are left out, naming the words not used, rather than "no results" for a search the
+ * rest of answers. (A format or term lists the courses whose schedule is unknown after those that match: the SQL.)
  */
 async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
   const { db } = finder;
   let used = spec;
   let rows = await findRows(finder, used);
   // A page past the end of an answer is empty, not a reason to answer another search.
-  if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, scheduleNote: null, unusedWords: [] };
-  let scheduleNote: string | null = null;
+  if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, unusedWords: [] };
   let unusedWords: string[] = [];
-  const wanted = [spec.deliveryFormat ? formatDeliveryFormat(spec.deliveryFormat)?.toLowerCase() : null, spec.term ? formatTerm(spec.term) : null].filter(Boolean).join(' ');
-  if (rows.length === 0 && wanted) {
-    const unscheduled = { ...used, includeUnscheduled: true };
-    const found = await findRows(finder, unscheduled);
-    if (found.length > 0) {
-      [used, rows] = [unscheduled, found];
-      scheduleNote = `No ${wanted} section is on file for these courses: Crosswalk does not have their schedule, so check with the school.`;
-    }
-  }
   if (rows.length === 0 && used.text && hasOtherConditions(used)) {
     const withoutText = { ...used, text: null };
     const found = await findRows(finder, withoutText);
@@ -340,7 +342,22 @@ async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
       [used, rows] = [withoutText, found];
     }
   }
-  return { spec: used, rows, scheduleNote, unusedWords };
+  return { spec: used, rows, unusedWords };
+}
+
+const SCHEDULE_WORDS: Record<string, string> = { online: 'online', 'in-person': 'in person', hybrid: 'as hybrid' };
+
+/**
+ * What the courses of a format or term search whose schedule is unknown are, in words: "Schedule unknown: no sections of
+ * these courses are on file, so Crosswalk cannot tell whether they are offered online in Summer 2027. Check with the
+ * school." Null without a format or term.
+ */
+function scheduleUnknownNote(spec: CourseSearchSpec): string | null {
+  if (!spec.deliveryFormat && !spec.term) return null;
+  const wanted = [spec.deliveryFormat ? (SCHEDULE_WORDS[spec.deliveryFormat] ?? spec.deliveryFormat) : null, spec.term ? `in ${formatTerm(spec.term)}` : null]
+    .filter(Boolean)
+    .join(' ');
+  return `Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered ${wanted}. Check with the school.`;
 }
 
 /** A school, subject or course besides the words: enough to answer when the words find nothing. */
@@ -390,7 +407,6 @@ async function runSearch(finder: RowFinder, asked: CourseSearchQuery, fingerprin
     state: query.state ?? null,
     deliveryFormat: query.deliveryFormat ?? null,
     term: query.term ?? null,
-    includeUnscheduled: false,
     level: query.level ?? null,
     subject: subject ? subjectCondition(subject) : null,
     courseCodes,
@@ -402,11 +418,12 @@ async function runSearch(finder: RowFinder, asked: CourseSearchQuery, fingerprin
   const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, answered.spec) : 0;
   const nextOffset = offset + rows.length;
   const term = currentTerm();
+  const results = rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term, scheduleOf(answered.spec, row)));
   return {
     ...empty,
     unusedWords: answered.unusedWords,
-    scheduleNote: answered.scheduleNote,
-    results: rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term)),
+    scheduleNote: results.some((result) => result.schedule === 'unknown') ? scheduleUnknownNote(answered.spec) : null,
+    results,
     total,
     nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
   };
@@ -422,7 +439,9 @@ const toNumberOrNull = (value: number | string | null | undefined) => (value ===
 function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course: { codeKey: string; credits: number | null }): CourseTransfer {
   const { rule, to, decision } = verdict;
   const termNote = termNoteOf(verdict, term);
-  const status = termNote ? 'not-transferable' : transferStatusOf(decision);
+  // A rule out of its terms does not transfer now (the engine says so too: its class is does-not-transfer).
+  const verdictClass: VerdictClass = termNote ? 'does-not-transfer' : decision.verdictClass;
+  const status = transferStatusOf(verdictClass);
   // A statewide-numbering answer has no rule: the destination's course is the same course, worth its credits.
   const targets = (rule?.targets ?? decision.targets).map((target) => ({
     subject: target.subject,
@@ -436,7 +455,8 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     ruleId: rule?.id ?? null,
     toSchool: { key: to.key, name: to.name },
     status,
-    equivalentAt: (status === 'fully' || status === 'elective') && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
+    verdictClass,
+    equivalentAt: givesCredit(verdictClass) && !unnamedStatewideTarget ? equivalentAtOf(to.name, targets) : null,
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
@@ -449,7 +469,11 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     effectiveToTerm: formatTerm(rule?.effectiveToTerm ?? null),
     termNote,
     origin: rule?.origin ?? 'statewide-numbering',
-    notes: rule ? rule.notes : 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.',
+    notes: rule
+      ? rule.notes
+      : verdictClass === 'specific-course'
+        ? 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.'
+        : decision.reason,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CompareResponse, CompareSchool, FavoriteSchool, StudentMe } from '../../../shared/schemas/student';
 import { MAX_FAVORITES, splitSchoolList } from '../../../shared/schemas/student';
+import { statusOfVerdictClass } from '../../../shared/schemas/verdict-class';
 import type { Database, Queryable } from '../../db/client';
 import { invalid, notFound, unusable } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
@@ -110,12 +111,15 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
     });
     const compared = courses.map((course, index) => {
       const decision = decisions[index];
+      // A course the engine gave no decision is for the school to review, as the report says.
+      const verdictClass = decision?.verdictClass ?? 'needs-review';
       return {
         subject: course.subject,
         number: course.number,
         title: course.title ?? '',
         credits: Number(course.credits ?? 0),
-        status: decision?.status ?? 'NO_TRANSFER',
+        status: statusOfVerdictClass(verdictClass),
+        verdictClass,
         transfersTo: decision?.transfersTo ?? null,
         creditsAwarded: Number(decision?.creditsAwarded ?? 0),
       };

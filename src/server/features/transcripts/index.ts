@@ -18,6 +18,15 @@ export {
   type TranscriptCourseRow,
 } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
-export { courseTakenFrom, deleteExpiredVisitorTranscripts, exportTranscriptRows, listSavedTranscripts, readLatestAnalysedTranscript } from './transcripts.service';
-export { redecideReports } from './report-redecision';
+export {
+  courseTakenFrom,
+  deleteExpiredVisitorTranscripts,
+  discardUnansweredNonTranscripts,
+  exportTranscriptRows,
+  listSavedTranscripts,
+  listUnreadableTranscripts,
+  markUnreadableRead,
+  readLatestAnalysedTranscript,
+} from './transcripts.service';
+export { classifyStoredReports, redecideReports } from './report-redecision';
 export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';

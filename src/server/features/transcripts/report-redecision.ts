@@ -8,7 +8,7 @@
  */
 import type { Database } from '../../db/client';
 import { matchReports, summarise, type CourseRow } from './transcript-analysis';
-import { findReportsForRedecision, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
+import { findReportsForRedecision, findUnclassifiedReports, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
 
 /** Reports decided in one engine call and one write. */
 const CHUNK = 100;
@@ -26,7 +26,7 @@ const listed = (row: StoredCourseRow): CourseRow => ({
   inProgress: row.in_progress,
 });
 
-async function redecideChunk(db: Database, reports: StoredReport[]): Promise<void> {
+async function redecideChunk(db: Database, reports: StoredReport[], withSuggestions: boolean): Promise<void> {
   const bySchools = new Map<string, StoredReport[]>();
   for (const report of reports) {
     const key = `${report.fromInstitutionId}:${report.toInstitutionId}`;
@@ -39,13 +39,15 @@ async function redecideChunk(db: Database, reports: StoredReport[]): Promise<voi
       fromInstitutionId: first.fromInstitutionId,
       toInstitutionId: first.toInstitutionId,
       reports: group.map((report) => report.rows.map(listed)),
-      withSuggestions: false,
+      withSuggestions,
     });
     group.forEach((report, index) => {
       const reportRows = rows[index] ?? [];
+      // A row still undecided keeps its suggestions, unless it had no class yet (decided before classes existed).
+      // Ranked again (withSuggestions), every row is written.
       const changed = reportRows
-        .map((row, position) => ({ ...row, id: report.rows[position]!.id, was: report.rows[position]!.status }))
-        .filter((row) => !(row.status === 'NEEDS_EVAL' && row.was === 'NEEDS_EVAL'))
+        .map((row, position) => ({ ...row, id: report.rows[position]!.id, was: report.rows[position]! }))
+        .filter((row) => withSuggestions || !(row.status === 'NEEDS_EVAL' && row.was.status === 'NEEDS_EVAL' && row.was.verdict_class === row.verdictClass))
         .map(({ was: _was, ...row }) => row);
       decided.push({ id: report.id, rows: changed, summary: summarise(reportRows) });
     });
@@ -53,13 +55,29 @@ async function redecideChunk(db: Database, reports: StoredReport[]): Promise<voi
   await db.transaction((tx) => saveRedecidedReports(tx, decided));
 }
 
-/** Re-decides these reports (those gone or not analysed are skipped); returns how many were decided again. */
-export async function redecideReports(db: Database, transcriptIds: string[]): Promise<number> {
+/**
+ * Re-decides these reports (those gone or not analysed are skipped); returns how many were decided again. Without
+ * `withSuggestions`, a row that stays undecided keeps the suggestions its analysis ranked.
+ */
+export async function redecideReports(db: Database, transcriptIds: string[], { withSuggestions = false } = {}): Promise<number> {
   let count = 0;
   for (let start = 0; start < transcriptIds.length; start += CHUNK) {
     const reports = await findReportsForRedecision(db, transcriptIds.slice(start, start + CHUNK));
-    if (reports.length > 0) await redecideChunk(db, reports);
+    if (reports.length > 0) await redecideChunk(db, reports, withSuggestions);
     count += reports.length;
   }
   return count;
+}
+
+/** Reports classified per run of the periodic task: a few chunks, so a run never holds the database for long. */
+const CLASSIFY_PER_RUN = 300;
+
+/**
+ * Reports decided before verdict classes existed (migration 0110), decided again so every row carries its class: a
+ * periodic task, a few hundred reports a run, until none is left (then one indexed query a run). Returns how many.
+ */
+export async function classifyStoredReports(db: Database): Promise<number> {
+  const ids = await findUnclassifiedReports(db, CLASSIFY_PER_RUN);
+  // Ranked again: an undecided row rewritten for its class would otherwise lose the suggestions it showed.
+  return ids.length === 0 ? 0 : redecideReports(db, ids, { withSuggestions: true });
 }

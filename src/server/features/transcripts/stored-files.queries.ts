@@ -54,12 +54,6 @@ export async function listStorageKeysOwnedBy(db: Queryable, userId: string): Pro
   return rows.map((row) => row.storage_key);
 }
 
-/** The upload status of the file a storage key names (null: no such file). */
-export async function findStoredFileStatus(db: Queryable, storageKey: string): Promise<StoredFileRow['status'] | null> {
-  const [row] = await db.query<{ status: StoredFileRow['status'] }>(`select status from stored_files where storage_key = $1`, [storageKey]);
-  return row?.status ?? null;
-}
-
 /**
  * The bytes have arrived: their size and hash are recorded and the file counts as stored, once (a file already stored,
  * checked or refused stays as it is). The local upload address records what it wrote; with S3 the server sees the
@@ -98,18 +92,58 @@ export async function markFileSealed(
   return sealed.length > 0;
 }
 
-/** A signed-out visitor's uploads from one address: slots started in the last hour, bytes in the last day. */
-export async function countVisitorUploads(db: Queryable, address: string): Promise<{ slotsLastHour: number; bytesLastDay: number }> {
-  const [row] = await db.query<{ slots: number; bytes: string | number }>(
-    `select count(*) filter (where created_at > now() - interval '1 hour')::int as slots, coalesce(sum(size_bytes), 0) as bytes
+/**
+ * A signed-out visitor's uploads from one address: slots started in the last hour, slots still waiting for their bytes
+ * (younger than `waitingMinutes`), and bytes that arrived in the last day (a file's size is recorded when its bytes
+ * arrive, never from what was declared).
+ */
+export async function countVisitorUploads(
+  db: Queryable,
+  address: string,
+  waitingMinutes: number,
+): Promise<{ slotsLastHour: number; waitingSlots: number; bytesLastDay: number }> {
+  const [row] = await db.query<{ slots: number; waiting: number; bytes: string | number }>(
+    `select count(*) filter (where created_at > now() - interval '1 hour')::int as slots,
+            count(*) filter (where status = 'pending' and created_at > now() - make_interval(mins => $2::int))::int as waiting,
+            coalesce(sum(size_bytes) filter (where status <> 'pending'), 0) as bytes
        from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'`,
-    [address],
+    [address, waitingMinutes],
   );
-  return { slotsLastHour: row?.slots ?? 0, bytesLastDay: Number(row?.bytes ?? 0) };
+  return { slotsLastHour: row?.slots ?? 0, waitingSlots: row?.waiting ?? 0, bytesLastDay: Number(row?.bytes ?? 0) };
 }
 
-/** Bytes kept for all signed-out visitors together (refused files do not count). */
-export async function sumVisitorBytes(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ bytes: string | number }>(`select coalesce(sum(size_bytes), 0) as bytes from stored_files where owner_id is null and status <> 'rejected'`);
-  return Number(row?.bytes ?? 0);
+/**
+ * All signed-out visitors together: the bytes kept (files whose bytes arrived and were not refused, of transcripts not
+ * yet expired) and the slots still waiting for their bytes.
+ */
+export async function countVisitorPool(db: Queryable, waitingMinutes: number): Promise<{ keptBytes: number; waitingSlots: number }> {
+  const [row] = await db.query<{ bytes: string | number; waiting: number }>(
+    `select coalesce(sum(f.size_bytes) filter (where f.status = 'stored'
+                       and not exists (select 1 from transcripts t where t.file_id = f.id and t.expires_at <= now())), 0) as bytes,
+            count(*) filter (where f.status = 'pending' and f.created_at > now() - make_interval(mins => $1::int))::int as waiting
+       from stored_files f where f.owner_id is null`,
+    [waitingMinutes],
+  );
+  return { keptBytes: Number(row?.bytes ?? 0), waitingSlots: row?.waiting ?? 0 };
+}
+
+/** Who a stored file's bytes are for: a signed-out visitor's file carries the address it was started from. */
+export async function findUploadOwner(db: Queryable, storageKey: string): Promise<{ status: StoredFileRow['status']; visitorAddress: string | null } | null> {
+  const [row] = await db.query<{ status: StoredFileRow['status']; owner_id: string | null; uploader_address: string | null }>(
+    `select status, owner_id, uploader_address from stored_files where storage_key = $1`,
+    [storageKey],
+  );
+  if (!row) return null;
+  return { status: row.status, visitorAddress: row.owner_id === null ? row.uploader_address : null };
+}
+
+/** A signed-out visitor's uploads from one address in the last day, oldest first: how long ago each began, and the bytes that arrived (none while waiting). */
+export async function listVisitorUploadsLastDay(db: Queryable, address: string): Promise<Array<{ ageMs: number; bytes: number }>> {
+  const rows = await db.query<{ age_ms: number | string; bytes: number | string | null }>(
+    `select extract(epoch from now() - created_at) * 1000 as age_ms, case when status <> 'pending' then size_bytes end as bytes
+       from stored_files where owner_id is null and uploader_address = $1 and created_at > now() - interval '24 hours'
+      order by created_at`,
+    [address],
+  );
+  return rows.map((row) => ({ ageMs: Number(row.age_ms), bytes: Number(row.bytes ?? 0) }));
 }

@@ -9,8 +9,9 @@ import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
 import { createUploadSlot, isUploadRefusal } from './stored-files';
-import { findStoredFileStatus, markFileStored } from './stored-files.queries';
+import { findUploadOwner, markFileStored } from './stored-files.queries';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
+import { admitVisitorBytes } from './visitor-quotas';
 
 const overLimit = (maxBytes: number) => tooLarge(`The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
 
@@ -47,12 +48,15 @@ export function registerStoredFileRoutes(routes: RouteTable) {
     const grant = storage.verifyUpload(key, c.req.query());
     if (!grant.ok) throw notAllowed(grant.reason);
     // One upload per address: once bytes arrived (or were checked and moved), the address is spent.
-    if ((await findStoredFileStatus(db, key)) !== 'pending') {
+    const upload = await findUploadOwner(db, key);
+    if (upload?.status !== 'pending') {
       throw conflict('This upload address has already been used. To send another file, start a new upload.');
     }
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > grant.maxBytes) throw overLimit(grant.maxBytes);
     await refuseUploadWhenDiskIsLow(storage, declared || grant.maxBytes);
+    // A signed-out visitor's bytes count against their quotas as they arrive (at most the address's limit if unannounced).
+    if (upload.visitorAddress) await admitVisitorBytes({ db }, { address: upload.visitorAddress, incomingBytes: declared || grant.maxBytes });
     // Written to disk as it streams in (never whole in memory), refused as soon as it passes the limit.
     const written = await storage.putStream(key, c.req.raw.body, grant.maxBytes);
     if (!written) throw overLimit(grant.maxBytes);

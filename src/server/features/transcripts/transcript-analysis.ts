@@ -5,17 +5,19 @@
 import { MAX_TRANSCRIPT_PAGES } from '../../../shared/schemas/transcripts';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
-import { ABANDONED_JOB_REASON, JobInputError, type JobRow } from '../../jobs/job-queue';
+import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideByGradeAlone, decideForTranscripts, gradeForDecision, type DecisionEvidence } from '../equivalencies';
+import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { identifyIssuingSchool } from './issuing-school';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
+import { MachineBusyError } from './reader/time-limits';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
 import {
   deleteTranscriptRows,
   findTranscriptById,
   listReportRows,
   lockTranscript,
+  markNoCoursesFound,
   saveAnalysis,
   saveDecisions,
   setTranscriptProgress,
@@ -72,54 +74,42 @@ export async function matchReports(
       grade: gradeForDecision(row.grade, row.inProgress),
       term: row.term,
     }));
+  // A stored row is the engine's decision on it, whatever path decided it.
+  const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => ({
+    ...base(row),
+    status: decision.status,
+    verdictClass: decision.verdictClass,
+    ruleId: decision.evidence.ruleId,
+    transfersTo: decision.transfersTo,
+    creditsAwarded: decision.creditsAwarded,
+    reason: decision.reason,
+    evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+  });
+  const fromUnknownSchool = (rows: CourseRow[]) => {
+    const courses = coursesOf(rows);
+    return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON)));
+  };
   const fromInstitutionId = input.fromInstitutionId;
-  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) {
-    return input.reports.map((rows) => {
-      const courses = coursesOf(rows);
-      return rows.map((row, index) => {
-        const refused = decideByGradeAlone(courses[index]!);
-        return {
-          ...base(row),
-          status: refused ? ('NO_TRANSFER' as const) : ('NEEDS_EVAL' as const),
-          ruleId: null,
-          transfersTo: null,
-          creditsAwarded: refused ? 0 : null,
-          reason: refused?.reason ?? UNKNOWN_SCHOOL_REASON,
-          evidence: null,
-        };
-      });
-    });
-  }
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) return input.reports.map(fromUnknownSchool);
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
     transcripts: input.reports.map(coursesOf),
     withSuggestions: input.withSuggestions,
   });
-  return input.reports.map((rows, report) =>
-    rows.map((row, index) => {
-      const decision = transcripts[report]?.decisions[index];
-      if (!decision) {
-        return { ...base(row), status: 'NEEDS_EVAL' as const, ruleId: null, transfersTo: null, creditsAwarded: null, reason: UNKNOWN_SCHOOL_REASON, evidence: null };
-      }
-      return {
-        ...base(row),
-        status: decision.status,
-        ruleId: decision.evidence.ruleId,
-        transfersTo: decision.transfersTo,
-        creditsAwarded: decision.creditsAwarded,
-        reason: decision.reason,
-        evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-      };
-    }),
-  );
+  return input.reports.map((rows, report) => {
+    const decisions = transcripts[report]?.decisions;
+    return decisions ? rows.map((row, index) => stored(row, decisions[index]!)) : fromUnknownSchool(rows);
+  });
 }
 
 export function summarise(rows: AnalyzedRow[]) {
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     courses: rows.length,
-    directTransfers: rows.filter((row) => row.status === 'DIRECT').length,
+    // A direct transfer is a specific course (the report's 'Direct Transfer' badge); elective and general-education
+    // credit count in the credits that transfer, not here.
+    directTransfers: rows.filter((row) => row.verdictClass === 'specific-course').length,
     // In the destination's units: a quarter school's credits are converted for a semester school (and back).
     totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
     creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
@@ -207,6 +197,11 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
       logger.info('transcript_read_failed', { transcriptId, code: error.code });
       throw new JobInputError(error.message, { cause: error }); // the file's fault: not retried
     }
+    if (error instanceof MachineBusyError) {
+      // Out of time on a busy machine: the transcript waits in the queue again, the job runs later (issue 37).
+      await updateTranscriptState(db, transcriptId, { status: 'queued', progress: 0, error: null });
+      throw new JobPostponedError(error.message, { cause: error });
+    }
     throw error;
   }
   await writes;
@@ -228,9 +223,11 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   if (!reading.courseRowsFound) {
     // No plausible course rows (a letter, a syllabus, a blank scan): the student is asked about the file, not shown
     // an empty report. Rows of an earlier analysis go too, so the file's answer is this one.
+    // A student is asked whether the file is a transcript (kept only if they say so: migration 0170).
     await db.transaction(async (tx) => {
       await deleteTranscriptRows(tx, transcriptId);
       await updateTranscriptState(tx, transcriptId, { status: 'failed', progress: 0, error: NO_COURSE_ROWS_MESSAGE });
+      await markNoCoursesFound(tx, transcriptId);
     });
     return { courseRowsFound: false, rows: reading.rows.length };
   }
@@ -262,6 +259,8 @@ export const analyzeTranscriptJob: JobHandler = {
     const reason =
       cause instanceof ReaderCrashedError
         ? cause.message
+        : cause instanceof JobPostponedError
+          ? 'The server was too busy to read it in time, several times over. Please ask for the analysis again in a few minutes.'
         : error === ABANDONED_JOB_REASON
           ? 'Reading this file stopped the reader twice, so we gave up. Please upload another copy (a PDF exported again, or a photo).'
           : 'Something went wrong on our side; please try again.';

@@ -1,5 +1,6 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
 import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
+import type { VerdictClass } from '../../../shared/schemas/verdict-class';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 
@@ -20,9 +21,15 @@ export interface TranscriptRecord {
   to_institution_name: string | null;
   summary: Record<string, number> | null;
   expires_at: string | Date | null;
+  /** The reader found no courses in this student's file, and asked whether it is a transcript (migration 0170). */
+  no_courses_found_at: string | Date | null;
+  /** The student said it is: kept for the registrar to read by hand. */
+  kept_unreadable_at: string | Date | null;
   storage_key: string | null;
   file_status: string | null;
   content_type: string | null;
+  /** A signed-out visitor's file: the address it was started from (their quotas, visitor-quotas.ts). */
+  visitor_address: string | null;
 }
 
 export interface TranscriptRowRecord {
@@ -36,6 +43,8 @@ export interface TranscriptRowRecord {
   grade: string | null;
   term: string | null;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | null;
+  /** Null for a row decided before verdict classes (migration 0110) or not decided yet. */
+  verdict_class: VerdictClass | null;
   rule_id: number | null;
   transfers_to: string | null;
   credits_awarded: string | number | null;
@@ -57,7 +66,7 @@ const TRANSCRIPT_FROM = `transcripts t
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
   t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
-  f.storage_key, f.status as file_status, f.content_type`;
+  t.no_courses_found_at, t.kept_unreadable_at, f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address`;
 
 /**
  * A transcript its reader may see (transcript-access.ts decides who that is): the owner, the visitor holding its
@@ -84,6 +93,7 @@ export async function findTranscriptById(db: Queryable, id: string): Promise<Tra
   return row ?? null;
 }
 
+/** A transcript and its file, waiting for the file's bytes (their size is recorded when they arrive, markFileStored). */
 export async function insertTranscriptWithFile(
   db: Queryable,
   input: {
@@ -91,7 +101,6 @@ export async function insertTranscriptWithFile(
     storageKey: string;
     fileName: string;
     contentType: string;
-    sizeBytes: number;
     toInstitutionId: number | null;
     visitorTokenHash: string | null;
     /** A signed-out visitor's address, for their quotas (visitor-quotas.ts). */
@@ -99,9 +108,9 @@ export async function insertTranscriptWithFile(
   },
 ): Promise<string> {
   const [file] = await db.query<{ id: string }>(
-    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, size_bytes, uploader_address)
-     values ($1, $2, 'transcript', $3, $4, $5, $6) returning id`,
-    [input.storageKey, input.userId, input.fileName, input.contentType, input.sizeBytes, input.uploaderAddress],
+    `insert into stored_files (storage_key, owner_id, purpose, original_name, content_type, uploader_address)
+     values ($1, $2, 'transcript', $3, $4, $5) returning id`,
+    [input.storageKey, input.userId, input.fileName, input.contentType, input.uploaderAddress],
   );
   const [transcript] = await db.query<{ id: string }>(
     `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)
@@ -146,6 +155,7 @@ export interface AnalyzedRow extends TranscriptCourse {
   inTransferSection: boolean;
   inProgress: boolean;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER';
+  verdictClass: VerdictClass;
   ruleId: number | null;
   transfersTo: string | null;
   creditsAwarded: number | null;
@@ -172,8 +182,8 @@ export async function saveAnalysis(
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
-                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress, verdict_class)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         input.id,
         position,
@@ -192,6 +202,7 @@ export async function saveAnalysis(
         row.reason,
         JSON.stringify(row.evidence ?? null),
         row.inProgress,
+        row.verdictClass,
       ],
     );
   }
@@ -206,7 +217,7 @@ export async function saveAnalysis(
 
 export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
-    `select id, position, subject, number, title, credits, earned, grade, term, status, rule_id, transfers_to, credits_awarded, reason, evidence,
+    `select id, position, subject, number, title, credits, earned, grade, term, status, verdict_class, rule_id, transfers_to, credits_awarded, reason, evidence,
             in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
        from transcript_rows where transcript_id = $1 order by position`,
     [transcriptId],
@@ -282,9 +293,9 @@ export async function saveDecisions(
 ): Promise<void> {
   for (const { rowId, row } of decided) {
     await db.query(
-      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8
+      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8, verdict_class = $9
         where id = $2 and transcript_id = $1`,
-      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null)],
+      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null), row.verdictClass],
     );
   }
   await db.query(
@@ -307,13 +318,21 @@ export async function claimVisitorTranscript(db: Queryable, input: { id: string;
   return rows.length > 0;
 }
 
-/** Visitors' transcripts past their expiry, with the storage key of their file. */
-export async function listExpiredVisitorTranscripts(db: Queryable, limit = 200): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
+/**
+ * Visitors' transcripts past their expiry, and visitors' upload slots that received no bytes within `waitingMinutes`,
+ * with the storage key of their file.
+ */
+export async function listExpiredVisitorTranscripts(
+  db: Queryable,
+  { waitingMinutes, limit = 200 }: { waitingMinutes: number; limit?: number },
+): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
   return db.query(
     `select t.id, t.file_id, f.storage_key from transcripts t left join stored_files f on f.id = t.file_id
-      where t.user_id is null and t.expires_at is not null and t.expires_at <= now()
-      order by t.expires_at limit $1`,
-    [limit],
+      where t.user_id is null
+        and ((t.expires_at is not null and t.expires_at <= now())
+             or (f.status = 'pending' and f.created_at <= now() - make_interval(mins => $2::int)))
+      order by t.created_at limit $1`,
+    [limit, waitingMinutes],
   );
 }
 
@@ -332,15 +351,84 @@ export interface SavedTranscriptRow {
   storage_key: string | null;
   size_bytes: number | null;
   file_id: string | null;
+  uploaded_from: 'search' | 'profile';
+  to_institution_name: string | null;
+  no_courses_found_at: Date | string | null;
+  kept_unreadable_at: Date | string | null;
 }
 
 export async function listSavedTranscriptRows(db: Queryable, userId: string): Promise<SavedTranscriptRow[]> {
   return db.query<SavedTranscriptRow>(
-    `select t.id, t.user_id, t.file_name, t.status, t.created_at, f.storage_key, f.size_bytes, t.file_id
-       from transcripts t left join stored_files f on f.id = t.file_id
+    `select t.id, t.user_id, t.file_name, t.status, t.created_at, f.storage_key, f.size_bytes, t.file_id, t.uploaded_from,
+            i.name as to_institution_name, t.no_courses_found_at, t.kept_unreadable_at
+       from transcripts t left join stored_files f on f.id = t.file_id left join institutions i on i.id = t.to_institution_id
       where t.user_id = $1 order by t.created_at desc, t.id`,
     [userId],
   );
+}
+
+/** The reader found no courses in a student's file: the student is asked whether it is a transcript (once). */
+export async function markNoCoursesFound(db: Queryable, id: string): Promise<void> {
+  await db.query(`update transcripts set no_courses_found_at = coalesce(no_courses_found_at, now()) where id = $1 and user_id is not null`, [id]);
+}
+
+/** The student says their file the reader found no courses in is a transcript: kept, for the registrar. False if not theirs or not asked. */
+export async function keepUnreadableTranscript(db: Queryable, id: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update transcripts set kept_unreadable_at = coalesce(kept_unreadable_at, now())
+      where id = $1 and user_id = $2 and no_courses_found_at is not null returning id`,
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Students' files the reader found no courses in whose question has gone unanswered for a week: to discard. */
+export async function listUnansweredNoCourseTranscripts(db: Queryable, limit = 200): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null }>> {
+  return db.query(
+    `select t.id, t.file_id, f.storage_key from transcripts t left join stored_files f on f.id = t.file_id
+      where t.no_courses_found_at is not null and t.kept_unreadable_at is null and t.no_courses_found_at <= now() - interval '7 days'
+      order by t.no_courses_found_at limit $1`,
+    [limit],
+  );
+}
+
+export interface UnreadableTranscriptRow {
+  id: string;
+  user_id: string;
+  student_name: string;
+  student_email: string;
+  file_name: string;
+  size_bytes: number | string | null;
+  to_institution_id: number | null;
+  to_institution_name: string | null;
+  kept_unreadable_at: string | Date;
+}
+
+/** Files students kept as transcripts though the reader found no courses in them, not yet read by a registrar, oldest first. */
+export async function listUnreadableTranscriptRows(db: Queryable, limit: number): Promise<{ rows: UnreadableTranscriptRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.query<UnreadableTranscriptRow>(
+      `select t.id, t.user_id, u.name as student_name, u.email as student_email, t.file_name, f.size_bytes, t.to_institution_id,
+              i.name as to_institution_name, t.kept_unreadable_at
+         from transcripts t join "user" u on u.id = t.user_id left join stored_files f on f.id = t.file_id
+         left join institutions i on i.id = t.to_institution_id
+        where t.kept_unreadable_at is not null and t.unreadable_read_at is null
+        order by t.kept_unreadable_at, t.id limit $1`,
+      [limit],
+    ),
+    db.query<{ count: number | string }>(`select count(*) as count from transcripts where kept_unreadable_at is not null and unreadable_read_at is null`),
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
+/** A registrar read a kept unreadable file: it leaves the queue. Its student, or null when no such file is waiting. */
+export async function markUnreadableTranscriptRead(db: Queryable, id: string, readerId: string): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    `update transcripts set unreadable_read_at = now(), unreadable_read_by = $2
+      where id = $1 and kept_unreadable_at is not null and unreadable_read_at is null returning user_id`,
+    [id, readerId],
+  );
+  return row?.user_id ?? null;
 }
 
 export async function countTranscripts(db: Queryable, userId: string): Promise<number> {
@@ -393,13 +481,14 @@ export async function findLatestAnalysedTranscript(db: Queryable, userId: string
 export interface TranscriptCourseRow extends TranscriptCourse {
   transcript_id: string;
   in_progress: boolean;
-  status: string | null;
+  status: AnalyzedRow['status'] | null;
+  verdict_class: VerdictClass | null;
   transfers_to: string | null;
 }
 
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
-    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, transfers_to from transcript_rows
+    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, verdict_class, transfers_to from transcript_rows
       where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [transcriptIds],
   );
@@ -437,7 +526,7 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
 
 /** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
 export interface AppealEvidenceRecord
-  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
+  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'verdict_class' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
   row_id: string;
   transcript_id: string;
   file_name: string;
@@ -450,7 +539,7 @@ export interface AppealEvidenceRecord
 }
 
 const EVIDENCE_SELECT = `
-  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.rule_id, r.transfers_to, r.reason, r.evidence,
+  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.verdict_class, r.rule_id, r.transfers_to, r.reason, r.evidence,
          t.id as transcript_id, t.file_name, (f.status = 'stored') is true as file_stored, t.detected_institution_name, i.name as to_institution_name,
          t.summary, t.analyzed_at, t.created_at
     from transcript_rows r join transcripts t on t.id = r.transcript_id
@@ -486,24 +575,11 @@ export async function listOwnTranscriptCourses(
   );
 }
 
-/** Signed-out visitors' transcripts, oldest first, with their files: never one being analysed. */
-export async function listOldestVisitorTranscripts(
-  db: Queryable,
-  limit: number,
-): Promise<Array<{ id: string; file_id: string | null; storage_key: string | null; size: string | number | null }>> {
-  return db.query(
-    `select t.id, t.file_id, f.storage_key, f.size_bytes as size
-       from transcripts t left join stored_files f on f.id = t.file_id
-      where t.user_id is null and t.status not in ('queued', 'reading', 'matching')
-      order by t.created_at limit $1`,
-    [limit],
-  );
-}
-
 /** A stored report's rows as the re-decision reads them back (report-redecision.ts). */
 export interface StoredCourseRow extends TranscriptCourse {
   id: string;
   status: AnalyzedRow['status'] | null;
+  verdict_class: VerdictClass | null;
   in_transfer_section: boolean;
   in_progress: boolean;
 }
@@ -523,13 +599,28 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
     [transcriptIds],
   );
   const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
-    `select transcript_id, id, status, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+    `select transcript_id, id, status, verdict_class, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
        from transcript_rows where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [reports.map((report) => report.id)],
   );
   const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
   for (const { transcript_id, ...row } of rows) byReport.get(transcript_id)?.push(row);
   return reports.map((report) => ({ id: report.id, fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows: byReport.get(report.id) ?? [] }));
+}
+
+/**
+ * Reports with rows decided before verdict classes existed (migration 0110), at most `limit`: the periodic task
+ * decides them again so every row carries its class (the partial index transcript_rows_unclassified finds them).
+ */
+export async function findUnclassifiedReports(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db.query<{ transcript_id: string }>(
+    `select distinct r.transcript_id from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where r.verdict_class is null and r.status is not null and not r.removed_by_student
+        and t.status in ('done', 'saved') and t.to_institution_id is not null
+      limit $1`,
+    [limit],
+  );
+  return rows.map((row) => row.transcript_id);
 }
 
 /** Reports' rows decided again, in place (their ids stay: appeals point at them), and their summaries: two statements. */
@@ -541,9 +632,9 @@ export async function saveRedecidedReports(
   await tx.query(
     `update transcript_rows r
         set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
-            reason = u.reason, evidence = u.evidence
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[])
-            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence)
+            reason = u.reason, evidence = u.evidence, verdict_class = u.verdict_class
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[])
+            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence, verdict_class)
       where r.id = u.id and r.transcript_id = u.transcript_id`,
     [
       rows.map((row) => row.id),
@@ -554,6 +645,7 @@ export async function saveRedecidedReports(
       rows.map((row) => row.creditsAwarded),
       rows.map((row) => row.reason),
       rows.map((row) => JSON.stringify(row.evidence ?? null)),
+      rows.map((row) => row.verdictClass),
     ],
   );
   await tx.query(`update transcripts t set summary = u.summary from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [

@@ -13,6 +13,7 @@ import {
   claimTranscript,
   correctTranscriptRow,
   deleteProfileTranscript,
+  keepUnreadableFile,
   presentTranscriptReport,
   readTranscriptFile,
   requestTranscriptAnalysis,
@@ -100,6 +101,12 @@ export function registerTranscriptRoutes(routes: RouteTable) {
     const { db, storage } = c.get('deps');
     await deleteProfileTranscript({ db, storage, userId: signedInUser(c).id, id });
     return c.body(null, 204);
+  });
+
+  // The reader found no courses in the file and the student says it is a transcript (saying it is not: the delete).
+  routes.post('/api/student/transcripts/:id/keep-unreadable', 'student', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    return c.json({ transcript: await keepUnreadableFile({ db: c.get('deps').db, userId: signedInUser(c).id, id }) });
   });
 
   routes.get('/api/admin/students/:id/transcripts/:transcriptId/file', 'admin', async (c) => {

@@ -5,16 +5,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MAX_TRANSCRIPT_BYTES,
+  NO_COURSES_ANSWER_DAYS,
   transcriptContentType,
   transcriptStatusLabel,
   type CreateTranscriptResponse,
   type CreditConversionDto,
+  type NoCoursesFound,
   type TranscriptCourseFields,
   type TranscriptResponse,
   type TranscriptResultItem,
   type TranscriptRowStatus,
 } from '../../../shared/schemas/transcripts';
 import type { StudentTranscript } from '../../../shared/schemas/student';
+import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
+import type { UnreadableTranscript, UnreadableTranscriptList } from '../../../shared/schemas/evaluation-queue';
+import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooLarge, unsupportedType } from '../../domain-errors';
 import type { AppDeps, SignedInUser } from '../../http/app-env';
@@ -32,21 +37,25 @@ import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transc
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
-import { reserveVisitorUpload } from './visitor-quotas';
+import { admitVisitorBytes, admitVisitorSlot, VISITOR_LIMITS } from './visitor-quotas';
 import {
   claimVisitorTranscript,
   deleteOwnTranscript,
   deleteTranscriptAndFile,
   findLatestAnalysedTranscript,
-  insertStudentRow,
   insertProfileTranscript,
+  insertStudentRow,
   insertTranscriptWithFile,
+  keepUnreadableTranscript,
   listExpiredVisitorTranscripts,
   listReportRows,
   listSavedTranscriptRows,
   listTranscriptCourseRows,
+  listUnansweredNoCourseTranscripts,
+  listUnreadableTranscriptRows,
   lockTranscript,
   setIssuingSchool,
+  markUnreadableTranscriptRead,
   setRowRemoved,
   transcriptExistsForFile,
   updateRowFields,
@@ -56,6 +65,7 @@ import {
   type TranscriptCourseRow,
   type TranscriptRecord,
   type TranscriptRowRecord,
+  type UnreadableTranscriptRow,
 } from './transcripts.queries';
 
 /** A destination given as an id (0 = none) or a key/name; an unknown one is invalid, naming the field. */
@@ -97,16 +107,21 @@ export async function startTranscriptUpload(
   }
   const toInstitutionId = await resolveDestination(deps.db, input);
   await refuseUploadWhenDiskIsLow(deps.storage, input.size);
-  if (!input.userId) await reserveVisitorUpload(deps, { address: input.address, declaredBytes: input.size });
+  if (!input.userId) await admitVisitorSlot(deps, { address: input.address, declaredBytes: input.size });
   const storageKey = `transcripts/${randomUUID()}`;
   const accessToken = input.userId ? null : randomBytes(32).toString('base64url');
-  const upload = await deps.storage.createUploadUrl({ key: storageKey, contentType, maxBytes: MAX_TRANSCRIPT_BYTES });
+  // A visitor's slot waits for its bytes only a few minutes (visitor-quotas.ts): its address expires with it.
+  const upload = await deps.storage.createUploadUrl({
+    key: storageKey,
+    contentType,
+    maxBytes: MAX_TRANSCRIPT_BYTES,
+    ...(input.userId ? {} : { expiresInSeconds: VISITOR_LIMITS.slotMinutes * 60 }),
+  });
   const id = await insertTranscriptWithFile(deps.db, {
     userId: input.userId,
     storageKey,
     fileName: input.fileName,
     contentType,
-    sizeBytes: input.size,
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
     uploaderAddress: input.userId ? null : input.address,
@@ -138,8 +153,17 @@ export async function requestTranscriptAnalysis(
   if (transcript.file_status === 'rejected') throw invalid('This file was refused. Please upload your transcript again.');
   const bytes = transcript.storage_key ? await deps.storage.get(transcript.storage_key) : null;
   if (!bytes || bytes.byteLength === 0) throw conflict('The file has not been uploaded yet. Upload it to the address you were given, then ask again.');
-  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight.
-  if (transcript.file_status === 'pending' && transcript.storage_key) await markFileStored(deps.db, transcript.storage_key, bytes);
+  // With S3 the browser uploads straight to the bucket, so the file is recorded as stored here, on first sight (and a
+  // visitor's bytes counted against their quotas now).
+  if (transcript.file_status === 'pending' && transcript.storage_key) {
+    if (transcript.visitor_address) {
+      await admitVisitorBytes(deps, { address: transcript.visitor_address, incomingBytes: bytes.byteLength }).catch(async (error: unknown) => {
+        await deps.storage.delete(transcript.storage_key!).catch(() => undefined);
+        throw error;
+      });
+    }
+    await markFileStored(deps.db, transcript.storage_key, bytes);
+  }
   // The reader checks again in its worker thread: bytes swapped after this end in a failed analysis, not a crash.
   const refusal = await checkUpload(new Uint8Array(bytes), 'transcript-reading', { contentType: transcript.content_type });
   if (refusal) return refuseFile(deps, transcript, refusal);
@@ -215,6 +239,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       term: row.term,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
+      verdictClass: row.verdict_class ?? verdictClassOfStatus(row.status),
       toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
       // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
@@ -272,6 +297,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       asRead: row.as_read,
     })),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
+    noCourses: noCoursesFound(transcript),
   };
 }
 
@@ -352,9 +378,10 @@ export async function chooseIssuingSchool(db: Database, input: { id: string; rea
   return presentTranscriptReport(db, await findTranscriptForReader(db, transcript.id, { ...input.reader, isAdmin: false }));
 }
 
-/** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis. */
+/** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis; a slot that got no file, minutes after. */
 export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<number> {
-  const expired = await listExpiredVisitorTranscripts(deps.db);
+  // A slot's address expires after slotMinutes; five more let an upload that started in time finish.
+  const expired = await listExpiredVisitorTranscripts(deps.db, { waitingMinutes: VISITOR_LIMITS.slotMinutes + 5 });
   for (const transcript of expired) {
     if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
     await deleteTranscriptAndFile(deps.db, { id: transcript.id, fileId: transcript.file_id });
@@ -369,6 +396,17 @@ export async function deleteExpiredVisitorTranscripts(deps: AppDeps): Promise<nu
 
 const transcriptFileUrl = (id: string) => `/api/student/transcripts/${id}/file`;
 
+/**
+ * Whether the reader found no courses in a student's file: asked (discarded after NO_COURSES_ANSWER_DAYS unless the
+ * student says it is a transcript), kept (they said it is), or null.
+ */
+export function noCoursesFound(row: { no_courses_found_at: Date | string | null; kept_unreadable_at: Date | string | null }): NoCoursesFound | null {
+  if (row.kept_unreadable_at) return { state: 'kept' };
+  if (!row.no_courses_found_at) return null;
+  const discardsAt = new Date(new Date(row.no_courses_found_at).getTime() + NO_COURSES_ANSWER_DAYS * 24 * 60 * 60_000);
+  return { state: 'asked', discardsAt: discardsAt.toISOString() };
+}
+
 /** A kept transcript as the student's profile lists it. */
 export function presentSavedTranscript(row: SavedTranscriptRow): StudentTranscript {
   return {
@@ -379,6 +417,9 @@ export function presentSavedTranscript(row: SavedTranscriptRow): StudentTranscri
     size: row.size_bytes,
     uploadedAt: new Date(row.created_at).toISOString(),
     status: row.status,
+    uploadedFrom: row.uploaded_from,
+    destination: row.to_institution_name,
+    noCourses: noCoursesFound(row),
   };
 }
 
@@ -445,6 +486,53 @@ export async function deleteProfileTranscript({ db, storage, userId, id }: { db:
 }
 
 /**
+ * The student says the file the reader found no courses in is a transcript: it is kept, counted among their
+ * transcripts, and listed on the evaluation queue for the registrar to read by hand. (Saying it is not: the delete.)
+ */
+export async function keepUnreadableFile({ db, userId, id }: { db: Queryable; userId: string; id: string }): Promise<StudentTranscript> {
+  if (!(await keepUnreadableTranscript(db, id, userId))) throw notFound('No file with this id is waiting for your answer.');
+  const saved = (await listSavedTranscriptRows(db, userId)).find((row) => row.id === id);
+  if (!saved) throw notFound('No file with this id is waiting for your answer.');
+  return presentSavedTranscript(saved);
+}
+
+/** Students' files the reader found no courses in, whose question went unanswered for NO_COURSES_ANSWER_DAYS: discarded. */
+export async function discardUnansweredNonTranscripts(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>): Promise<number> {
+  const unanswered = await listUnansweredNoCourseTranscripts(deps.db);
+  for (const transcript of unanswered) {
+    if (transcript.storage_key) await deps.storage.delete(transcript.storage_key).catch(() => undefined);
+    await deleteTranscriptAndFile(deps.db, { id: transcript.id, fileId: transcript.file_id });
+  }
+  if (unanswered.length > 0) deps.logger.info('unanswered_non_transcripts_discarded', { count: unanswered.length });
+  return unanswered.length;
+}
+
+const presentUnreadable = (row: UnreadableTranscriptRow): UnreadableTranscript => ({
+  id: row.id,
+  student: { id: row.user_id, name: row.student_name, email: row.student_email },
+  fileName: row.file_name,
+  size: row.size_bytes === null ? null : Number(row.size_bytes),
+  destination: row.to_institution_id !== null && row.to_institution_name ? { id: row.to_institution_id, name: row.to_institution_name } : null,
+  keptAt: new Date(row.kept_unreadable_at).toISOString(),
+  fileUrl: `/api/admin/students/${encodeURIComponent(row.user_id)}/transcripts/${row.id}/file`,
+});
+
+/** The files students kept as transcripts though the reader found no courses in them, for the registrar to read. */
+export async function listUnreadableTranscripts(db: Queryable, limit = 50): Promise<UnreadableTranscriptList> {
+  const { rows, total } = await listUnreadableTranscriptRows(db, limit);
+  return { transcripts: rows.map(presentUnreadable), total };
+}
+
+/** A registrar read one of them by hand: it leaves the queue (audited). */
+export async function markUnreadableRead(db: Database, input: { id: string; actor: SignedInUser; ipAddress: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const studentId = await markUnreadableTranscriptRead(tx, input.id, input.actor.id);
+    if (!studentId) throw notFound('No unread file with this id is on the queue.');
+    await recordAudit(tx, { actor: input.actor, action: 'unreadable_transcript_read', subjectType: 'transcript', subjectId: input.id, studentId, ipAddress: input.ipAddress });
+  });
+}
+
+/**
  * A stored transcript row as the engine takes the course: what the course is worth (its credits, else those earned),
  * as the analysis decided it and the report counts it (a W or an F earns 0 but is still a 3-credit course not
  * accepted, which Compare's share of credits must count), and the grade as it counts.
@@ -478,5 +566,8 @@ export async function readLatestAnalysedTranscript(
 /** Every row of these transcripts, as the student's data export lists them. */
 export async function exportTranscriptRows(db: Queryable, transcriptIds: string[]) {
   const rows = await listTranscriptCourseRows(db, transcriptIds);
-  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, ...course }) => ({ transcriptId, row: { ...course, transfersTo } }));
+  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, verdict_class: verdictClass, ...course }) => ({
+    transcriptId,
+    row: { ...course, transfersTo, verdictClass: verdictClass ?? verdictClassOfStatus(course.status) },
+  }));
 }

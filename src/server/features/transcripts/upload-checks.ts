@@ -14,11 +14,12 @@ import { MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_PAGES } from '../../../shared/sche
 import { countPdfPages } from './reader/count-pdf-pages';
 import { detectFileType } from './reader/detect-file-type';
 import { checkImageSize } from './reader/image-size';
+import { MachineBusyError } from './reader/time-limits';
 import { TranscriptReadError } from './reader/types';
 import { checkHeicStructure } from './heic-structure';
 import { detectSyllabusType } from './syllabus-file-type';
 import { inspectZip, MAX_ZIP_UNPACKED_BYTES } from './zip-inspection';
-import type { DomainErrorKind } from '../../domain-errors';
+import { unavailable, type DomainErrorKind } from '../../domain-errors';
 
 /** What the file is for: the `purpose` of a stored file, or a transcript the reader is about to read. */
 export type UploadUse = 'transcript' | 'syllabus' | 'transcript-reading';
@@ -152,6 +153,8 @@ export async function checkUpload(bytes: Uint8Array, use: UploadUse, declared: D
     try {
       pages = await countPdfPages(bytes, { inspectPages: limits.maxPages });
     } catch (error) {
+      // Not the file's fault: nothing is refused, the asker tries again (503).
+      if (error instanceof MachineBusyError) throw unavailable(error.message);
       const message = error instanceof TranscriptReadError ? error.message : 'This PDF could not be read. It may be damaged; please try exporting or downloading it again.';
       return { kind: 'unusable', message };
     }

@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminAppeal, AppealEvidence } from '@shared/schemas/admin';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { formatDate } from '../../lib/format-date';
-
-/** The engine's verdict on the row in the words the student's report uses. */
-const VERDICTS: Record<NonNullable<AppealEvidence['row']>['status'], { label: string; style: string }> = {
-  DIRECT: { label: 'Direct Transfer', style: 'bg-emerald-100 text-emerald-800' },
-  NEEDS_EVAL: { label: 'Needs Review', style: 'bg-amber-100 text-amber-900' },
-  NO_TRANSFER: { label: 'No Transfer', style: 'bg-rose-100 text-rose-800' },
-};
 
 const figure = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
@@ -27,19 +21,19 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  */
 export function AppealEvidencePanel({ appeal, evidence }: { appeal: AdminAppeal; evidence: AppealEvidence }) {
   const { row, correction, transcript } = evidence;
-  const verdict = row ? VERDICTS[row.status] : null;
   return (
     <section aria-labelledby={`evidence-${appeal.id}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <h3 id={`evidence-${appeal.id}`} className="font-semibold text-slate-900">
         Evidence
       </h3>
-      {row && verdict ? (
+      {row ? (
         <div className="flex flex-col gap-2 text-sm">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-slate-900">
               {row.subject} {row.number} {row.title}
             </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${verdict.style}`}>{verdict.label}</span>
+            {/* The engine's verdict on the row, in the words the student's report uses. */}
+            <VerdictBadge verdictClass={row.verdictClass} report />
           </p>
           {row.matchedByCode && (
             <p className="text-xs text-slate-600">Sent from the appeal form: this is the same course on the student&apos;s newest transcript report.</p>

@@ -1,16 +1,17 @@
 import type { AdminStats, ReferenceSetStatus } from '@shared/schemas/admin';
-import { CheckCircle2, CircleDashed, Loader2, TriangleAlert } from 'lucide-react';
+import { CheckCircle2, CircleDashed, Clock, Loader2, TriangleAlert } from 'lucide-react';
 
 const STATE_TEXT: Record<ReferenceSetStatus['state'], string> = {
   loaded: 'Loaded',
   loading: 'Loading',
+  waiting: 'Waiting its turn',
   'not-loaded': 'Not loaded',
   failed: 'Not loaded: failed',
 };
 
 function SetLine({ set }: { set: ReferenceSetStatus }) {
-  const Icon = set.state === 'loaded' ? CheckCircle2 : set.state === 'loading' ? Loader2 : set.state === 'failed' ? TriangleAlert : CircleDashed;
-  const detail = set.state === 'loaded' ? set.stored : set.state === 'loading' ? `${set.percent ?? 0}%` : set.message;
+  const Icon = set.state === 'loaded' ? CheckCircle2 : set.state === 'loading' ? Loader2 : set.state === 'waiting' ? Clock : set.state === 'failed' ? TriangleAlert : CircleDashed;
+  const detail = set.state === 'loaded' ? set.stored : set.state === 'loading' ? `${set.percent ?? 0}%` : set.state === 'waiting' ? 'Waiting its turn' : set.message;
   return (
     <li className="flex min-w-0 items-start gap-2 py-1.5">
       <Icon
@@ -41,8 +42,10 @@ export function ReferenceDataPanel({ referenceData }: { referenceData: AdminStat
   if (!referenceData) return null;
   const { sets } = referenceData;
   const loaded = sets.filter((set) => set.state === 'loaded').length;
+  // The sets the load under way will get to, as the server's start said ("Loading the demo's data in the background: …").
+  const coming = sets.filter((set) => set.state === 'loading' || set.state === 'waiting').length;
   const summary = referenceData.loading
-    ? `Loading in the background: ${loaded} of ${sets.length} sets loaded so far. Search already answers from what is in.`
+    ? `Loading in the background: ${loaded} of ${sets.length} sets loaded so far, ${coming} to go, one after another. Search already answers from what is in.`
     : loaded === 0
       ? 'None loaded. Load your state’s data on the server with npm run data:load -- NAME (npm run data:list shows the sets).'
       : `${loaded} of ${sets.length} sets loaded.`;

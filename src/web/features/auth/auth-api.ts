@@ -41,8 +41,9 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return { twoFactorRequired: data.twoFactorRedirect === true };
 }
 
+/** The answer is the same for a new address and a taken one (the session token only ever travels in its cookie). */
 export const signUpWithEmail = (name: string, email: string, password: string) =>
-  postJson<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
+  postJson<{ user: { id: string } }>('/api/auth/sign-up/email', { name, email, password });
 
 export const signOut = () => postJson('/api/auth/sign-out', {});
 

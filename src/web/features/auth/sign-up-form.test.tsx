@@ -32,8 +32,11 @@ describe('SignUpForm', () => {
   });
 
   it('creates the account with the trimmed name and e-mail, showing progress on its own button label', async () => {
-    const signUp = heldAnswer({ body: { token: 'session-token', user: { id: 'u1' } } });
-    const api = fakeApi({ 'POST /api/auth/sign-up/email': signUp.handler, 'GET /api/account/session': { body: { account: null } } });
+    const signUp = heldAnswer({ body: { user: { id: 'u1' } } });
+    const api = fakeApi({
+      'POST /api/auth/sign-up/email': signUp.handler,
+      'GET /api/account/session': { body: { account: { id: 'u1', email: 'maria@school.edu', name: 'Maria Lopez', roles: ['student'], twoFactorEnabled: false } } },
+    });
     const onSignedUp = vi.fn();
     renderWithApp(<SignUpForm onSignedUp={onSignedUp} submitLabel="Create staff account" />);
     fillIn({ name: ' Maria Lopez ', email: ' maria@school.edu ', password: 'a long passphrase' }, 'Create staff account');
@@ -43,8 +46,8 @@ describe('SignUpForm', () => {
     expect(api.to('POST /api/auth/sign-up/email')[0]?.body).toEqual({ name: 'Maria Lopez', email: 'maria@school.edu', password: 'a long passphrase' });
   });
 
-  it('says a message was sent, without saying whether the address has an account, when no session came back', async () => {
-    fakeApi({ 'POST /api/auth/sign-up/email': { body: { token: null, user: { id: 'x' } } } });
+  it('says a message was sent, without saying whether the address has an account, when nobody is signed in afterwards', async () => {
+    fakeApi({ 'POST /api/auth/sign-up/email': { body: { user: { id: 'x' } } }, 'GET /api/account/session': { body: { account: null } } });
     const onSignedUp = vi.fn();
     renderWithApp(<SignUpForm onSignedUp={onSignedUp} />);
     fillIn({ name: 'Ana Student', email: 'ana@example.edu', password: 'violet tractor harbour' });

@@ -18,13 +18,13 @@ export function SignUpForm({ onSignedUp, submitLabel = 'Create account' }: { onS
     setNotice(null);
     setPending(true);
     try {
-      const created = await signUpWithEmail(name, email, password);
-      // No session: the address already has an account (the server does not say so here; its owner gets an e-mail).
-      if (!created.token) {
+      await signUpWithEmail(name, email, password);
+      // The answer is the same whether or not the address already had an account (its owner gets an e-mail); only a
+      // new account's session works, so ask who is signed in now.
+      if (!(await refreshAccount())) {
         setNotice(`We sent a message to ${email}. If you already have an account, sign in instead, or choose "Forgot password?" on the sign-in form.`);
         return;
       }
-      await refreshAccount();
       onSignedUp();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Sign-up failed. Please try again.');

@@ -50,11 +50,17 @@ export function useAccount(): { data: Account | null | undefined; isPending: boo
   return { data: isPending ? undefined : snapshot.account, isPending, isError: snapshot.status === 'error' };
 }
 
-/** After sign-in, sign-out or a role change: fetch the account again (and let data pages drop what they cached). */
+/**
+ * After sign-in, sign-out or a role change: fetch the account again (and let data pages drop what they cached).
+ * Answers who is signed in now (null: nobody).
+ */
 export function useRefreshAccount() {
-  return async () => {
+  return async (): Promise<Account | null> => {
+    // A load that started before the change may answer for before it: wait for it, then ask afresh.
+    if (inFlight) await inFlight;
     await load();
     accountChangeListeners.forEach((listener) => listener());
+    return state.account;
   };
 }
 

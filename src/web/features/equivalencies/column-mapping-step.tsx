@@ -23,6 +23,7 @@ const COLUMN_LABELS: Record<ImportColumn, string> = {
   group: 'Group (courses taken together)',
   notes: 'Notes',
   credit_unit: 'Quarter or semester units',
+  equivalency_type: 'Kind of transfer (direct, elective, general education, no credit…)',
   source_subject: 'Sending subject (code in two columns)',
   source_number: 'Sending number (code in two columns)',
   target_subject: 'Receiving subject (code in two columns)',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { PROGRAM_IMPORT_KINDS, type ProgramImportAction, type ProgramImportKind, type ProgramImportResult } from '@shared/schemas/programs';
+import { PROGRAM_IMPORT_KINDS, PROGRAM_KINDS, REQUIREMENT_KINDS, type ProgramImportAction, type ProgramImportKind, type ProgramImportResult } from '@shared/schemas/programs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CsvSource } from '../../components/ui/csv-source';
@@ -8,10 +8,10 @@ import { ImportErrorTable } from '../../components/ui/import-error-table';
 import { ADMIN_PROGRAMS_KEY, uploadProgramCsv } from './programs-queries';
 
 const KIND_LABELS: Record<ProgramImportKind, string> = { programs: 'Programs', requirements: 'Requirements', attributes: 'Course attributes', 'exam-rules': 'Exam credit rules' };
+// The `kind` values are the import's own lists (src/shared/schemas/programs.ts), so the page cannot drift from them.
 const COLUMNS: Record<ProgramImportKind, string> = {
-  programs: 'school, program_code, program_name; optional degree, catalog_year, total_credits, kind, entering_from, entering_to, includes, notes, data_note, source_url',
-  requirements:
-    'school, program_code, requirement_id, name; optional parent_id, kind, group (all, n-of), children_required, min_courses, min_credits, max_credits, options, min_grade, double_count, exam_credit, notes, doubtful',
+  programs: `school, program_code, program_name; optional degree, catalog_year, total_credits, kind (${PROGRAM_KINDS.join(', ')}; major when empty), entering_from, entering_to, includes, notes, data_note, source_url`,
+  requirements: `school, program_code, requirement_id, name; optional parent_id, kind (${REQUIREMENT_KINDS.join(', ')}; major when empty), group (all, n-of), children_required, min_courses, min_credits, max_credits, options, min_grade, double_count, exam_credit, notes, doubtful`,
   attributes: 'school, course_code, attributes',
   'exam-rules': 'school, exam_type (AP, IB, CLEP), exam, min_score, credits; optional courses, notes, doubtful',
 };

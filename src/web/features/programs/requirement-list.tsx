@@ -1,4 +1,5 @@
 import type { DegreeCourse, DegreeRequirement } from '@shared/schemas/programs';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 
 /** An option written as a Florida statewide number with its level left open ("ENC x101"). */
 const STATEWIDE_NUMBER = /^[A-Z]{3} x\d{3}$/;
@@ -107,6 +108,11 @@ export function CourseOutcomes({ courses }: { courses: DegreeCourse[] }) {
                 <span className="font-semibold text-slate-900">{course.code}</span>{' '}
                 {course.source === 'transcript' && <span className="text-slate-600">{course.title}</span>}
                 {course.credits > 0 && <span className="text-slate-500"> · {plural(course.credits, 'credit')}</span>}
+                {course.verdictClass && (
+                  <span className="ml-1.5 align-middle">
+                    <VerdictBadge verdictClass={course.verdictClass} />
+                  </span>
+                )}
               </p>
               <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${outcome.className}`}>
                 {course.outcome === 'counts' && !course.verified ? 'May count' : outcome.label}

@@ -1,15 +1,28 @@
 import { Link } from 'react-router';
-import { TRANSFER_STATUS_LABELS, type CourseSearchResult, type TransferStatus } from '@shared/schemas/course';
+import type { CourseSearchResult } from '@shared/schemas/course';
+import { transfersFully, VERDICT_CLASS_INFO, type VerdictClass } from '@shared/schemas/verdict-class';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 
-const STATUS_STYLES: Record<TransferStatus, string> = {
-  fully: 'bg-emerald-100 text-emerald-800',
-  elective: 'bg-sky-100 text-sky-800',
-  'not-transferable': 'bg-rose-100 text-rose-800',
-  unknown: 'bg-amber-100 text-amber-900',
-};
-
-export function TransferStatusBadge({ status }: { status: TransferStatus }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{TRANSFER_STATUS_LABELS[status]}</span>;
+/**
+ * What the course becomes, above the reason: "Equivalent at" a school's course only for a specific course; elective or
+ * general-education credit "Counts as" the placeholder the school names, never in the green of a full transfer.
+ */
+export function CreditAt({ verdictClass, equivalentAt }: { verdictClass: VerdictClass; equivalentAt: string }) {
+  if (transfersFully(verdictClass)) {
+    return (
+      <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <span className="font-semibold">Equivalent at </span>
+        {equivalentAt}
+      </p>
+    );
+  }
+  return (
+    <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800">
+      <span className="font-semibold">{VERDICT_CLASS_INFO[verdictClass].label} at </span>
+      {equivalentAt}
+      <span className="mt-1 block text-slate-600">{VERDICT_CLASS_INFO[verdictClass].meaning}</span>
+    </p>
+  );
 }
 
 export function SampleListingBadge() {
@@ -48,9 +61,15 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`${result.courseNumber} ${result.courseName}`}>
       <div className="flex flex-wrap items-center gap-2">
         {/* A verdict is about one destination: with none chosen there is nothing to judge, so no badge at all. */}
-        {targetChosen && <TransferStatusBadge status={result.transferStatus} />}
+        {targetChosen && <VerdictBadge verdictClass={result.verdictClass} />}
         {result.deliveryFormat && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{result.deliveryFormat}</span>}
         {result.isSample && <SampleListingBadge />}
+        {/* A course with no section on file: its format and term are not known, so it never reads as matching them. */}
+        {result.schedule === 'unknown' && (
+          <span className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700" title="No section of this course is on file">
+            Schedule unknown
+          </span>
+        )}
       </div>
       <div>
         <p className="text-sm font-semibold text-brand-700">
@@ -65,22 +84,19 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
           {result.equivalentAt && <span className="mt-1 block text-slate-600">On file: {result.equivalentAt}</span>}
         </p>
       ) : result.equivalentAt ? (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          <span className="font-semibold">Equivalent at </span>
-          {result.equivalentAt}
-        </p>
+        <CreditAt verdictClass={result.verdictClass} equivalentAt={result.equivalentAt} />
       ) : result.transferNote ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{result.transferNote}</p>
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
           {result.termNote
             ? result.termNote
-            : result.transferStatus === 'not-transferable'
-              ? 'A rule on file says this course does not transfer there.'
+            : result.transferStatus === 'not-transferable' || result.verdictClass === 'not-guaranteed'
+              ? VERDICT_CLASS_INFO[result.verdictClass].meaning
               : 'No equivalency rule on file yet: the registrar decides.'}
         </p>
       )}
-      {result.reason && result.transferStatus !== 'unknown' && (
+      {result.reason && (result.transferStatus !== 'unknown' || result.verdictClass === 'not-guaranteed') && (
         <p className="text-sm text-slate-600">
           <span className="font-semibold text-slate-700">Why: </span>
           {result.reason}

@@ -1,5 +1,5 @@
 /** Course search: the search card and its forms, results, saved searches (this browser's and the profile's) and course details. */
-export { SampleListingBadge, TransferStatusBadge } from './course-result-card';
+export { SampleListingBadge } from './course-result-card';
 export { SavedSearchItems } from './saved-search-items';
 export { SavedSearchesList } from './saved-searches-list';
 export { SearchCard, type SearchMode } from './search-card';

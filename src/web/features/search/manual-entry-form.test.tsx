@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schoolSearch } from '../../../../tests/support/fake-schools';
 import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import { ManualEntryForm } from './manual-entry-form';
@@ -77,5 +77,29 @@ describe('ManualEntryForm', () => {
     choose('Target subject', '');
     search();
     expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', targetCollege: 'ucf', transferToSchool: 'University of Central Florida' });
+  });
+
+  describe('terms, from the clock (issue 40: they were frozen in 2024)', () => {
+    afterEach(() => void vi.useRealTimers());
+    const termChoices = () => Array.from((screen.getByLabelText('Term') as HTMLSelectElement).options, (option) => option.textContent);
+
+    it('offers the current and the next academic year on 28 November 2026', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-28T10:00:00Z'));
+      const onSearch = vi.fn();
+      render(<ManualEntryForm initial={null} onSearch={onSearch} />);
+      expect(termChoices()).toEqual(['Any term', 'Fall 2026', 'Winter 2027', 'Spring 2027', 'Summer 2027', 'Fall 2027', 'Winter 2028', 'Spring 2028', 'Summer 2028']);
+      choose('Term', 'summer-2027');
+      search();
+      expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', term: 'summer-2027' });
+    });
+
+    it('moves on with the date, and keeps an older search’s term', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2027-06-15T10:00:00Z'));
+      render(<ManualEntryForm initial={{ searchType: 'manual', term: 'fall-2026' }} onSearch={vi.fn()} />);
+      expect(termChoices()).toEqual(['Any term', 'Fall 2026', 'Summer 2027', 'Fall 2027', 'Winter 2028', 'Spring 2028', 'Summer 2028']);
+      expect(screen.getByLabelText('Term')).toHaveValue('fall-2026');
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { searchFiltersSchema, type SearchFilters } from '@shared/schemas/search';
-import { DELIVERY_FORMAT_OPTIONS, INSTITUTION_TYPE_OPTIONS, STATE_OPTIONS, SUBJECT_AREA_OPTIONS, TERM_OPTIONS, type SearchOption } from '@shared/search/search-options';
+import { DELIVERY_FORMAT_OPTIONS, INSTITUTION_TYPE_OPTIONS, STATE_OPTIONS, SUBJECT_AREA_OPTIONS, type SearchOption } from '@shared/search/search-options';
+import { termLabel, termOptions } from '@shared/terms';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SchoolSelect } from '../schools';
 
@@ -92,6 +93,12 @@ export function ManualEntryForm({ initial, onSearch }: { initial: SearchFilters 
     form.setValue(keyField, school.key ?? '');
     form.setValue(nameField, school.name);
   };
+  // The current and the next academic year's terms (src/shared/terms.ts), and a search's older term kept as it was.
+  const [terms] = useState(() => {
+    const offered: SearchOption[] = termOptions();
+    const chosen = initial?.term;
+    return chosen && !offered.some((term) => term.value === chosen) ? [{ value: chosen, label: termLabel(chosen) }, ...offered] : offered;
+  });
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSearch)}>
@@ -148,7 +155,7 @@ export function ManualEntryForm({ initial, onSearch }: { initial: SearchFilters 
         <SelectField label="Delivery format" name="deliveryFormat" options={DELIVERY_FORMAT_OPTIONS} value={values.deliveryFormat} onChange={set} anyLabel="Any format" />
         <SelectField label="Institution type" name="institutionType" options={INSTITUTION_TYPE_OPTIONS} value={values.institutionType} onChange={set} anyLabel="Public or private" />
         <SelectField label="State" name="state" options={STATE_OPTIONS} value={values.state} onChange={set} anyLabel="Any state" />
-        <SelectField label="Term" name="term" options={TERM_OPTIONS} value={values.term} onChange={set} anyLabel="Any term" />
+        <SelectField label="Term" name="term" options={terms} value={values.term} onChange={set} anyLabel="Any term" />
       </fieldset>
       {errors.form && <p className="text-sm text-rose-700">{errors.form}</p>}
       <button type="submit" className="self-start rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">

@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import type { SearchFilters } from '@shared/schemas/search';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 // The transcript tab's code (upload, progress) loads when that tab is first opened.
 import { type TranscriptAnalysis, TranscriptUploadPanel } from '../transcripts';
 import { ManualEntryForm } from './manual-entry-form';
@@ -10,6 +10,12 @@ export type SearchMode = 'smart' | 'manual' | 'transcript';
 
 const tabClass =
   'flex-1 rounded-md px-2 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4';
+
+/**
+ * A panel is not a stop of its own for the keyboard (each opens on a field, which Tab reaches next); focused by a
+ * click, it shows no outline, and by a script, a visible one.
+ */
+const panelClass = 'mt-4 rounded-md focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600';
 
 /** The search card (spec section 2): three tabs, titled 'Course Search' or 'Refine Your Search' after a search. */
 export function SearchCard({
@@ -21,6 +27,7 @@ export function SearchCard({
   onSmartSearch,
   onManualSearch,
   transcript,
+  noCoursesAnswer,
 }: {
   searched: boolean;
   mode: SearchMode;
@@ -30,6 +37,8 @@ export function SearchCard({
   onSmartSearch: (text: string) => void;
   onManualSearch: (filters: SearchFilters) => void;
   transcript: TranscriptAnalysis;
+  /** What a student answers when the reader found no courses in their file. */
+  noCoursesAnswer?: ReactNode;
 }) {
   return (
     <section id="search-card" aria-labelledby="search-card-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-6">
@@ -48,15 +57,15 @@ export function SearchCard({
             Transcript Upload
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="smart" className="mt-4 focus:outline-none">
+        <Tabs.Content value="smart" tabIndex={-1} className={panelClass}>
           <SmartSearchForm key={smartText} initialText={smartText} onSearch={onSmartSearch} />
         </Tabs.Content>
-        <Tabs.Content value="manual" className="mt-4 focus:outline-none">
+        <Tabs.Content value="manual" tabIndex={-1} className={panelClass}>
           <ManualEntryForm initial={manualFilters} onSearch={onManualSearch} />
         </Tabs.Content>
-        <Tabs.Content value="transcript" className="mt-4 focus:outline-none">
+        <Tabs.Content value="transcript" tabIndex={-1} className={panelClass}>
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
-            <TranscriptUploadPanel analysis={transcript} />
+            <TranscriptUploadPanel analysis={transcript} noCoursesAnswer={noCoursesAnswer} />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

@@ -88,6 +88,18 @@ export function SearchResults({
       </div>
     );
   }
+  // With a format or term, the courses whose schedule is unknown follow every match, under a note saying what that means.
+  const firstUnknown = results.findIndex((result) => result.schedule === 'unknown');
+  const scheduleNote = pages.find((page) => page.scheduleNote)?.scheduleNote ?? null;
+  const matched = firstUnknown === -1 ? results : results.slice(0, firstUnknown);
+  const unknown = firstUnknown === -1 ? [] : results.slice(firstUnknown);
+  const cards = (list: typeof results) => (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {list.map((result) => (
+        <CourseResultCard key={result.id} result={result} targetChosen={first?.target !== null} />
+      ))}
+    </div>
+  );
   if (!first || results.length === 0) {
     const school = first?.target?.name || 'your target school';
     return (
@@ -116,16 +128,17 @@ export function SearchResults({
           Nothing matched {first.unusedWords.map((word) => `“${word}”`).join(' ')}, so these results leave {first.unusedWords.length === 1 ? 'that word' : 'those words'} out.
         </p>
       )}
-      {first.scheduleNote && (
-        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {first.scheduleNote}
-        </p>
+      {matched.length > 0 && cards(matched)}
+      {unknown.length > 0 && (
+        <>
+          {scheduleNote && (
+            <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {scheduleNote}
+            </p>
+          )}
+          {cards(unknown)}
+        </>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
-        {results.map((result) => (
-          <CourseResultCard key={result.id} result={result} targetChosen={first.target !== null} />
-        ))}
-      </div>
       {search.hasNextPage && (
         <button
           type="button"

@@ -30,7 +30,8 @@ export function SmartSearchForm({ initialText, onSearch }: { initialText: string
         placeholder={SMART_SEARCH_EXAMPLE}
         aria-describedby={error ? 'smart-search-error' : 'smart-search-hint'}
         aria-invalid={error ? true : undefined}
-        className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        // Tall enough on a phone for the whole example (five lines at 320 px), so the placeholder is never cut off.
+        className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none max-sm:min-h-[8.75rem]"
       />
       {error ? (
         <p id="smart-search-error" className="text-sm text-rose-700">

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CompareSchool } from '@shared/schemas/student';
+import { VERDICT_CLASSES } from '@shared/schemas/verdict-class';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { DegreeCompare } from '../programs';
 import { SchoolCombobox } from '../schools';
 import { favoriteChoice } from './favorite-choice';
 import { studentQueries } from './student-queries';
-
-const STATUS_TEXT = { DIRECT: 'Direct Transfer', NEEDS_EVAL: 'Needs Review', NO_TRANSFER: 'No Transfer' } as const;
-const STATUS_CLASS = { DIRECT: 'bg-green-100 text-green-800', NEEDS_EVAL: 'bg-amber-100 text-amber-900', NO_TRANSFER: 'bg-red-100 text-red-800' } as const;
 
 /** Spec section 5: pick two favorites; side by side, how the latest analysed transcript fares at each. */
 export function CompareSection({ favorites, intendedMajor = '' }: { favorites: string[]; intendedMajor?: string }) {
@@ -86,7 +85,9 @@ function SchoolPicker({ label, value, onChange, favorites }: { label: string; va
 function CompareColumn({ school }: { school: CompareSchool }) {
   const percent = Math.round(school.acceptedShare * 100);
   // Counted from the rows listed below, so the summary can never leave one out (a W earns no credits, but it is a course).
-  const count = (status: keyof typeof STATUS_TEXT) => school.courses.filter((course) => course.status === status).length;
+  const counted = VERDICT_CLASSES.map((verdictClass) => ({ verdictClass, count: school.courses.filter((course) => course.verdictClass === verdictClass).length })).filter(
+    ({ count }) => count > 0,
+  );
   return (
     <section className="rounded-lg border border-slate-200 p-4" aria-label={`Compared at ${school.school.name}`}>
       <h3 className="font-bold text-slate-900">{school.school.name}</h3>
@@ -95,9 +96,9 @@ function CompareColumn({ school }: { school: CompareSchool }) {
         {school.credits.direct} of {school.credits.total} credits transfer directly
       </p>
       <p className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold" data-testid="compare-counts">
-        {(['DIRECT', 'NEEDS_EVAL', 'NO_TRANSFER'] as const).map((status) => (
-          <span key={status} className={`rounded-full px-2 py-0.5 ${STATUS_CLASS[status]}`}>
-            {count(status)} {STATUS_TEXT[status]}
+        {counted.map(({ verdictClass, count }) => (
+          <span key={verdictClass} className="inline-flex items-center gap-1">
+            {count} <VerdictBadge verdictClass={verdictClass} report />
           </span>
         ))}
       </p>
@@ -111,7 +112,7 @@ function CompareColumn({ school }: { school: CompareSchool }) {
               <span className="text-slate-600">{course.title}</span>
               {course.transfersTo && <span className="block text-xs text-slate-600">→ {course.transfersTo}</span>}
             </span>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[course.status]}`}>{STATUS_TEXT[course.status]}</span>
+            <VerdictBadge verdictClass={course.verdictClass} report />
           </li>
         ))}
       </ul>

@@ -34,6 +34,10 @@ describe('ProfileForm', () => {
     });
     put.release();
     expect(await screen.findByRole('status')).toHaveTextContent('Profile saved ✅');
+    // What was saved is what the fields show (issue 40: the typed spaces stayed in view).
+    expect(screen.getByLabelText('Full name')).toHaveValue('Maria L. Lopez');
+    expect(screen.getByLabelText('Intended major')).toHaveValue('Economics');
+    expect(screen.getByLabelText('Target schools')).toHaveValue('FSU, ucf, Miami');
   });
 
   it('says when the list of schools is too long, in words, and sends nothing', async () => {

@@ -39,11 +39,15 @@ export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  // The schema trims every field and splits the schools (spec section 5); the server applies the same schema.
+  // The schema trims every field and splits the schools (spec section 5); the server applies the same schema. The
+  // fields then show what was saved: trimmed, the schools without blanks or repeats.
   const submit = form.handleSubmit((profileInput) => {
     setMessage(null);
     save.mutate(profileInput, {
-      onSuccess: () => setMessage({ tone: 'success', text: 'Profile saved ✅' }),
+      onSuccess: () => {
+        form.setValues(profileValues(profileInput));
+        setMessage({ tone: 'success', text: 'Profile saved ✅' });
+      },
       onError: () => setMessage({ tone: 'error', text: 'Save failed. Please try again.' }),
     });
   });

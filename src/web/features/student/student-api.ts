@@ -19,6 +19,10 @@ export const removeFavorite = (id: string) => apiFetch<void>(`/api/student/favor
 
 export const deleteTranscript = (id: string) => apiFetch<void>(`/api/student/transcripts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
+/** The student says a file the reader found no courses in is a transcript: kept, for the registrar to read by hand. */
+export const keepUnreadableTranscript = (id: string) =>
+  apiFetch<{ transcript: StudentTranscript }>(`/api/student/transcripts/${encodeURIComponent(id)}/keep-unreadable`, { method: 'POST', body: {} });
+
 export type UploadPurpose = 'transcript' | 'syllabus';
 
 export class UploadSlotError extends Error {}

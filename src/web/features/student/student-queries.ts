@@ -6,6 +6,7 @@ import {
   fetchComparison,
   fetchStudentAppeal,
   fetchStudentMe,
+  keepUnreadableTranscript,
   markAppealCenterSeen,
   removeFavorite,
   saveProfile,
@@ -40,6 +41,7 @@ export const useAddFavorites = () => useStudentMutation(addFavorites);
 export const useRemoveFavorite = () => useStudentMutation(removeFavorite);
 export const useUploadTranscript = () => useStudentMutation(uploadTranscript);
 export const useDeleteTranscript = () => useStudentMutation(deleteTranscript);
+export const useKeepUnreadableTranscript = () => useStudentMutation(keepUnreadableTranscript);
 export const useAnalyzeTranscript = () => useStudentMutation(analyzeTranscript);
 export const useSubmitAppeal = () => useStudentMutation(submitAppeal);
 /** Records the visit without reading the hub again, so what was new stays marked until the student leaves. */

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import type { StudentTranscript } from '@shared/schemas/student';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptsSection } from './transcripts-section';
 
-const saved: StudentTranscript = { id: 't1', key: 'transcripts/k1', url: '/api/files/t1', name: 'valencia.pdf', size: 2048, uploadedAt: '2026-11-20T10:00:00Z', status: 'saved' };
+const saved: StudentTranscript = { id: 't1', key: 'transcripts/k1', url: '/api/files/t1', name: 'valencia.pdf', size: 2048, uploadedAt: '2026-11-20T10:00:00Z', status: 'saved', uploadedFrom: 'profile', destination: null, noCourses: null };
 
 describe('TranscriptsSection', () => {
   it('uploads a chosen file through an upload slot and saves it as a transcript', async () => {
@@ -64,5 +65,51 @@ describe('TranscriptsSection', () => {
     expect(api.requests).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(api.to('DELETE /api/student/transcripts/t1')).toHaveLength(1));
+  });
+
+  describe('a file the reader found no courses in (issue 40)', () => {
+    const letter: StudentTranscript = {
+      ...saved,
+      id: 't9',
+      name: 'letter.jpg',
+      status: 'failed',
+      destination: 'Florida State University',
+      noCourses: { state: 'asked', discardsAt: '2026-12-04T10:00:00Z' },
+    };
+
+    it('asks whether it is a transcript; "No" discards it and says so, after it has left the list', async () => {
+      const api = fakeApi({ 'DELETE /api/student/transcripts/t9': { status: 204 }, 'GET /api/student/me': { body: {} } });
+      // The profile reads the student's records again after a change: the list, without the file.
+      function Profile() {
+        const [transcripts, setTranscripts] = useState([letter]);
+        return (
+          <>
+            <TranscriptsSection transcripts={transcripts} favorites={[]} />
+            <button type="button" onClick={() => setTranscripts([])}>
+              Read again
+            </button>
+          </>
+        );
+      }
+      renderWithApp(<Profile />);
+      expect(screen.getByRole('heading', { name: 'We could not find courses in “letter.jpg”. Is it a transcript?' })).toBeInTheDocument();
+      expect(screen.getByText(/Unless you say it is a transcript, it is discarded on Dec 4, 2026\./)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Analyze for…' })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'No, discard it' }));
+      await waitFor(() => expect(api.to('DELETE /api/student/transcripts/t9')).toHaveLength(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Read again' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('We discarded “letter.jpg”: it is not a transcript, so it is not kept on your profile.');
+    });
+
+    it('"Yes" keeps it for the registrar to read by hand', async () => {
+      const api = fakeApi({
+        'POST /api/student/transcripts/t9/keep-unreadable': { body: { transcript: { ...letter, noCourses: { state: 'kept' } } } },
+        'GET /api/student/me': { body: {} },
+      });
+      renderWithApp(<TranscriptsSection transcripts={[letter]} favorites={[]} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, it is a transcript' }));
+      expect((await screen.findAllByText(/Florida State University’s registrar will read it by hand/)).length).toBeGreaterThan(0);
+      expect(api.to('POST /api/student/transcripts/t9/keep-unreadable')).toHaveLength(1);
+    });
   });
 });

@@ -2,20 +2,32 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StudentTranscript } from '@shared/schemas/student';
 import { Button } from '../../components/ui/button';
-import { formatDate } from '../../lib/format-date';
+import { formatDateTime } from '../../lib/format-date';
 import { formatKb } from './student-api';
 import { useAnalyzeTranscript, useDeleteTranscript, useUploadTranscript } from './student-queries';
+import { answeredMessage, NotATranscriptQuestion } from './not-a-transcript-question';
 import { TranscriptReportLink } from './transcript-report-link';
 import { SchoolNameField } from '../schools';
 import { favoriteChoice } from './favorite-choice';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
 
+/**
+ * When and where a transcript went, so two uploads of one file tell apart: "uploaded on the search screen Nov 27, 2026,
+ * 8:17 AM, for Florida State University".
+ */
+export function uploadedWords(transcript: Pick<StudentTranscript, 'uploadedAt' | 'uploadedFrom' | 'destination'>): string {
+  const where = transcript.uploadedFrom === 'search' ? ' on the search screen' : '';
+  return `uploaded${where} ${formatDateTime(transcript.uploadedAt)}${transcript.destination ? `, for ${transcript.destination}` : ''}`;
+}
+
 /** The profile's Transcripts section (#transcripts): upload, view/download, delete, and hand off to the analysis. */
 export function TranscriptsSection({ transcripts, favorites }: { transcripts: StudentTranscript[]; favorites: string[] }) {
   const upload = useUploadTranscript();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  // Said here, since the file then leaves the list (discarded) or moves into it (kept).
+  const [answered, setAnswered] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
@@ -51,13 +63,27 @@ export function TranscriptsSection({ transcripts, favorites }: { transcripts: St
           </p>
         )}
       </div>
+      {answered && (
+        <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {answered}
+        </p>
+      )}
       {transcripts.length === 0 ? (
         <p className="text-sm text-slate-600">No transcripts yet.</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Your transcripts">
-          {transcripts.map((transcript) => (
-            <TranscriptItem key={transcript.id} transcript={transcript} favorites={favorites} />
-          ))}
+          {transcripts.map((transcript) =>
+            transcript.noCourses?.state === 'asked' ? (
+              <li key={transcript.id} className="p-3" data-testid="transcript-question">
+                <NotATranscriptQuestion
+                  transcript={{ id: transcript.id, name: transcript.name, discardsAt: transcript.noCourses.discardsAt, destination: transcript.destination }}
+                  onAnswered={(answer, file) => setAnswered(answeredMessage(answer, file.name, file.destination))}
+                />
+              </li>
+            ) : (
+              <TranscriptItem key={transcript.id} transcript={transcript} favorites={favorites} />
+            ),
+          )}
         </ul>
       )}
     </div>
@@ -74,7 +100,11 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
   // The report follows on the search screen, which waits for it.
   const analyze = () => {
     if (!target.trim()) return;
-    analysis.mutate({ id: transcript.id, toInstitution: target.trim() }, { onSuccess: () => navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`) });
+    analysis.mutate(
+      { id: transcript.id, toInstitution: target.trim() },
+      // `analysing`: the search screen waits for a new report (not one it may have shown before).
+      { onSuccess: () => navigate(`/search?transcript=${encodeURIComponent(transcript.id)}`, { state: { analysing: true } }) },
+    );
   };
 
   return (
@@ -83,8 +113,11 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{transcript.name}</p>
           <p className="text-xs text-slate-600">
-            {formatKb(transcript.size)} · uploaded {formatDate(transcript.uploadedAt)}
+            {formatKb(transcript.size)} · {uploadedWords(transcript)}
           </p>
+          {transcript.noCourses?.state === 'kept' && (
+            <p className="text-xs text-amber-900">We could not read its courses: the registrar reads it by hand.</p>
+          )}
         </div>
         {/* Wraps on a narrow phone rather than pushing Delete out of the card. */}
         <div className="flex max-w-full flex-wrap items-center gap-1">

@@ -1,17 +1,15 @@
 import type { TranscriptResultItem } from '@shared/schemas/transcripts';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { formatCredits } from './format-credits';
-
-const BADGES: Record<TranscriptResultItem['statusCode'], string> = {
-  DIRECT: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
-  NEEDS_EVAL: 'bg-amber-100 text-amber-900 ring-amber-200',
-  NO_TRANSFER: 'bg-rose-100 text-rose-800 ring-rose-200',
-};
 
 /** Parts of a report row that the student's report and the admin's view share. */
 
-/** A report row's outcome as a badge, in the colours of its status (the student's report and the admin's view). */
-export function ReportStatusBadge({ status, label }: { status: TranscriptResultItem['statusCode']; label: string }) {
-  return <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ring-1 ${BADGES[status]}`}>{label}</span>;
+/**
+ * A report row's outcome as a badge, by its verdict class (the student's report and the admin's view): the spec's
+ * 'Direct Transfer', 'Needs Review', 'No Transfer', or the class's own words (elective credit, no credit…).
+ */
+export function ReportStatusBadge({ item }: { item: Pick<TranscriptResultItem, 'verdictClass'> }) {
+  return <VerdictBadge verdictClass={item.verdictClass} report size="md" />;
 }
 
 /** "3 credits", "1 credit", "2.67 credits". */

@@ -55,6 +55,7 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       term: null,
       statusCode,
       statusLabel: transcriptStatusLabel(statusCode),
+      verdictClass: direct ? 'specific-course' : 'does-not-transfer',
       toEquivalencyId: null,
       reason: direct ? 'This sample course is in the built-in sample catalogue.' : 'This sample course is not in the built-in sample catalogue.',
       candidates: [],
@@ -86,5 +87,6 @@ export function simulatedReport(fileName: string, destination: { key: string; na
     // A sample is not the student's file: there is no reading to check.
     reading: [],
     expiresAt: null,
+    noCourses: null,
   };
 }

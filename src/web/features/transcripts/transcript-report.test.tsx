@@ -210,3 +210,23 @@ describe('a transcript whose issuing school we could not tell', () => {
     expect(screen.queryByRole('combobox', { name: /Which school issued this transcript/ })).not.toBeInTheDocument();
   });
 });
+
+describe('each row’s badge is its verdict class', () => {
+  it('elective, general-education and no credit read as what they are, never "Direct Transfer"; only No Transfer rows offer an appeal', async () => {
+    fakeApi({ 'GET /api/account/session': { body: { account: null } } });
+    const classes = analysedReport([
+      item('r1', 'ENGL', '101', 'DIRECT', { verdictClass: 'specific-course' }),
+      item('r2', 'ENGL', '231', 'DIRECT', { verdictClass: 'elective', transfersTo: 'University of New Orleans: ENGL 2000NE No equivalent' }),
+      item('r3', 'ENGL', '232', 'DIRECT', { verdictClass: 'general-education' }),
+      item('r4', 'MAT', '0018', 'NO_TRANSFER', { verdictClass: 'no-credit' }),
+      item('r5', 'ACG', '2930', 'NEEDS_EVAL', { verdictClass: 'not-guaranteed' }),
+    ]);
+    await reloadAccount();
+    renderWithApp(<TranscriptReport analysis={{ report: classes, sample: false } as TranscriptAnalysis} onTryAnother={vi.fn()} />);
+    const rows = screen.getAllByRole('listitem');
+    const badges = rows.map((row) => row.querySelector('[data-verdict-class]')?.textContent);
+    expect(badges).toEqual(['Direct Transfer', 'Elective credit', 'General-education credit', 'No credit', 'Not guaranteed']);
+    expect(within(rows[1]!).queryByText('Direct Transfer')).not.toBeInTheDocument();
+    expect(rows.map((row) => within(row).queryByRole('button', { name: 'Request Appeal' }) !== null)).toEqual([false, false, false, true, false]);
+  });
+});

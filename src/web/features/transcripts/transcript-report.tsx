@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ReportRowAppeal } from '@shared/schemas/student';
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { ApiError, isServerWords } from '../../lib/api-client';
 import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
@@ -102,7 +103,7 @@ function ResultRow({
             </p>
           )}
         </div>
-        {grantedOnAppeal ? <ReportStatusBadge status="DIRECT" label="Approved on appeal" /> : <ReportStatusBadge status={item.statusCode} label={item.statusLabel} />}
+        {grantedOnAppeal ? <VerdictBadge verdictClass="specific-course" label="Approved on appeal" size="md" /> : <ReportStatusBadge item={item} />}
       </div>
       {grantedOnAppeal ? (
         // Approved without a rule: the office decided for this student, and its message says how the course counts.

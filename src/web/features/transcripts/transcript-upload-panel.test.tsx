@@ -39,6 +39,7 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
     items: [],
     reading: [],
     expiresAt: null,
+    noCourses: null,
     ...extra,
   },
 });
@@ -144,6 +145,18 @@ describe('TranscriptUploadPanel with the analysis', () => {
     expect(alert).toHaveTextContent('We could not analyse this transcript');
     expect(alert).toHaveTextContent('This PDF has no pages we can read. Try a photo of the transcript instead.');
     expect(screen.getByRole('button', { name: 'Analyze Transcript' })).toBeEnabled();
+  });
+
+  it('says what a visitor’s upload limit is, when it resets and that signing in lifts it, not that the transcript could not be analysed (issue 40)', async () => {
+    const words =
+      'Without an account, one connection can start 10 transcript uploads an hour, and yours has started 10. You can upload again in 41 minutes, or sign in: this limit is only for uploads without an account.';
+    fakeApi({ 'POST /api/transcripts': { status: 429, body: { error: words } } });
+    renderWithApp(<Harness />);
+    chooseFileAndSchool();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Upload limit reached${words}`);
+    expect(alert).not.toHaveTextContent('We could not analyse this transcript');
   });
 
   it('shows a refusal of the file itself', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { TRANSCRIPT_ACCEPT } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { SchoolSelect, type ChosenSchool } from '../schools';
@@ -47,8 +47,12 @@ function ProcessingPanel({ phase, progress }: { phase: AnalysisPhase; progress: 
   );
 }
 
-/** The Transcript Upload tab of the search card: a file, a destination school and the Analyze button (spec sections 4 and 5). */
-export function TranscriptUploadPanel({ analysis }: { analysis: TranscriptAnalysis }) {
+/**
+ * The Transcript Upload tab of the search card: a file, a destination school and the Analyze button (spec sections 4 and
+ * 5). `noCoursesAnswer`: what a student answers when the reader found no courses in their file (the page's, from the
+ * student's records).
+ */
+export function TranscriptUploadPanel({ analysis, noCoursesAnswer }: { analysis: TranscriptAnalysis; noCoursesAnswer?: ReactNode }) {
   const [file, setFile] = useState<File | null>(null);
   const [destination, setDestination] = useState<ChosenSchool>({ key: null, name: '' });
   const fileId = useId();
@@ -99,11 +103,14 @@ export function TranscriptUploadPanel({ analysis }: { analysis: TranscriptAnalys
         {analysis.busy ? 'Analyzing Transcript...' : 'Analyze Transcript'}
       </button>
       {analysis.busy && <ProcessingPanel phase={analysis.phase} progress={analysis.progress} />}
-      {analysis.phase === 'failed' && analysis.error && (
-        <Alert tone="error" title="We could not analyse this transcript">
-          {analysis.error}
-        </Alert>
-      )}
+      {analysis.phase === 'failed' && analysis.noCoursesQuestion && noCoursesAnswer
+        ? noCoursesAnswer
+        : analysis.phase === 'failed' &&
+          analysis.error && (
+            <Alert tone="error" title={analysis.errorTitle ?? undefined}>
+              {analysis.error}
+            </Alert>
+          )}
       <p className="text-xs text-slate-500">
         Signed out? Your transcript is deleted 24 hours after the analysis. Signed in, it is kept in your profile.
       </p>

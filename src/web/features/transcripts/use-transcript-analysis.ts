@@ -22,6 +22,10 @@ export interface AnalysisState {
   progress: number;
   report: TranscriptResponse | null;
   error: string | null;
+  /** What the failure is, as its heading: a limit or a missing report is not a transcript we could not analyse. */
+  errorTitle: string | null;
+  /** The reader found no courses in a signed-in student's file: they are asked whether it is a transcript. */
+  noCoursesQuestion: { id: string; name: string; destination: string | null; discardsAt: string } | null;
   /** True when the report is the simulated sample (the server could not be reached). */
   sample: boolean;
 }
@@ -31,18 +35,30 @@ export type ReadingChange = { kind: 'add'; row: AddTranscriptRowInput } | { kind
 
 /** The transcript being viewed, kept for this tab so the report survives a sign-in round trip. */
 const SESSION_KEY = 'crosswalk.transcript';
+/**
+ * A visitor's transcript tokens by transcript id, kept in this browser (never in the address) so the address of a
+ * report (/search?transcript=ID) brings it back after a reload, the back button or a bookmark on the same device.
+ */
+const TOKENS_KEY = 'crosswalk.transcript-tokens';
+/** The newest reports a browser keeps the tokens of (a visitor's transcript is deleted a day after its analysis). */
+const MAX_KEPT_TOKENS = 20;
 export const APPEAL_DRAFT_KEY = 'crosswalk.transcript-appeal-draft';
 const NOT_ANALYSED = 'This transcript has not been analysed yet. Choose a school for it on your profile and press “Analyze for…”.';
 const UNREACHABLE = 'We could not reach the server to finish the analysis. Please try again.';
+const NOT_ON_THIS_DEVICE =
+  'We could not find this report. A report made without signing in opens only in the browser it was made in, for a day; sign in to keep your transcripts.';
 
 interface SessionTranscript {
   id: string;
   token: string | null;
 }
 
-/** A transcript on the server whose report this tab shows: uploaded here, analysed from the profile, or resumed. */
+/**
+ * A transcript on the server whose report this tab shows: uploaded here, analysed from the profile, resumed after a
+ * sign-in, or opened by the report's address (a reload, the back button, a bookmark).
+ */
 interface Followed extends SessionTranscript {
-  from: 'upload' | 'profile' | 'resume';
+  from: 'upload' | 'profile' | 'resume' | 'address';
 }
 
 function readSession(): SessionTranscript | null {
@@ -56,7 +72,29 @@ function readSession(): SessionTranscript | null {
 
 const remember = (transcript: SessionTranscript) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(transcript satisfies SessionTranscript));
 
-const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, sample: false };
+function readTokens(): Array<[string, string]> {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(TOKENS_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((entry): entry is [string, string] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeTokens(tokens: Array<[string, string]>) {
+  try {
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens.slice(-MAX_KEPT_TOKENS)));
+  } catch {
+    // Storage full or refused (a private window): the report still shows; it just cannot be opened again.
+  }
+}
+
+const tokenFor = (id: string) => readTokens().find(([kept]) => kept === id)?.[1] ?? null;
+const keepToken = (id: string, token: string) => writeTokens([...readTokens().filter(([kept]) => kept !== id), [id, token]]);
+const forgetToken = (id: string) => writeTokens(readTokens().filter(([kept]) => kept !== id));
+
+const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, errorTitle: null, noCoursesQuestion: null, sample: false };
+const COULD_NOT_ANALYSE = 'We could not analyse this transcript';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function logDiagnostic(report: TranscriptResponse, sample: boolean) {
@@ -74,15 +112,33 @@ function logDiagnostic(report: TranscriptResponse, sample: boolean) {
 /** Where a followed transcript stands, from its latest report (or the failure to get one). */
 function followedState(followed: Followed, report: TranscriptResponse | undefined, error: Error | null): AnalysisState {
   if (error) {
+    const missing = error instanceof ApiError && error.status === 404;
     const message =
-      followed.from === 'profile' ? (error instanceof ApiError && error.status === 404 ? 'We could not find this transcript.' : UNREACHABLE) : error instanceof ApiError ? error.message : UNREACHABLE;
-    return { ...INITIAL, phase: 'failed', progress: report?.progress ?? 10, report: null, error: message };
+      followed.from === 'address'
+        ? missing
+          ? NOT_ON_THIS_DEVICE
+          : error instanceof ApiError
+            ? error.message
+            : UNREACHABLE
+        : followed.from === 'profile'
+          ? missing
+            ? 'We could not find this transcript.'
+            : UNREACHABLE
+          : error instanceof ApiError
+            ? error.message
+            : UNREACHABLE;
+    const title = followed.from === 'address' && missing ? 'Report not found' : COULD_NOT_ANALYSE;
+    return { ...INITIAL, phase: 'failed', progress: report?.progress ?? 10, report: null, error: message, errorTitle: title };
   }
   if (!report) return { ...INITIAL, phase: 'queued', progress: 10 };
   if (report.status === 'done') return { ...INITIAL, phase: 'done', progress: 100, report };
-  if (report.status === 'failed') return { ...INITIAL, phase: 'failed', progress: report.progress, error: report.error ?? 'We could not read this file.' };
+  if (report.status === 'failed') {
+    const asked = report.noCourses?.state === 'asked' ? report.noCourses : null;
+    const noCoursesQuestion = asked ? { id: report.id, name: report.fileName, destination: report.destination?.name ?? null, discardsAt: asked.discardsAt } : null;
+    return { ...INITIAL, phase: 'failed', progress: report.progress, error: report.error ?? 'We could not read this file.', errorTitle: COULD_NOT_ANALYSE, noCoursesQuestion };
+  }
   // Not analysed and not on its way (a profile upload opened by its address): nothing to wait for.
-  if (report.status === 'saved' || report.status === 'awaiting_upload') return { ...INITIAL, phase: 'failed', error: NOT_ANALYSED };
+  if (report.status === 'saved' || report.status === 'awaiting_upload') return { ...INITIAL, phase: 'failed', error: NOT_ANALYSED, errorTitle: COULD_NOT_ANALYSE };
   const phase = report.status === 'reading' || report.status === 'matching' ? report.status : 'queued';
   return { ...INITIAL, phase, progress: Math.max(report.progress, 10) };
 }
@@ -112,7 +168,8 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
   useEffect(() => {
     if (!followed || !readyReport || announced.current === followed.id) return;
     announced.current = followed.id;
-    if (followed.from !== 'resume') logDiagnostic(readyReport, false);
+    // A report opened again (after a sign-in, a reload) is not a new analysis.
+    if (followed.from === 'upload' || followed.from === 'profile') logDiagnostic(readyReport, false);
     onReportRef.current?.();
   }, [followed, readyReport]);
 
@@ -122,7 +179,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
       setFollowed(null);
       setLocal({ ...INITIAL, phase: 'uploading', progress: 3 });
       const current = () => run.current === runId;
-      const fail = (message: string) => current() && setLocal({ ...INITIAL, phase: 'failed', progress: 3, error: message });
+      const fail = (message: string, title = COULD_NOT_ANALYSE) => current() && setLocal({ ...INITIAL, phase: 'failed', progress: 3, error: message, errorTitle: title });
       let created;
       try {
         created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination.key });
@@ -136,10 +193,13 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
           onReportRef.current?.();
           return;
         }
+        // A visitor's upload limit says what it is, when it resets and that signing in lifts it (the server's words).
+        if (error instanceof ApiError && error.status === 429) return fail(error.message, 'Upload limit reached');
         return fail(error instanceof Error ? error.message : 'The transcript could not be sent.');
       }
       const token = created.accessToken ?? null;
       remember({ id: created.id, token });
+      if (token) keepToken(created.id, token);
       try {
         await uploadTranscriptBytes(created.upload, file);
         if (!current()) return;
@@ -163,6 +223,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
       if (signedIn && token) {
         try {
           await claimTranscript(saved.id, token);
+          forgetToken(saved.id);
           token = null;
           remember({ id: saved.id, token: null });
         } catch {
@@ -196,6 +257,17 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [queryClient],
   );
 
+  /**
+   * Shows the report the address names (/search?transcript=ID) again: a visitor's with the token this browser kept
+   * for it, a signed-in student's own with none (the server checks either way).
+   */
+  const open = useCallback((id: string) => {
+    run.current += 1;
+    const token = tokenFor(id);
+    remember({ id, token });
+    setFollowed({ id, token, from: 'address' });
+  }, []);
+
   const reset = useCallback(() => {
     run.current += 1;
     sessionStorage.removeItem(SESSION_KEY);
@@ -226,7 +298,25 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [followed, queryClient],
   );
 
-  return { ...state, busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase), start, resume, follow, reset, correct, chooseSchool };
+  // A visitor's report that is gone (expired, deleted) leaves nothing to keep a token for.
+  const gone = followed?.from === 'address' && polled.error instanceof ApiError && polled.error.status === 404 ? followed.id : null;
+  useEffect(() => {
+    if (gone) forgetToken(gone);
+  }, [gone]);
+
+  return {
+    ...state,
+    /** The transcript on the server this tab shows or waits for (its report's address names it), or null. */
+    transcriptId: followed?.id ?? null,
+    busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase),
+    start,
+    resume,
+    follow,
+    open,
+    reset,
+    correct,
+    chooseSchool,
+  };
 }
 
 export type TranscriptAnalysis = ReturnType<typeof useTranscriptAnalysis>;

@@ -128,7 +128,7 @@ export function WhatWeRead({ rows, onChange }: { rows: ReadRowDto[]; onChange: (
   };
 
   return (
-    <section id="what-we-read" aria-labelledby="what-we-read-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section id="what-we-read" aria-labelledby="what-we-read-heading" className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id="what-we-read-heading" className="text-lg font-bold text-slate-900">
         What we read
       </h3>

@@ -40,6 +40,7 @@ const evidence: AppealEvidence = {
     term: 'Fall 2025',
     credits: 3,
     status: 'NO_TRANSFER',
+    verdictClass: 'does-not-transfer',
     reason: 'Needs at least a C',
     transfersTo: null,
     ruleId: null,

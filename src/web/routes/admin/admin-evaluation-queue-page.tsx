@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { evaluationQueueQueries, PairDecisionForm } from '../../features/evaluation-queue';
+import { evaluationQueueQueries, PairDecisionForm, UnreadableTranscripts } from '../../features/evaluation-queue';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -39,6 +39,8 @@ export default function AdminEvaluationQueuePage() {
           </p>
         )}
       </header>
+
+      <UnreadableTranscripts />
 
       {decided.length > 0 && (
         <div role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">

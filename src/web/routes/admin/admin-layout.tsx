@@ -31,7 +31,7 @@ export default function AdminLayout() {
     );
   }
   if (isError || !account) {
-    return <SignInPanel title="Admin sign-in" description="You must be signed in as an admin." returnTo="/admin" />;
+    return <SignInPanel title="Admin sign-in" description="You must be signed in as an admin." returnTo="/admin" forStaff />;
   }
   if (!account.roles.includes('admin')) return <AccessDenied />;
   if (!account.twoFactorEnabled) return <TwoFactorSetup />;

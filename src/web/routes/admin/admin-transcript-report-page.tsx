@@ -84,7 +84,7 @@ export default function AdminTranscriptReportPage() {
                     <div className="min-w-0">
                       <ReportRowCourse item={item} detail={item.correction === 'added' ? 'added by the student' : item.correction === 'edited' ? 'corrected by the student' : null} />
                     </div>
-                    <ReportStatusBadge status={item.statusCode} label={item.statusLabel} />
+                    <ReportStatusBadge item={item} />
                   </div>
                   <p className="mt-1 text-sm text-slate-800">
                     <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>

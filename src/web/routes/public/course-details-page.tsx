@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CourseTransfer } from '@shared/schemas/course';
-import { courseQueries, SampleListingBadge, TransferStatusBadge } from '../../features/search';
+import { VERDICT_CLASS_INFO } from '@shared/schemas/verdict-class';
+import { VerdictBadge } from '../../components/ui/verdict-badge';
+import { courseQueries, SampleListingBadge } from '../../features/search';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -120,12 +122,12 @@ export default function CourseDetailsPage() {
               <li key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
-                  <TransferStatusBadge status={transfer.status} />
+                  <VerdictBadge verdictClass={transfer.verdictClass} />
                 </div>
                 <p className="mt-1 text-slate-800">
                   {transfer.equivalentAt
-                    ? `Counts as ${targetsText(transfer)}`
-                    : (transfer.transferNote ?? 'Does not transfer to this school.')}
+                    ? `Counts as ${targetsText(transfer)}${transfer.verdictClass === 'specific-course' ? '' : `: ${VERDICT_CLASS_INFO[transfer.verdictClass].label.toLowerCase()}`}`
+                    : (transfer.transferNote ?? VERDICT_CLASS_INFO[transfer.verdictClass].meaning)}
                 </p>
                 {transfer.alsoRequires.length > 0 && (
                   <p className="mt-1 text-sm text-slate-600">
@@ -160,7 +162,7 @@ export default function CourseDetailsPage() {
                             ? ': by statewide course numbering'
                             : ''}
                       </span>
-                      <TransferStatusBadge status={transfer.status} />
+                      <VerdictBadge verdictClass={transfer.verdictClass} />
                     </li>
                   ))}
                 </ul>

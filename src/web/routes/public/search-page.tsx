@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
 import { removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
 import { useAccount } from '../../features/auth';
+import { NotATranscriptQuestion } from '../../features/student';
 import {
   apiParamsOf,
   courseQueries,
@@ -68,22 +69,54 @@ export default function SearchPage() {
       setCardOpen(false);
     },
   });
-  const showTranscriptReport = mode === 'transcript' && transcript.report !== null;
   const { data: account, isPending: accountPending } = useAccount();
+  // The address names the report on the server (/search?transcript=ID; a visitor's token stays in this browser), so a
+  // reload, the back button or a bookmark brings it back; a report the address does not name is not shown.
   const transcriptParam = params.get('transcript');
-  const followedRef = useRef<string | null>(null);
+  const showTranscriptReport =
+    mode === 'transcript' && transcript.report !== null && (transcript.transcriptId === null || transcript.transcriptId === transcriptParam);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const seenTranscriptParam = useRef<string | null>(null);
   useEffect(() => {
-    if (!transcriptParam || accountPending || followedRef.current === transcriptParam) return;
-    followedRef.current = transcriptParam;
+    if (!transcriptParam) {
+      // Back past the report's address: the card again, as it was before the report.
+      if (seenTranscriptParam.current) setCardOpen(true);
+      seenTranscriptParam.current = null;
+      return;
+    }
+    if (accountPending || seenTranscriptParam.current === transcriptParam) return;
+    seenTranscriptParam.current = transcriptParam;
     setMode('transcript');
     // Back from signing in to appeal: show the same report again (and reopen the appeal with its note).
     if (transcriptParam === 'resume') void transcript.resume(Boolean(account));
-    // A transcript of the student's own, analysed from the profile or opened from Compare favorites: wait for its report.
-    else transcript.follow(transcriptParam);
-  }, [transcriptParam, accountPending, account, transcript]);
+    // Forward again to the report this tab shows. (The effect follows the address, which history changes from outside
+    // React: setting the card's state from it here is the synchronisation the rule allows for external systems.)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    else if (transcriptParam === transcript.transcriptId) setCardOpen(transcript.report === null);
+    // "Analyze for…" on the profile: a new analysis to wait for (said once: a reload of this address is not another).
+    else if ((location.state as { analysing?: boolean } | null)?.analysing) {
+      transcript.follow(transcriptParam);
+      void navigate({ search: location.search }, { replace: true, state: null });
+    }
+    // A report's address (a reload, a bookmark, a link from the hub or Compare favorites): show it again.
+    else transcript.open(transcriptParam);
+  }, [transcriptParam, accountPending, account, transcript, location, navigate]);
+  // The transcript this tab now follows (an upload, a sign-in's resume) gets its address.
+  const followedId = transcript.transcriptId;
+  const addressedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!followedId || addressedId.current === followedId) return;
+    addressedId.current = followedId;
+    if (seenTranscriptParam.current === followedId) return;
+    const replacing = seenTranscriptParam.current === 'resume';
+    seenTranscriptParam.current = followedId;
+    setParams({ transcript: followedId }, { replace: replacing });
+  }, [followedId, setParams]);
   const tryAnotherTranscript = () => {
     transcript.reset();
     setMode('transcript');
+    if (transcriptParam) setParams({});
     refine();
   };
 
@@ -151,6 +184,7 @@ export default function SearchPage() {
               onSmartSearch={runSmart}
               onManualSearch={runManual}
               transcript={transcript}
+              noCoursesAnswer={transcript.noCoursesQuestion && <NotATranscriptQuestion transcript={transcript.noCoursesQuestion} />}
               key={state?.mode === 'manual' ? paramsKey : 'smart'}
             />
           ) : (

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { StudentAppealSummary, StudentMe } from '@shared/schemas/student';
+import type { StudentAppealSummary, StudentMe, StudentTranscript } from '@shared/schemas/student';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
@@ -56,5 +56,48 @@ describe('the credit appeal center', () => {
     await waitFor(() => expect(api.to('POST /api/student/appeals/seen')).toHaveLength(1));
     // The marks stay for this visit.
     expect(denied).toHaveTextContent('New');
+  });
+});
+
+describe('recent transcripts (issue 40)', () => {
+  const upload = (id: string, changes: Partial<StudentTranscript>): StudentTranscript => ({
+    id,
+    key: `transcripts/${id}`,
+    url: `/api/student/transcripts/${id}/file`,
+    name: 't3002.pdf',
+    size: 40_000,
+    uploadedAt: '2026-11-27T14:05:00Z',
+    status: 'done',
+    uploadedFrom: 'search',
+    destination: 'Florida State University',
+    noCourses: null,
+    ...changes,
+  });
+
+  it('names each upload’s destination and date, and counts a file not yet said to be a transcript nowhere', async () => {
+    fakeApi({
+      'GET /api/account/session': { body: { account: student } },
+      'GET /api/announcements': { body: { announcements: [] } },
+      'GET /api/student/me': {
+        body: {
+          ...me([]),
+          transcripts: [
+            upload('t1', {}),
+            upload('t2', { destination: 'University of Central Florida', uploadedAt: '2026-11-26T09:30:00Z' }),
+            upload('t3', { name: 'letter.jpg', status: 'failed', uploadedFrom: 'profile', noCourses: { state: 'asked', discardsAt: '2026-12-04T09:00:00Z' } }),
+          ],
+        },
+      },
+      'POST /api/student/appeals/seen': { status: 204 },
+    });
+    await reloadAccount();
+    renderWithApp(<StudentHubPage />, { url: '/student' });
+    const recent = await screen.findByRole('region', { name: 'Recent transcripts' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/uploaded on the search screen Nov 27, 2026, .*for Florida State University/);
+    expect(items[1]).toHaveTextContent(/Nov 26, 2026, .*for University of Central Florida/);
+    expect(screen.getByTestId('count-transcripts')).toHaveTextContent('2');
+    expect(within(recent).getByRole('status')).toHaveTextContent('We found no courses in a file you uploaded. Tell us whether it is a transcript.');
   });
 });

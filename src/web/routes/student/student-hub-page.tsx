@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { announcementQueries } from '../../features/announcements';
 import { appealOutcomeText } from '../../features/appeals';
 import { ensureStudentRole, SignInPanel, useAccount } from '../../features/auth';
-import { studentQueries, TranscriptReportLink, useMarkAppealCenterSeen } from '../../features/student';
+import { studentQueries, TranscriptReportLink, uploadedWords, useMarkAppealCenterSeen } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -47,11 +47,14 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
     );
   }
   const data = me.data;
-  const recent = data.transcripts.slice(0, RECENT_TRANSCRIPTS);
+  // A file the reader found no courses in counts as a transcript only once the student says it is one.
+  const transcripts = data.transcripts.filter((transcript) => transcript.noCourses?.state !== 'asked');
+  const questions = data.transcripts.length - transcripts.length;
+  const recent = transcripts.slice(0, RECENT_TRANSCRIPTS);
   const changed = data.appeals.filter((appeal) => appeal.changedSinceLastVisit).length;
   const counts = [
     { label: 'Favorites', value: data.favorites.length, href: '/student/profile#favorites' },
-    { label: 'Transcripts', value: data.transcripts.length, href: '/student/profile#transcripts' },
+    { label: 'Transcripts', value: transcripts.length, href: '/student/profile#transcripts' },
     { label: 'Appeals', value: data.appeals.length, href: '#appeals' },
   ];
   return (
@@ -97,6 +100,15 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
         </HubCard>
 
         <HubCard title="Recent transcripts" id="hub-transcripts">
+          {questions > 0 && (
+            <p role="status" className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              We found no courses in {questions === 1 ? 'a file' : `${questions} files`} you uploaded.{' '}
+              <Link to="/student/profile#transcripts" className="font-semibold underline">
+                Tell us whether {questions === 1 ? 'it is a transcript' : 'they are transcripts'}
+              </Link>
+              .
+            </p>
+          )}
           {recent.length === 0 ? (
             <p className="text-sm text-slate-600">
               No transcripts yet. <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 underline">Upload one</Link>.
@@ -107,7 +119,8 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
                 <li key={transcript.id} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{transcript.name}</span>
-                    <span className="text-xs text-slate-500">Uploaded {formatDate(transcript.uploadedAt)}</span>
+                    {/* Where and when: two uploads of one file read apart. */}
+                    <span className="block text-xs text-slate-600 first-letter:uppercase">{uploadedWords(transcript)}</span>
                   </span>
                   <span className="flex shrink-0 gap-3">
                     <TranscriptReportLink transcript={transcript} className="text-sm font-semibold text-brand-700 hover:underline" />

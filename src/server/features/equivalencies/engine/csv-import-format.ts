@@ -1,7 +1,8 @@
 // The equivalency import CSV (the admin "Course Data Upload" page and bulk loads).
 // Required columns: source_code, source_name, target_university, target_code,
 // target_name, credits. Optional: source_university, source_credits, min_grade,
-// effective_from, effective_to, group, notes, credit_unit. Headers may come in any order
+// effective_from, effective_to, group, notes, credit_unit, equivalency_type (what the rule
+// gives when the table says: readStatedClass). Headers may come in any order
 // and as schools publish them (`from_course_code`, `Receiving Course`, TES and ATAIN
 // layouts; import-columns.ts), or be mapped by the caller. When a required column is
 // missing, every header nothing reads is reported with it: it is usually the one meant.
@@ -22,12 +23,12 @@
 
 import { courseKey, formatCourseCode, type SplitCourseCode } from './course-code';
 import { createCsvRowParser, delimiterOfHeader, formatCsvLine, type CsvRow, type CsvRowParser } from './csv-row-parser';
-import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
 import { ALL_COLUMNS, OPTIONAL_COLUMNS, planColumns, REQUIRED_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
 import { readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';
 import { isValidMinimumGrade } from './grades';
 import { parseTerm } from './terms';
 import { LimitedErrorList } from './limited-error-list';
+import { isElectiveTarget, nonTransferTargetKind, readStatedClass, STATED_CLASS_WORDS, type RuleClass } from './verdict-class';
 
 export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-parser';
 
@@ -36,7 +37,7 @@ export type { CreditUnit } from './published-course-codes';
 const NON_EMPTY_COLUMNS = ['source_code', 'target_code', 'target_university'] as const;
 
 /** Column order used for export. */
-export const EXPORT_COLUMNS = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit'] as const;
+export const EXPORT_COLUMNS = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type'] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export interface CsvImportError {
@@ -74,6 +75,8 @@ export interface ParsedRuleDraft {
   creditsAwarded: number | null;
   /** The system the credits are counted in, when the file says ("4 quarter units"); null when it does not. */
   creditUnit: CreditUnit | null;
+  /** What the rule gives, when the file says (its equivalency_type column); null: inferred from the targets. */
+  statedClass: RuleClass | null;
   minGrade: string | null;
   effectiveFrom: string | null;
   effectiveTo: string | null;
@@ -161,9 +164,13 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
     targets: [...draft.targets].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
     minGrade: draft.minGrade, effectiveFrom: draft.effectiveFrom, effectiveTo: draft.effectiveTo, notes: draft.notes, transfers: draft.transfers,
     ...(draft.creditUnit ? { creditUnit: draft.creditUnit } : {}),
+    ...(draft.statedClass ? { statedClass: draft.statedClass } : {}),
   };
   return stableHash(JSON.stringify(body));
 }
+
+/** A class a table states that gives no credit: such a rule does not transfer, whatever its targets name. */
+const refusingClass = (statedClass: RuleClass | null) => statedClass === 'not-degree-credit' || statedClass === 'no-credit' || statedClass === 'does-not-transfer';
 
 type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' } | { kind: 'too-large' };
 
@@ -195,6 +202,7 @@ interface ValidRow {
   /** The row's credits when it names several targets: what the rule awards for them together. */
   rowCredits: number | null;
   creditUnit: CreditUnit | null;
+  statedClass: RuleClass | null;
 }
 
 interface GroupAccumulator {
@@ -312,6 +320,11 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       if (creditUnit && text.unit !== creditUnit) errors.push({ line, column, message: `"${values[column]}" says ${text.unit} units but the row says ${creditUnit}` });
       creditUnit ??= text.unit;
     }
+    let statedClass: RuleClass | null = null;
+    if (values.equivalency_type) {
+      statedClass = readStatedClass(values.equivalency_type);
+      if (!statedClass) errors.push({ line, column: 'equivalency_type', message: `"${values.equivalency_type}" is not a kind of transfer Crosswalk knows: write ${STATED_CLASS_WORDS}` });
+    }
     const credits = readCredits(creditsText.amount, true);
     const sourceCredits = values.source_credits ? readCredits(sourceCreditsText.amount, false) : EMPTY_CREDITS;
     for (const [column, value] of [['credits', credits], ['source_credits', sourceCredits]] as const) {
@@ -351,7 +364,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       errors.push({ line, column: 'group', message: 'a row naming several target courses is a rule of its own; leave group empty or give each target its own row' });
       return;
     }
-    const validRow: ValidRow = { line, values, sources, targets, rowCredits: !oneTarget && credits.kind === 'fixed' ? credits.value : null, creditUnit };
+    const validRow: ValidRow = { line, values, sources, targets, rowCredits: !oneTarget && credits.kind === 'fixed' ? credits.value : null, creditUnit, statedClass };
     if (!values.group) {
       ungrouped.push(validRow);
       return;
@@ -402,9 +415,10 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
         targetUniversity: values.target_university,
         sources,
         targets,
-        transfers: nonTransferTargetKind(targets[0]!) === null,
+        transfers: nonTransferTargetKind(targets[0]!) === null && !refusingClass(row.statedClass),
         creditsAwarded: awarded === null ? null : Math.round(awarded * 100) / 100,
         creditUnit: row.creditUnit,
+        statedClass: row.statedClass,
         minGrade: values.min_grade ? values.min_grade.toUpperCase() : null,
         effectiveFrom: values.effective_from || null,
         effectiveTo: values.effective_to || null,
@@ -428,7 +442,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       ok = false;
     };
     for (const row of group.rows) {
-      for (const column of ['min_grade', 'effective_from', 'effective_to', 'credit_unit'] as const) {
+      for (const column of ['min_grade', 'effective_from', 'effective_to', 'credit_unit', 'equivalency_type'] as const) {
         if (row.values[column].toUpperCase() !== first.values[column].toUpperCase()) {
           conflict(row, column, `"${row.values[column]}" differs from line ${first.line} ("${first.values[column]}") in group "${first.values.group}"`);
         }
@@ -467,9 +481,10 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       targetUniversity: first.values.target_university,
       sources: [...sources.values()],
       targets: targetList,
-      transfers: blockers.length === 0,
+      transfers: blockers.length === 0 && !refusingClass(first.statedClass),
       creditsAwarded,
       creditUnit: first.creditUnit,
+      statedClass: first.statedClass,
       minGrade: first.values.min_grade ? first.values.min_grade.toUpperCase() : null,
       effectiveFrom: first.values.effective_from || null,
       effectiveTo: first.values.effective_to || null,
@@ -564,6 +579,7 @@ export function formatRulesAsCsv(rules: ParsedRuleDraft[]): string {
         group: group ?? '',
         notes: i === 0 ? rule.notes ?? '' : '',
         credit_unit: rule.creditUnit ?? '',
+        equivalency_type: rule.statedClass ?? '',
       };
       lines.push(formatCsvLine(EXPORT_COLUMNS.map((column) => values[column])));
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
 import { creditsAtDestination } from './credit-conversion';
-import { NO_RULE_REASON, decideByGradeAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
+import { NO_RULE_REASON, decideByCourseAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
@@ -147,9 +147,9 @@ describe('minimum grades', () => {
   });
   it('decides by the grade alone, for a school whose courses are unknown, exactly as for a course with no rule', () => {
     for (const grade of ['W', 'I', 'F', 'NC', 'U']) {
-      expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
+      expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
     }
-    for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByGradeAlone(taken('XYZ', '999', { grade }))).toBeNull();
+    for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toBeNull();
   });
   it('waits for in-progress work', () => {
     const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'IP' })] });
@@ -286,8 +286,20 @@ describe('Florida statewide course numbering', () => {
     expect(decision).toMatchObject({ status: 'DIRECT', transfersTo: 'Florida State University: PSY 2012', targets: [{ subject: 'PSY', number: '2012', title: null }] });
     expect(statewideTargetOutsideCatalogue(decision!)).toBe(true);
   });
-  it('does not guarantee the 900–999 series', () => {
-    expect(fl([taken('ACG', '2930')])[0]?.status).toBe('NEEDS_EVAL');
+  it('does not guarantee the 900–999 series or graduate courses: not guaranteed, never a full transfer', () => {
+    expect(fl([taken('ACG', '2930')])[0]).toMatchObject({ status: 'NEEDS_EVAL', verdictClass: 'not-guaranteed', creditsAwarded: 0 });
+    expect(fl([taken('ACG', '5005')])[0]).toMatchObject({ status: 'NEEDS_EVAL', verdictClass: 'not-guaranteed' });
+    expect(fl([taken('ACG', '5005')])[0]?.reason).toContain('graduate course');
+  });
+  it('gives no credit for a college-preparatory course (numbers below 1000): MAT 0018, ENC 0025', () => {
+    for (const [prefix, number] of [['MAT', '0018'], ['MAT', '0029'], ['ENC', '0025']] as const) {
+      const [decision] = fl([taken(prefix, number, { title: 'Developmental Mathematics I' })], { destinationCatalog: [{ subject: prefix, number, title: 'Dev Math', credits: 3 }] });
+      expect(decision).toMatchObject({ status: 'NO_TRANSFER', verdictClass: 'no-credit', creditsAwarded: 0, targets: [], transfersTo: null });
+      expect(decision?.reason).toContain('below 1000');
+    }
+  });
+  it('a guaranteed course is a specific course', () => {
+    expect(fl([taken('ECO', '2013')])[0]?.verdictClass).toBe('specific-course');
   });
   it('only applies when both schools take part', () => {
     const [decision] = decideTransfers({ from: MDC, to: { ...FSU, floridaStatewideNumbering: false }, rules: [], courses: [taken('ECO', '2013')] });
@@ -307,6 +319,7 @@ describe('Wisconsin targets', () => {
     const r = rule([src('ECON 204')], [tgt('ECON EL', 'Economics Elective', 3)]);
     const [decision] = decide({ rules: [r], courses: [taken('ECON', '204')] });
     expect(decision?.status).toBe('DIRECT');
+    expect(decision?.verdictClass).toBe('elective');
     expect(decision?.targets[0]?.isElective).toBe(true);
     expect(decision?.reason).toContain('elective credit');
   });
@@ -319,6 +332,7 @@ describe('Wisconsin targets', () => {
     const dnt = rule([src('MATH 90')], [tgt('DNT', 'Does Not Transfer')]);
     const decisions = decide({ rules: [ndc, dnt], courses: [{ subject: 'SOCSCI', number: '(809) 100' }, taken('MATH', '90')] });
     expect(decisions.map((d) => d.status)).toEqual(['NO_TRANSFER', 'NO_TRANSFER']);
+    expect(decisions.map((d) => d.verdictClass)).toEqual(['no-credit', 'does-not-transfer']);
     expect(decisions[0]?.reason).toContain('no degree credit');
     expect(decisions[1]?.reason).toContain('does not accept');
     expect(decisions[0]?.targets).toEqual([]);
@@ -326,6 +340,67 @@ describe('Wisconsin targets', () => {
   it('transfers: false refuses', () => {
     const r = rule([src('ART 100')], [], { transfers: false });
     expect(decide({ rules: [r], courses: [taken('ART', '100')] })[0]?.status).toBe('NO_TRANSFER');
+  });
+});
+
+describe('verdict classes: what the student gets, from what the rule says', () => {
+  it("UNO's ENGL 2000NE is elective credit at the 2000 level, its GHUM 1000 general-education credit, ENGL 1157 the course", () => {
+    const rules = [
+      rule([src('ENGL 231')], [tgt('ENGL 2000NE', 'No equivalent')], { notes: 'direct; NE = no direct equivalent; elective credit at that level' }),
+      rule([src('ENGL 232')], [tgt('GHUM 1000', 'General Humanities Elective')], { notes: 'direct' }),
+      rule([src('ENGL 101')], [tgt('ENGL 1157', 'English Composition 1')], { notes: 'direct' }),
+    ];
+    const decisions = decide({ rules, courses: [taken('ENGL', '231'), taken('ENGL', '232'), taken('ENGL', '101')] });
+    expect(decisions.map((d) => [d.status, d.verdictClass, d.creditsAwarded])).toEqual([
+      ['DIRECT', 'elective', 3],
+      ['DIRECT', 'general-education', 3],
+      ['DIRECT', 'specific-course', 3],
+    ]);
+    expect(decisions[0]?.reason).toContain('elective credit in ENGL at the 2000 level');
+    expect(decisions[1]?.reason).toContain('general-education credit (Humanities)');
+    expect(decisions.map((d) => d.targets.map((target) => target.isElective))).toEqual([[true], [true], [false]]);
+  });
+
+  it('a class the source states decides, before the targets are looked at; a stated refusal does not transfer', () => {
+    const stated = rule([src('ART 100')], [tgt('ART 1010', 'Art Appreciation')], { statedClass: 'general-education' });
+    const refused = rule([src('MATH 90')], [tgt('MATH 0990', 'Intermediate Algebra')], { statedClass: 'no-credit' });
+    const [art, math] = decide({ rules: [stated, refused], courses: [taken('ART', '100'), taken('MATH', '90')] });
+    expect(art).toMatchObject({ status: 'DIRECT', verdictClass: 'general-education' });
+    expect(math).toMatchObject({ status: 'NO_TRANSFER', verdictClass: 'no-credit', creditsAwarded: 0 });
+  });
+
+  it('a grade that earns nothing does not transfer; one in progress needs review, whatever the rule gives', () => {
+    const r = rule([src('ENGL 231')], [tgt('ENGL 2000NE', 'No equivalent')]);
+    expect(decide({ rules: [r], courses: [taken('ENGL', '231', { grade: 'W' })] })[0]?.verdictClass).toBe('does-not-transfer');
+    expect(decide({ rules: [r], courses: [taken('ENGL', '231', { grade: 'IP' })] })[0]?.verdictClass).toBe('needs-review');
+  });
+
+  it('a developmental course with no rule earns no credit; developmental psychology and a graduate course on it are reviewed', () => {
+    const [dev, psych, graduate] = decide({
+      courses: [
+        taken('MATH', '093', { title: 'Developmental Mathematics' }),
+        taken('PSYC', '225', { title: 'Developmental Psychology' }),
+        taken('RED', '5147', { title: 'Developmental Reading' }),
+      ],
+    });
+    expect(dev).toMatchObject({ status: 'NO_TRANSFER', verdictClass: 'no-credit' });
+    expect(psych).toMatchObject({ status: 'NEEDS_EVAL', verdictClass: 'needs-review' });
+    expect(graduate).toMatchObject({ status: 'NEEDS_EVAL', verdictClass: 'needs-review' });
+    // From a school Crosswalk does not know, the same.
+    expect(decideByCourseAlone(taken('MATH', '093', { title: 'Developmental Mathematics' }))?.verdictClass).toBe('no-credit');
+  });
+
+  it('every decision carries the status of its class', () => {
+    const decisions = decide({
+      rules: [rule([src('ECON 101')], [tgt('ECON 102')]), rule([src('ART 100')], [tgt('DNT', '')])],
+      courses: [taken('ECON', '101'), taken('ART', '100'), taken('HIST', '150'), taken('BIO', '100', { grade: 'F' })],
+    });
+    expect(decisions.map((d) => [d.status, d.verdictClass])).toEqual([
+      ['DIRECT', 'specific-course'],
+      ['NO_TRANSFER', 'does-not-transfer'],
+      ['NEEDS_EVAL', 'needs-review'],
+      ['NO_TRANSFER', 'does-not-transfer'],
+    ]);
   });
 });
 

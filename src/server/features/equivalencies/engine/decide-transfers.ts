@@ -11,14 +11,19 @@
 //   3. rules that exist but are out of their effective range → NO_TRANSFER;
 //   4. otherwise NEEDS_EVAL with ranked suggestions — never DIRECT on a guess.
 // A failing grade (F, W, I …) refuses credit whatever the path; IP waits.
+// Every decision carries its verdict class (verdict-class.ts: what the student gets) and the status that class
+// belongs to, set together by `verdict` so the two never disagree.
 
+import { noCreditWords } from '../../../../shared/grades/grade-policy';
+import { statusOfVerdictClass, type VerdictClass } from '../../../../shared/schemas/verdict-class';
 import { convertCredits, roundCredits } from './credit-conversion';
-import { courseKey, formatCourseCode, normaliseCourseCode } from './course-code';
-import { isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
+import { courseKey, courseLevel, formatCourseCode } from './course-code';
+import { parseStatewideCourseNumber, statewideEquivalenceKey, statewideException, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { checkGrade, type GradeCheck } from './grades';
 import { rankRules } from './rule-picker';
 import { suggestionsForStudents } from './student-suggestions';
 import { checkTermRange, describeTermRange } from './terms';
+import { classifyRule, classifyTarget, describeTargetCredit, isCollegePrepTitle, isElectiveTarget, nonTransferTargetKind, type TargetCredit } from './verdict-class';
 import type {
   CourseRef,
   CreditConversion,
@@ -49,16 +54,13 @@ const MAX_CANDIDATES = 3;
 
 export const NO_RULE_REASON = 'No equivalency on file yet — the registrar decides, and you can ask them to review it.';
 
-/** Wisconsin's "no degree credit" and "does not transfer" placeholders. */
-export function nonTransferTargetKind(target: { subject: string; number: string }): 'NDC' | 'DNT' | null {
-  const key = courseKey(target);
-  return key === 'NDC' || key === 'DNT' ? key : null;
+/** A decision's class and the status it belongs to, always together. */
+function verdict(verdictClass: VerdictClass): Pick<EquivalencyDecision, 'verdictClass' | 'status'> {
+  return { verdictClass, status: statusOfVerdictClass(verdictClass) };
 }
 
-/** Wisconsin's "ECON EL": elective credit in a subject rather than a named course. */
-export function isElectiveTarget(target: { subject: string; number: string; isElective?: boolean }): boolean {
-  return target.isElective === true || normaliseCourseCode(target.number) === 'EL';
-}
+/** The class of a grade's refusal or wait: refused → does not transfer; in progress or unreadable → needs review. */
+const gradeVerdict = (status: 'NO_TRANSFER' | 'NEEDS_EVAL') => verdict(status === 'NO_TRANSFER' ? 'does-not-transfer' : 'needs-review');
 
 function courseRef(course: SourceCourseTaken): CourseRef {
   const ref: CourseRef = { subject: course.subject, number: course.number };
@@ -85,20 +87,6 @@ function listCodes(courses: Array<{ subject: string; number: string }>): string 
   return `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`;
 }
 
-const NO_CREDIT_WORDS: Record<string, string> = {
-  W: 'a withdrawal (W) does not earn credit',
-  WD: 'a withdrawal does not earn credit',
-  WF: 'a withdrawal while failing does not earn credit',
-  WP: 'a withdrawal does not earn credit',
-  I: 'an incomplete (I) cannot transfer until your school posts a final grade',
-  INC: 'an incomplete cannot transfer until your school posts a final grade',
-  F: 'a grade of F does not earn credit',
-  U: 'an unsatisfactory (U) grade does not earn credit',
-  NC: 'a no-credit (NC) grade does not earn credit',
-  NP: 'a no-pass (NP) grade does not earn credit',
-  AU: 'an audited course does not earn credit',
-};
-
 type GradeGate =
   | { status: 'ok' }
   | { status: 'NO_TRANSFER' | 'NEEDS_EVAL'; reason: string };
@@ -111,7 +99,7 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
 
   const noCredit = find('no-credit');
   if (noCredit) {
-    const words = NO_CREDIT_WORDS[noCredit.check.grade] ?? `a grade of ${noCredit.check.grade} does not earn credit`;
+    const words = noCreditWords(noCredit.check.grade) ?? `a grade of ${noCredit.check.grade} does not earn credit`;
     return { status: 'NO_TRANSFER', reason: `${formatCourseCode(noCredit.course)} can't transfer: ${words}.` };
   }
   const below = find('below-minimum');
@@ -137,13 +125,41 @@ function gradeGate(courses: SourceCourseTaken[], minGrade: string | null, target
 }
 
 /**
- * The grade rule on its own, for a course nothing else decides (no rule, no statewide numbering, or a school we do not
- * know): a grade that earns no credit anywhere (F, W, I, …) is No Transfer, whatever the school; null otherwise.
+ * A college-preparatory or remedial course by what the sending school writes: at a school of Florida's statewide
+ * numbering a number below 1000 (MAT 0018); elsewhere a title that says so ("Developmental Mathematics I") on a number
+ * below college level ("MATH 093", "ENG 0098"). The number matters: Florida's RED 5147 "Developmental Reading" is a
+ * graduate course on teaching reading.
  */
-export function decideByGradeAlone(course: SourceCourseTaken): EquivalencyDecision | null {
+function isCollegePrepCourse(course: SourceCourseTaken, from: Pick<InstitutionInfo, 'floridaStatewideNumbering'> | null): boolean {
+  if (from?.floridaStatewideNumbering === true && parseStatewideCourseNumber(course)?.levelDigit === '0') return true;
+  return isCollegePrepTitle(course.title) && (courseLevel(course.number) ?? 0) === 0;
+}
+
+/**
+ * What the course and its grade say on their own, for a course nothing else decides (no rule, no statewide numbering,
+ * or a school we do not know; `from` is null then): a grade that earns no credit anywhere (F, W, I, …) does not
+ * transfer, and a college-preparatory or remedial course earns no credit, whatever the school; null otherwise.
+ */
+export function decideByCourseAlone(course: SourceCourseTaken, from: Pick<InstitutionInfo, 'floridaStatewideNumbering'> | null = null): EquivalencyDecision | null {
   const gate = gradeGate([course], null, '');
-  if (gate.status !== 'NO_TRANSFER') return null;
-  return { status: 'NO_TRANSFER', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason: gate.reason, evidence: emptyEvidence() };
+  const refused = { source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence: emptyEvidence() };
+  if (gate.status === 'NO_TRANSFER') return { ...verdict('does-not-transfer'), ...refused, reason: gate.reason };
+  if (gate.status === 'ok' && isCollegePrepCourse(course, from)) {
+    return {
+      ...verdict('no-credit'),
+      ...refused,
+      reason: `${formatCourseCode(course)} is a college-preparatory (developmental) course: such courses earn no college credit toward a degree, so it does not transfer. If you think it should, ask the registrar to review it.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * A course from a school Crosswalk does not know: what the course and its grade say on their own (decideByCourseAlone),
+ * else the destination reviews it, for `reason`.
+ */
+export function decideFromUnknownSchool(course: SourceCourseTaken, reason: string): EquivalencyDecision {
+  return decideByCourseAlone(course) ?? { ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
 }
 
 interface CreditResult {
@@ -193,6 +209,12 @@ function originLabel(origin: RuleOrigin): string {
   }
 }
 
+/** "elective credit", "general-education credit", or both. */
+function describeCreditKinds(credits: TargetCredit[]): string {
+  const kinds = [...new Set(credits.map((credit) => (credit.verdictClass === 'general-education' ? 'general-education credit' : 'elective credit')))];
+  return kinds.join(' and ');
+}
+
 function ruleDecision(input: DecideTransfersInput, match: RuleMatch): EquivalencyDecision {
   const { from, to, courses } = input;
   const { rule } = match;
@@ -208,37 +230,44 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
   };
   const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)}` : `${formatCourseCode(taken[0]!)}`;
 
-  const blockers = rule.targets.map(nonTransferTargetKind).filter((kind) => kind !== null);
-  if (!rule.transfers || (rule.targets.length > 0 && blockers.length === rule.targets.length)) {
-    let reason = `${to.name} does not accept ${sourceText.replace('Taken together, ', '')} for transfer credit.`;
-    if (blockers.includes('NDC')) reason = `${to.name} lists ${sourceText.replace('Taken together, ', '')} as "no degree credit": it does not count toward a degree there.`;
+  const given = classifyRule(rule);
+  if (statusOfVerdictClass(given.verdictClass) === 'NO_TRANSFER') {
+    const what = sourceText.replace('Taken together, ', '');
+    let reason = `${to.name} does not accept ${what} for transfer credit.`;
+    if (given.verdictClass === 'no-credit') {
+      reason = `${to.name} lists ${what} as "no degree credit": a college-preparatory or remedial course, it earns no credit toward a degree there.`;
+    } else if (given.verdictClass === 'not-degree-credit') {
+      reason = `${to.name} accepts ${what} only as credit that does not count toward a degree.`;
+    }
     if (rule.notes && !/^footnote/i.test(rule.notes)) reason += ` Note: ${rule.notes}`;
-    return { status: 'NO_TRANSFER', source, targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence };
+    return { ...verdict(given.verdictClass), source, targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence };
   }
 
-  const targets = rule.targets.filter((target) => nonTransferTargetKind(target) === null).map((target) => ({ ...target, isElective: isElectiveTarget(target) }));
+  // Each target says whether it is a course or credit in its place (elective, general education).
+  const credits = rule.targets.filter((target) => nonTransferTargetKind(target) === null).map((target) => ({ target, credit: classifyTarget(target) }));
+  const targets = credits.map(({ target, credit }) => ({ ...target, isElective: isElectiveTarget(target) || credit.verdictClass !== 'specific-course' }));
   const targetText = targets.map((target) => formatCourseCode(target)).join(' + ');
   const gate = gradeGate(taken, rule.minGrade, targetText);
   if (gate.status !== 'ok') {
-    return { status: gate.status, source, targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence };
+    return { ...gradeVerdict(gate.status), source, targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence };
   }
 
-  const { credits, conversion } = awardedCredits(from, to, taken, rule, targets);
-  const electives = targets.filter((target) => target.isElective);
+  const { credits: awarded, conversion } = awardedCredits(from, to, taken, rule, targets);
+  const notCourses = credits.filter(({ credit }) => credit.verdictClass !== 'specific-course');
   let reason = `${sourceText} ${taken.length > 1 ? 'transfer' : 'transfers'} to ${to.name} as ${targetText}`;
-  reason += electives.length === targets.length
-    ? ` — elective credit in ${electives.map((target) => target.subject).join(' and ')}: it counts toward your credits, not as a specific course.`
-    : electives.length > 0
-      ? `, partly as elective credit (${electives.map(formatCourseCode).join(', ')}).`
+  reason += given.verdictClass !== 'specific-course'
+    ? ` — ${describeTargetCredit(given)}.`
+    : notCourses.length > 0
+      ? `, partly as ${describeCreditKinds(notCourses.map(({ credit }) => credit))} (${notCourses.map(({ target }) => formatCourseCode(target)).join(', ')}).`
       : '.';
   reason += ` Based on ${originLabel(rule.origin)}.`;
   if (rule.minGrade) reason += ` It needs at least a ${rule.minGrade.toUpperCase()}.`;
   reason += describeConversion(conversion, rule.creditsAwarded !== null);
   return {
-    status: 'DIRECT',
+    ...verdict(given.verdictClass),
     source,
     targets,
-    creditsAwarded: credits,
+    creditsAwarded: awarded,
     transfersTo: transfersToText(to, targets),
     reason,
     evidence: { ...evidence, creditConversion: conversion },
@@ -313,13 +342,27 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
   if (!number) return null;
 
   const evidence = { ...emptyEvidence(), origin: 'statewide-numbering' as const };
-  if (isNonGuaranteedStatewideNumber(number)) {
+  const exception = statewideException(number);
+  if (exception) {
+    const code = formatCourseCode(course);
+    const exceptions = {
+      'college-prep': {
+        verdictClass: 'no-credit',
+        reason: `${code} is a college-preparatory or vocational course (Florida numbers below 1000): such courses count toward no degree and do not transfer under Florida's statewide course numbering.`,
+      },
+      'special-series': {
+        verdictClass: 'not-guaranteed',
+        reason: `${code} is a special-topics, internship or directed-study number (900–999), which Florida's statewide numbering does not guarantee — the registrar reviews it.`,
+      },
+      graduate: {
+        verdictClass: 'not-guaranteed',
+        reason: `${code} is a graduate course, which Florida's statewide numbering does not guarantee — the registrar reviews it.`,
+      },
+    } as const satisfies Record<string, { verdictClass: VerdictClass; reason: string }>;
+    const { verdictClass, reason } = exceptions[exception];
     return {
       rows: [rowIndex],
-      decision: {
-        status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence: emptyEvidence(),
-        reason: `${formatCourseCode(course)} is a special-topics, internship or directed-study number (900–999), which Florida's statewide numbering does not guarantee — the registrar reviews it.`,
-      },
+      decision: { ...verdict(verdictClass), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence, reason },
     };
   }
 
@@ -356,7 +399,7 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
     return {
       rows: [rowIndex],
       decision: {
-        status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence,
+        ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, evidence,
         reason: `${to.name} teaches this as one combined lecture-and-lab course (${formatCourseCode(combined.course)}). With the matching ${partner} it would transfer automatically; on its own the registrar decides.`,
       },
     };
@@ -368,14 +411,14 @@ function statewideDecision(input: DecideTransfersInput, rowIndex: number, decide
   const targetText = targets.map(formatCourseCode).join(' + ');
   const gate = gradeGate(taken, null, targetText);
   if (gate.status !== 'ok') {
-    return { rows, decision: { status: gate.status, source: taken.map(courseRef), targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence } };
+    return { rows, decision: { ...gradeVerdict(gate.status), source: taken.map(courseRef), targets: gate.status === 'NEEDS_EVAL' ? targets : [], creditsAwarded: 0, transfersTo: gate.status === 'NEEDS_EVAL' ? transfersToText(to, targets) : null, reason: gate.reason, evidence } };
   }
   const { credits, conversion } = awardedCredits(from, to, taken, { creditsAwarded: null, creditUnit: null, sources: [] }, targets);
   const sourceText = taken.length > 1 ? `Taken together, ${listCodes(taken)} transfer` : `${formatCourseCode(course)} transfers`;
   const reason = `${sourceText} to ${to.name} as ${targetText}: Florida's statewide course numbering guarantees courses with the same prefix and last three digits are equivalent between public institutions.${describeConversion(conversion, false)}`;
   return {
     rows,
-    decision: { status: 'DIRECT', source: taken.map(courseRef), targets, creditsAwarded: credits, transfersTo: transfersToText(to, targets), reason, evidence: { ...evidence, creditConversion: conversion } },
+    decision: { ...verdict('specific-course'), source: taken.map(courseRef), targets, creditsAwarded: credits, transfersTo: transfersToText(to, targets), reason, evidence: { ...evidence, creditConversion: conversion } },
   };
 }
 
@@ -450,9 +493,10 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       }
     }
 
-    const refused = decideByGradeAlone(course);
-    if (refused) {
-      decisions[rowIndex] = refused;
+    // The grade refuses before an out-of-date rule explains itself; a college-preparatory course after it.
+    const alone = decideByCourseAlone(course, from);
+    if (alone?.verdictClass === 'does-not-transfer') {
+      decisions[rowIndex] = alone;
       continue;
     }
     const gate = gradeGate([course], null, '');
@@ -462,7 +506,7 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       const { rule } = expired;
       const targetText = rule.targets.map(formatCourseCode).join(' + ');
       decisions[rowIndex] = {
-        status: 'NO_TRANSFER',
+        ...verdict('does-not-transfer'),
         source: [courseRef(course)],
         targets: [],
         creditsAwarded: 0,
@@ -473,6 +517,11 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       continue;
     }
 
+    if (alone) {
+      decisions[rowIndex] = alone;
+      continue;
+    }
+
     suggested.set(rowIndex, (input.suggest?.(course) ?? []).slice(0, MAX_CANDIDATES));
     let reason = gate.status === 'NEEDS_EVAL' ? gate.reason : NO_RULE_REASON;
     const partnerRule = missingPartners[0];
@@ -480,7 +529,7 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
       const others = partnerRule.sources.filter((source) => courseKey(source) !== keys[rowIndex]);
       reason = `${formatCourseCode(course)} transfers to ${to.name} only when taken together with ${listCodes(others)}, which is not on this transcript — the registrar decides on it alone.`;
     }
-    decisions[rowIndex] = { status: 'NEEDS_EVAL', source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
+    decisions[rowIndex] = { ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
   }
   // A student sees only suggestions measured to be right most of the time, each destination course on one course.
   const rows = [...suggested.keys()];
@@ -539,7 +588,7 @@ function withDuplicateCreditMarked(decisions: EquivalencyDecision[], to: Institu
     const targets = decision.targets.map(formatCourseCode).join(' + ');
     return {
       ...decision,
-      status: 'NEEDS_EVAL',
+      ...verdict('needs-review'),
       creditsAwarded: 0,
       reason: `${listCodes(decision.source)} would also become ${targets} at ${to.name}, like ${listCodes(first.source)}: credit for the same course is usually given once, so ${to.name} decides on this one.`,
     };

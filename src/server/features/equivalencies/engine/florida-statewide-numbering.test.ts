@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areStatewideEquivalent, isNonGuaranteedStatewideNumber, parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
+import { areStatewideEquivalent, parseStatewideCourseNumber, statewideEquivalenceKey, statewideException } from './florida-statewide-numbering';
 
 const code = (subject: string, number: string) => ({ subject, number });
 
@@ -30,9 +30,17 @@ describe('areStatewideEquivalent', () => {
     expect(areStatewideEquivalent(code('BSC', '2010'), code('BSC', '2010C'))).toBe(false);
     expect(areStatewideEquivalent(code('ENC', '1101H'), code('ENC', '1101'))).toBe(true);
   });
-  it('marks the 900–999 series as not guaranteed', () => {
-    expect(isNonGuaranteedStatewideNumber(parseStatewideCourseNumber(code('ACG', '2930'))!)).toBe(true);
-    expect(isNonGuaranteedStatewideNumber(parseStatewideCourseNumber(code('ACG', '2021'))!)).toBe(false);
+  it('knows the exceptions a number shows: college prep below 1000, the 900–999 series and graduate courses', () => {
+    const exception = (prefix: string, number: string) => statewideException(parseStatewideCourseNumber(code(prefix, number))!);
+    expect(exception('MAT', '0018')).toBe('college-prep');
+    expect(exception('ENC', '0025')).toBe('college-prep');
+    expect(exception('ACG', '2930')).toBe('special-series');
+    expect(exception('ACG', '4949')).toBe('special-series');
+    expect(exception('ACG', '5005')).toBe('graduate');
+    expect(exception('STA', '6166')).toBe('graduate');
+    expect(exception('ACG', '2021')).toBeNull();
+    expect(exception('MAC', '1105')).toBeNull();
+    expect(exception('ENC', '4311')).toBeNull();
     expect(statewideEquivalenceKey(parseStatewideCourseNumber(code('BSC', '2010'))!, 'C')).toBe('BSC010C');
   });
 });

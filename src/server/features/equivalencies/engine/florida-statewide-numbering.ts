@@ -6,9 +6,9 @@
 // lecture + lab, L is a lab alone — so BSC 2010C equals BSC 2010 taken with BSC 2010L.
 // Some catalogues mark honors sections with H; honors content is the same statewide
 // course, so H is dropped.
-// Courses whose last three digits are 900–999 (special topics, directed study,
-// internships, co-ops) are exceptions in SCNS: the number says nothing about content, so
-// they are not guaranteed and must be evaluated individually.
+// Exceptions the number shows (statewideException): college-preparatory courses (below 1000) earn no degree credit;
+// the 900–999 series (special topics, directed study, internships, co-ops) and graduate courses are not guaranteed and
+// must be evaluated individually.
 
 import { normaliseCourseCode } from './course-code';
 
@@ -41,9 +41,24 @@ export function statewideEquivalenceKey(number: StatewideCourseNumber, labCode: 
   return `${number.prefix}${number.lastThreeDigits}${labCode}`;
 }
 
-/** True for the 900–999 series, which SCNS does not guarantee. */
-export function isNonGuaranteedStatewideNumber(number: StatewideCourseNumber): boolean {
-  return Number(number.lastThreeDigits) >= 900;
+/**
+ * The statewide system's published exceptions to "same prefix and last three digits transfer", that a course number
+ * shows (docs/equivalency-engine.md, "Florida"):
+ * - `college-prep`: numbers below 1000 (level digit 0) are college-preparatory or vocational-preparatory courses: they
+ *   count toward no degree and do not transfer;
+ * - `special-series`: the 900–999 series (directed study, internships, co-ops, special topics) says nothing about
+ *   content: not guaranteed, the receiving school reviews it;
+ * - `graduate`: graduate courses (level 5 and above) are not guaranteed either.
+ * Null for a course the guarantee covers. (The exceptions a number does not show, such as applied courses in the
+ * performing arts, are not recognised.)
+ */
+export type StatewideException = 'college-prep' | 'special-series' | 'graduate';
+
+export function statewideException(number: StatewideCourseNumber): StatewideException | null {
+  if (number.levelDigit === '0') return 'college-prep';
+  if (Number(number.lastThreeDigits) >= 900) return 'special-series';
+  if (Number(number.levelDigit) >= 5) return 'graduate';
+  return null;
 }
 
 /** True when two codes name the same statewide course (level digit and honors ignored). */

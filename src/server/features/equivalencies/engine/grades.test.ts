@@ -31,7 +31,7 @@ describe('checkGrade', () => {
     expect(checkGrade('P', 'B').outcome).toBe('needs-review');
     expect(checkGrade('S', 'C+').outcome).toBe('needs-review');
   });
-  it.each(['W', 'I', 'U', 'F', 'NC', 'WF'])('never transfers %s', (grade) => {
+  it.each(['W', 'I', 'U', 'F', 'NC', 'WF', 'AU', 'NR', 'UW', 'AF', 'WN'])('never transfers %s (the one grade policy, as the reader)', (grade) => {
     expect(checkGrade(grade, null).outcome).toBe('no-credit');
   });
   it('flags in-progress work', () => {

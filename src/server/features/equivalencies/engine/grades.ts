@@ -1,17 +1,19 @@
-// Grade policy, in one place so that the engine, the appeal screens and the docs agree:
+// Grades as the engine checks them against a rule, so that the engine, the appeal screens and the docs agree:
 // - Letter grades order A+ > A > A- > B+ > … > D- > F.
 // - Pass-type grades (P, S, CR) and T (already-transferred credit) prove a pass but not how
 //   well: they satisfy a minimum of C or lower; for a stricter minimum the registrar has to
 //   look, so the course needs evaluation rather than being refused outright.
-// - W (and its variants), I, U, F, NC, NP, AU and the like never earn credit.
+// - Which grades never earn credit (W and its variants, I, U, F, NC, NP, NR, AU…) is the one grade policy
+//   (src/shared/grades/grade-policy.ts), which the transcript reader calls too.
 // - IP (in progress) cannot be decided yet.
 // - A missing grade means "planning ahead": the rule's minimum is shown but not checked.
+
+import { earnsNoCredit } from '../../../../shared/grades/grade-policy';
 
 const LETTER_ORDER = ['F', 'D-', 'D', 'D+', 'C-', 'C', 'C+', 'B-', 'B', 'B+', 'A-', 'A', 'A+'] as const;
 type LetterGrade = (typeof LETTER_ORDER)[number];
 
 const PASS_GRADES = new Set(['P', 'S', 'CR', 'T', 'TR', 'PASS']);
-const NO_CREDIT_GRADES = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'I', 'INC', 'U', 'F', 'E', 'NC', 'NP', 'AU', 'FN', 'FA', 'X']);
 const IN_PROGRESS_GRADES = new Set(['IP', 'INP', 'INPROGRESS', 'PENDING', 'CURRENT']);
 /** Highest minimum a pass-type grade is taken to meet. */
 const PASS_MEETS_UP_TO: LetterGrade = 'C';
@@ -28,7 +30,7 @@ export function readGrade(raw: string | null | undefined): ReadGrade {
   const value = (raw ?? '').toUpperCase().replace(/[\s\-_]+(?=[A-Z])/g, '').replace(/\s+/g, '');
   if (!value) return { kind: 'missing', value };
   if (IN_PROGRESS_GRADES.has(value)) return { kind: 'in-progress', value };
-  if (NO_CREDIT_GRADES.has(value)) return { kind: 'no-credit', value };
+  if (earnsNoCredit(value)) return { kind: 'no-credit', value };
   if (PASS_GRADES.has(value)) return { kind: 'pass', value };
   if ((LETTER_ORDER as readonly string[]).includes(value)) return { kind: 'letter', value };
   return { kind: 'unknown', value };

@@ -34,6 +34,7 @@ const NAMES: Record<Column, string[]> = {
   target_name: ['targetname', 'targettitle', 'targetcoursetitle', 'tocoursetitle', 'tocoursename', 'totitle', 'receivingcoursetitle', 'receivingcoursename', 'receivingtitle', 'receivecoursetitle', 'equivalenttitle', 'universitycoursetitle'],
   credits: ['credits', 'units', 'targetcredits', 'targetunits', 'tocredits', 'tounits', 'receivingcredits', 'receivingunits', 'credithours', 'equivalentcredits'],
   credit_unit: ['creditunit', 'creditunits', 'credittype', 'unittype', 'unitstype', 'unitsystem', 'termtype'],
+  equivalency_type: ['equivalencytype', 'equivalencetype', 'transfertype', 'articulationtype', 'matchtype', 'verdictclass'],
   min_grade: ['mingrade', 'minimumgrade', 'graderequired', 'requiredgrade'],
   effective_from: ['effectivefrom', 'effectiveterm', 'startterm', 'beginterm', 'validfrom', 'eqvaliddatestart'],
   effective_to: ['effectiveto', 'endterm', 'validto', 'eqvaliddateend'],

@@ -20,7 +20,7 @@
 // at most 1. Decision record 050 says why.
 
 import { courseKey, courseLevel, formatCourseCode, normaliseSubject, splitCourseCode, wisconsinStatewideKey } from './course-code';
-import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { LINK_KINDS, type LinkKind, type LinkVotes } from './suggestion-graph';
 import { descriptionSimilarity, descriptionWordWeights, titleSimilarity } from './text-similarity';

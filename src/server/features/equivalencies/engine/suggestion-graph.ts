@@ -10,7 +10,7 @@
 // (docs/BENCHMARKS.md, "Suggestion ranking"). Pure: the caller hands over the rules (from memory or from SQL).
 
 import { courseKey } from './course-code';
-import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import type { EquivalencyRule, RuleCourse } from './types';
 
 export const LINK_KINDS = ['reverse', 'sharedSource', 'twoStep', 'sharedTarget'] as const;

@@ -4,7 +4,7 @@
 // server loaded for one transcript with SQL (equivalency.queries.ts) and makes the same choices from it.
 
 import { courseKey, normaliseSubject, wisconsinStatewideKey } from './course-code';
-import { isElectiveTarget, nonTransferTargetKind } from './decide-transfers';
+import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { elsewhereTargetsOf, rankSuggestionCandidates, suggestEquivalents, type RankedCandidate, type SuggestEquivalentsInput, type SuggestSource } from './suggest-equivalents';
 import { linkedVotes, ruleNeighbourhoodOf } from './suggestion-graph';

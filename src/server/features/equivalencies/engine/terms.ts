@@ -4,7 +4,9 @@
 // Within a calendar year the order is Winter < Spring < Summer < Fall: a "Winter 2025"
 // term runs in January 2025, before Spring 2025.
 
-export type Season = 'winter' | 'spring' | 'summer' | 'fall';
+import { termInProgress, type Season } from '../../../../shared/terms';
+
+export type { Season };
 
 const SEASON_ORDER: Record<Season, number> = { winter: 0, spring: 1, summer: 2, fall: 3 };
 
@@ -96,15 +98,14 @@ export function describeTermRange(from: string | null | undefined, to: string | 
 }
 
 /**
- * "The current term": the one place it is defined. A student searching today would take a course in the term that is
- * running or about to start: January–May is Spring, June–July Summer, August–December Fall (by the UTC date).
- * Winter intersessions are too short to plan a transfer around, so January counts as Spring. Search cards and the
- * course page judge a rule's effective terms against this term; the transcript report judges them against the term
- * each course was taken in.
+ * "The current term": a student searching today would take a course in the term that is running or about to start
+ * (the calendar is src/shared/terms.ts's, termInProgress: January–May Spring, June–July Summer, August–December Fall,
+ * by the UTC date). Search cards and the course page judge a rule's effective terms against this term; the transcript
+ * report judges them against the term each course was taken in.
  */
 export function currentTerm(now: Date = new Date()): ParsedTerm {
-  const month = now.getUTCMonth();
-  return build(now.getUTCFullYear(), month <= 4 ? 'spring' : month <= 6 ? 'summer' : 'fall');
+  const running = termInProgress(now);
+  return build(running.year, running.season);
 }
 
 /**

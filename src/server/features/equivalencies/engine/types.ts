@@ -9,6 +9,9 @@ export type RuleOrigin = 'seed' | 'csv' | 'admin' | 'statewide-numbering' | 'app
 
 export type AcademicCalendar = 'semester' | 'quarter';
 
+import type { VerdictClass } from '../../../../shared/schemas/verdict-class';
+import type { RuleClass } from './verdict-class';
+
 /** A school as the engine sees it (owned by the institutions feature, which loads it). */
 export type { InstitutionInfo } from '../../institutions';
 
@@ -27,7 +30,10 @@ export interface RuleCourse {
   credits: number | null;
 }
 
-/** A destination course; isElective marks 'ECON EL' style elective credit in a subject. */
+/**
+ * A destination course. On a rule, isElective marks Wisconsin's 'ECON EL' as stored; on a decision, any target that
+ * is credit rather than a named course (elective or general-education credit: verdict-class.ts).
+ */
 export interface RuleTarget extends RuleCourse {
   isElective: boolean;
 }
@@ -50,6 +56,11 @@ export interface EquivalencyRule {
   notes: string | null;
   /** Quarter or semester units, when the table that made the rule said which (absent: the schools' own calendars). */
   creditUnit?: 'quarter' | 'semester' | null;
+  /**
+   * What the rule gives, when its source states it (a published table's type column, a Louisiana matrix cell):
+   * read before anything is inferred from the targets (verdict-class.ts). Absent or null: inferred.
+   */
+  statedClass?: RuleClass | null;
 }
 
 export interface SourceCourseTaken extends CourseRef {
@@ -121,6 +132,8 @@ export interface CombinedRows {
 }
 
 export interface EquivalencyDecision {
+  /** What the student gets (src/shared/schemas/verdict-class.ts); `status` is always the class's status. */
+  verdictClass: VerdictClass;
   status: Outcome;
   /** The course(s) the decision consumed. */
   source: CourseRef[];

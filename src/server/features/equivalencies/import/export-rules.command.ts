@@ -19,6 +19,7 @@ export function draftFromStoredRule(row: ExportRuleRow): ParsedRuleDraft {
     transfers: rule.transfers,
     creditsAwarded: rule.creditsAwarded,
     creditUnit: rule.creditUnit ?? null,
+    statedClass: rule.statedClass ?? null,
     minGrade: rule.minGrade,
     effectiveFrom: rule.effectiveFromTerm,
     effectiveTo: rule.effectiveToTerm,

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../../db/client';
 import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type CreditUnit, type ParsedRuleDraft, type RulesCsvImporter } from '../engine/csv-import-format';
 import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { LimitedErrorList } from '../engine/limited-error-list';
+import type { RuleClass } from '../engine/verdict-class';
 import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
@@ -69,6 +70,7 @@ const toStore = ({ draft, from, to, fingerprint, contentHash }: ClassifiedRule):
     effectiveTo: draft.effectiveTo,
     notes: draft.notes,
     creditUnit: draft.creditUnit,
+    statedClass: draft.statedClass,
     fingerprint,
     contentHash,
   },
@@ -316,14 +318,14 @@ class RulesImport {
     // The writers store each rule they write with its codes; a stored rule they leave alone (unchanged) may lack them
     // (stored before they were read): where the batch could hold such rules, they are set too, and written only if
     // they differ. A batch of rules between schools that had none holds none; a looked-up batch says which differ.
-    const extras: Array<{ fingerprint: string; creditUnit: CreditUnit | null; generalEducationCodes: string[] }> = [];
+    const extras: Array<{ fingerprint: string; creditUnit: CreditUnit | null; statedClass: RuleClass | null; generalEducationCodes: string[] }> = [];
     for (const item of items) {
-      const named = item.draft.creditUnit !== null || changedFingerprints.has(item.fingerprint);
+      const named = item.draft.creditUnit !== null || item.draft.statedClass !== null || changedFingerprints.has(item.fingerprint);
       if (!named && !mayBeStored) continue;
       const codes = generalEducationCodesInNotes(item.draft.notes);
       const state = stored?.get(item.fingerprint);
       const mayLackCodes = codes.length > 0 && (stored === null || (state !== undefined && state.generalEducationCodes !== codes.join(',')));
-      if (named || mayLackCodes) extras.push({ fingerprint: item.fingerprint, creditUnit: item.draft.creditUnit, generalEducationCodes: codes });
+      if (named || mayLackCodes) extras.push({ fingerprint: item.fingerprint, creditUnit: item.draft.creditUnit, statedClass: item.draft.statedClass, generalEducationCodes: codes });
     }
     const setExtras = () => setRuleUnitsAndCodes(tx, extras);
     if (changed.length === 0) return { written: extras.length === 0 ? written : written.then(setExtras) };

@@ -43,6 +43,8 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
       notes: rule.notes,
       // The credits are the student's own, in the sending school's units, as the engine converts them.
       creditUnit: null,
+      // What the rule gives is inferred from its target (a course, or none: does not transfer).
+      statedClass: null,
       ...identity,
     },
     sources: content.sources,

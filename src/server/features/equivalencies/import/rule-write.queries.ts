@@ -43,6 +43,7 @@ export async function findStoredRuleContents(tx: Queryable, ids: number[]): Prom
           effectiveTo: rule.effectiveToTerm,
           notes: rule.notes,
           creditUnit: rule.creditUnit ?? null,
+          statedClass: rule.statedClass ?? null,
           sources: rule.sources,
           targets: rule.targets.map((target, index) => ({ ...target, creditsText: row.targets[index]?.credits_text ?? null })),
         },
@@ -365,19 +366,24 @@ export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, 
 
 
 /**
- * Quarter or semester units for rules of a batch, by fingerprint: the rules whose file named their units, and changed
- * rules (which may have lost them). Few rules carry units, so the writers send none and this one statement follows.
+ * Quarter or semester units and the stated class (migration 0110) for rules of a batch, by fingerprint: the rules whose
+ * file named them, and changed rules (which may have lost them). Few rules carry either, so the writers send neither
+ * and this one statement follows.
  * It also sets the general-education codes the notes state, which the writers store with every rule they write: for
  * a rule stored before the codes were read (migration 0085), whose content is unchanged so that no writer rewrites it.
  */
-export async function setRuleUnitsAndCodes(tx: Queryable, rules: Array<{ fingerprint: string; creditUnit: string | null; generalEducationCodes: string[] }>): Promise<void> {
+export async function setRuleUnitsAndCodes(
+  tx: Queryable,
+  rules: Array<{ fingerprint: string; creditUnit: string | null; statedClass: string | null; generalEducationCodes: string[] }>,
+): Promise<void> {
   if (rules.length === 0) return;
   await tx.query(
-    `update equivalency_rules r set credit_unit = u.unit, gen_ed_codes = u.codes
-       from (select fingerprint, unit, case when codes = '' then null else string_to_array(codes, ',') end as codes
-               from unnest($1::text[], $2::text[], $3::text[]) as t(fingerprint, unit, codes)) as u
-      where r.fingerprint = u.fingerprint and (r.credit_unit is distinct from u.unit or r.gen_ed_codes is distinct from u.codes)`,
+    `update equivalency_rules r set credit_unit = u.unit, stated_class = u.stated_class, gen_ed_codes = u.codes
+       from (select fingerprint, unit, stated_class, case when codes = '' then null else string_to_array(codes, ',') end as codes
+               from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(fingerprint, unit, codes, stated_class)) as u
+      where r.fingerprint = u.fingerprint
+        and (r.credit_unit is distinct from u.unit or r.stated_class is distinct from u.stated_class or r.gen_ed_codes is distinct from u.codes)`,
     // The codes of a rule as one text: a code never holds a comma (the notes separate codes with them).
-    [rules.map((rule) => rule.fingerprint), rules.map((rule) => rule.creditUnit), rules.map((rule) => rule.generalEducationCodes.join(','))],
+    [rules.map((rule) => rule.fingerprint), rules.map((rule) => rule.creditUnit), rules.map((rule) => rule.generalEducationCodes.join(',')), rules.map((rule) => rule.statedClass)],
   );
 }

@@ -68,6 +68,8 @@ export function draftToRule(draft: ParsedRuleDraft, id: number, registry: Instit
     effectiveToTerm: draft.effectiveTo,
     origin: 'csv',
     notes: draft.notes,
+    creditUnit: draft.creditUnit,
+    statedClass: draft.statedClass,
   };
 }
 

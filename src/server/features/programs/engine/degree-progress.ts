@@ -271,7 +271,15 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
   const totals = { countingCredits: 0, electiveCredits: 0, lostCredits: 0, pendingCredits: 0 };
   input.courses.forEach((course, rowIndex) => {
     const { decision } = course;
-    const base = { rowIndex, code: course.code, title: course.title, credits: course.credits, source: 'transcript' as const, becomes: decision.targets.length > 0 ? decision.targets.map(formatCourseCode).join(' + ') : null };
+    const base = {
+      rowIndex,
+      code: course.code,
+      title: course.title,
+      credits: course.credits,
+      source: 'transcript' as const,
+      verdictClass: decision.verdictClass,
+      becomes: decision.targets.length > 0 ? decision.targets.map(formatCourseCode).join(' + ') : null,
+    };
     const own = unitsOfRow.get(rowIndex) ?? [];
     if (decision.status === 'DIRECT' && own.length > 0) {
       const result = outcomeOf(own);
@@ -288,7 +296,7 @@ export function evaluateDegreeProgress(input: DegreeProgressInput): DegreeProgre
   });
   input.exams.forEach((award, examIndex) => {
     const own = units.map((unit, index) => (unit.exam === examIndex ? index : -1)).filter((index) => index >= 0);
-    const base = { rowIndex: null, code: award.label, title: award.score.exam, credits: award.rule?.credits ?? 0, source: 'exam' as const, becomes: award.rule ? (award.rule.courses.length > 0 ? award.rule.courses.join(' + ') : 'elective credit') : null };
+    const base = { rowIndex: null, code: award.label, title: award.score.exam, credits: award.rule?.credits ?? 0, source: 'exam' as const, verdictClass: null, becomes: award.rule ? (award.rule.courses.length > 0 ? award.rule.courses.join(' + ') : 'elective credit') : null };
     if (own.length > 0) {
       const result = outcomeOf(own);
       courses.push({ ...base, outcome: result.outcome, pending: false, countsToward: result.toward.map((node) => ({ id: node.id, name: node.spec.name })), why: result.why, verified: result.verified });

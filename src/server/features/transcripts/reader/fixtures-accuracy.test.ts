@@ -3,25 +3,25 @@
  * score.ts: rows matched as a multiset on subject|number with whitespace removed; credits within 0.01; grades compared
  * with IP / "In Progress" / empty treated alike). Images are left to scripts/bench-transcripts.ts (OCR is slow).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addScore, emptyTotals, rates, scoreDocument } from '../../../../../scripts/transcript-layouts/score';
 import type { TruthEntry } from '../../../../../scripts/transcript-layouts/truth';
+import { MissingFixtureError, readCommittedFixture } from '../../../../../tests/support/committed-fixtures';
 import { readTranscript } from './read-transcript';
 
-const DIR = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
-const present = existsSync(join(DIR, 'truth.json'));
-if (!present) console.warn(`fixtures-accuracy: skipped, ${DIR}/truth.json not found`);
+describe('fixture accuracy (text PDFs)', () => {
+  it('a committed fixture that is missing fails the test, naming the file (it is never skipped)', () => {
+    expect(() => readCommittedFixture('transcripts/no-such-transcript.pdf')).toThrow(MissingFixtureError);
+    expect(() => readCommittedFixture('transcripts/no-such-transcript.pdf')).toThrow('tests/fixtures/transcripts/no-such-transcript.pdf is missing');
+  });
 
-describe.skipIf(!present)('fixture accuracy (text PDFs)', () => {
   it('row F1 ≥ 0.97 and credits/grades right on ≥ 97% of found rows', async () => {
-    const truth = JSON.parse(readFileSync(join(DIR, 'truth.json'), 'utf8')) as TruthEntry[];
+    const truth = JSON.parse(readCommittedFixture('transcripts/truth.json').toString('utf8')) as TruthEntry[];
     const totals = emptyTotals();
     const misses: string[] = [];
     for (const t of truth)
       for (const f of t.files.filter((x) => x.endsWith('.pdf'))) {
-        const got = await readTranscript(new Uint8Array(readFileSync(join(DIR, f))));
+        const got = await readTranscript(new Uint8Array(readCommittedFixture(`transcripts/${f}`)));
         const s = scoreDocument(t.courses, got.rows, t.school, got.institution);
         addScore(totals, s, true);
         misses.push(...s.misses.map((m) => `${f}: ${m}`));

@@ -55,7 +55,3 @@ export function gradePoints(grade: string | null): number | null {
   return grade !== null && grade in POINTS ? POINTS[grade]! : null;
 }
 
-/** Grades after which no credit is earned (used to tell attempted from earned). */
-export function earnsNoCredit(grade: string | null): boolean {
-  return grade !== null && (grade === 'F' || grade === 'E' || grade === 'U' || grade === 'NP' || grade === 'NC' || grade === 'I' || grade === 'NR' || isWithdrawn(grade));
-}

@@ -107,6 +107,24 @@ ART 101     Drawing I                    4.0  P`;
     expect(rows[2]!.earned).toBe(3);
   });
 
+  it('an audited, unreported or withdrawn course earns nothing (the one grade policy, as the engine)', () => {
+    const text = `
+Fall 2022
+CHEM 2045   General Chemistry I          A    3.0
+PHIL 2010   Introduction to Philosophy   AU   3.0
+ART 1300    Drawing I                    NR   3.0
+HIST 2020   United States History        UW   3.0
+ECON 2013   Macroeconomics               WN   3.0`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => [r.number, r.grade, r.earned])).toEqual([
+      ['2045', 'A', 3],
+      ['2010', 'AU', null],
+      ['1300', 'NR', null],
+      ['2020', 'UW', null],
+      ['2013', 'WN', null],
+    ]);
+  });
+
   it('keeps a grade-like last word of a title in the title when the grade column is empty', () => {
     const text = `
 2023 Summer Term

@@ -6,7 +6,8 @@
  * transfer, test credit, in progress) each row sits in, and a confidence for each row.
  */
 import { findCourseCode } from './course-code';
-import { earnsNoCredit, gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
+import { earnsNoCredit } from '../../../../shared/grades/grade-policy';
+import { gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
 import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
 import { findInstitution } from './institution';
 import { makeLine, withoutLeadingMarks } from './layout-lines';
@@ -673,7 +674,7 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     r.credits = same ? same.credits : /L$/.test(r.number) ? 1 : 3;
     r.creditsEstimated = true;
   }
-  // attempted vs earned: a passed course earned what it attempted
+  // attempted vs earned: a passed course earned what it attempted (which grades earn nothing: the one grade policy)
   for (const r of rows) if (r.earned === null && r.grade !== null && !r.inProgress && !earnsNoCredit(r.grade)) r.earned = r.credits;
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);

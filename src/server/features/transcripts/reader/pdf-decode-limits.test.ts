@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withBusyMachine } from '../../../../../tests/support/busy-machine';
 import { pdfBomb } from '../../../../../tests/support/upload-files';
 import { countPdfPages } from './count-pdf-pages';
 import { DECODED_TOO_LARGE_MESSAGE } from './pdf-decode-limits';
 import { readTranscriptInWorker, terminateTranscriptWorker } from './read-transcript-in-worker';
+import { MachineBusyError } from './time-limits';
 import { TranscriptReadError } from './types';
 
 const FIXTURE = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts/t11002.pdf');
@@ -54,10 +56,18 @@ describe('decompression bombs in PDFs', () => {
     expect(reading.rows.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('stops a reading that runs past its time limit and says so', async () => {
-    const error = await readTranscriptInWorker(new Uint8Array(readFileSync(FIXTURE)), {}, { timeLimitMs: 1 }).catch((caught: unknown) => caught);
+  it('stops a reading that runs past its time limit on an idle machine and says the file took too long', async () => {
+    const idleMachine = () => ({ wasBusy: () => false });
+    const error = await readTranscriptInWorker(new Uint8Array(readFileSync(FIXTURE)), {}, { timeLimitMs: 1, machineLoad: idleMachine }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TranscriptReadError);
     expect((error as TranscriptReadError).code).toBe('timeout');
     expect((await readTranscriptInWorker(new Uint8Array(readFileSync(FIXTURE)))).rows.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  // The machine's load is read from Linux's pressure stall information (or its load average).
+  it.runIf(process.platform === 'linux')('says the machine was busy, not that the file took too long, when a reading runs out of time on a busy machine (issue 37)', async () => {
+    const error = await withBusyMachine(() => readTranscriptInWorker(new Uint8Array(readFileSync(FIXTURE)), {}, { timeLimitMs: 500 }).catch((caught: unknown) => caught));
+    expect(error).toBeInstanceOf(MachineBusyError);
+    expect((error as Error).message).toBe('The server was too busy to read this file in time.');
   }, 120_000);
 });

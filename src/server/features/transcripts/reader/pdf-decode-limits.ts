@@ -12,6 +12,12 @@
  *
  * pdf.js swallows some decoding errors and carries on, so the budget also remembers that it was exceeded: the worker
  * asks `budget.exceeded` after each document and refuses it with DECODED_TOO_LARGE_MESSAGE, whatever pdf.js said.
+ *
+ * The same copy reports every image a page paints (`buildPaintImageXObject`, image XObjects and inline images alike,
+ * before pdf.js decides whether to decode it) with its declared width and height, and those of its soft mask and mask:
+ * the budget remembers the first one over the photo path's pixel limits (image-limits.ts), so a PDF holding a
+ * 30,000 × 30,000 image is refused at upload (issue 37, decision 144). The upload check opens PDFs with
+ * `maxImageSize: 0`, so pdf.js skips decoding every image there after reporting it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -19,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { definePDFJSModule } from 'unpdf';
+import { isOversizedImage } from './image-limits';
 
 /** One decoded stream (a page's content, a font, an object stream). A transcript page's content is tens of KB. */
 export const MAX_DECODED_STREAM_BYTES = 32 * 1024 * 1024;
@@ -42,13 +49,23 @@ const GROWTH_POINTS: Array<[string, string]> = [
   ['Te(D),$+=D.outputUsed,', `$&${charge('$', 'D.outputUsed')},`],
 ];
 
+const IMAGE_HOOK = '__crosswalkPdfImage';
+/** Where pdf.js has read a painted image's width `d`, height `m` and dictionary `h`, just before its own size check. */
+const IMAGE_POINT: [string, string] = ['if(l!==-1&&d*m>l){', `if(globalThis.${IMAGE_HOOK}?.(d,m,h),l!==-1&&d*m>l){`];
+
 export interface DecodeBudget {
   /** Set once a stream or the document went over its limit, even when pdf.js caught the error and carried on. */
   readonly exceeded: boolean;
   readonly allocatedBytes: number;
+  /** The first painted image (or its mask) over the pixel limits, as declared. */
+  readonly oversizedImage: { width: number; height: number } | null;
 }
 
-let current: { exceeded: boolean; allocatedBytes: number } = { exceeded: false, allocatedBytes: 0 };
+let current: { exceeded: boolean; allocatedBytes: number; oversizedImage: { width: number; height: number } | null } = {
+  exceeded: false,
+  allocatedBytes: 0,
+  oversizedImage: null,
+};
 
 /** Called by the patched pdf.js each time a stream's decoded output grows. */
 function chargeDecodedBytes(streamBytes: number, newBytes: number) {
@@ -59,9 +76,38 @@ function chargeDecodedBytes(streamBytes: number, newBytes: number) {
   }
 }
 
+/** pdf.js's Dict, as far as the image hook reads it: `get` resolves references. */
+interface PdfDict {
+  get(key: string, alternative?: string): unknown;
+}
+const dictOf = (value: unknown): PdfDict | null => {
+  const dict = (value as { dict?: unknown } | null)?.dict;
+  return dict && typeof (dict as PdfDict).get === 'function' ? (dict as PdfDict) : null;
+};
+
+/** Called by the patched pdf.js for every image a page paints: notes the first one (or its mask) over the pixel limits. */
+function notePaintedImage(width: unknown, height: unknown, dict: PdfDict | undefined) {
+  if (current.oversizedImage) return;
+  const sizes: Array<[unknown, unknown]> = [[width, height]];
+  for (const key of ['SMask', 'Mask']) {
+    try {
+      const mask = dictOf(dict?.get(key));
+      if (mask) sizes.push([mask.get('W', 'Width'), mask.get('H', 'Height')]);
+    } catch {
+      // an unreadable mask is pdf.js's to report
+    }
+  }
+  for (const [w, h] of sizes) {
+    if (typeof w === 'number' && typeof h === 'number' && isOversizedImage(w, h)) {
+      current.oversizedImage = { width: w, height: h };
+      return;
+    }
+  }
+}
+
 /** Starts counting for the next document (one document at a time per thread). */
 export function beginDecodeBudget(): DecodeBudget {
-  current = { exceeded: false, allocatedBytes: 0 };
+  current = { exceeded: false, allocatedBytes: 0, oversizedImage: null };
   return current;
 }
 
@@ -78,6 +124,25 @@ function patchedCopyPath(original: string, source: string): string {
   }
 }
 
+/**
+ * pdf.js 5 hands a page's fonts over with `ArrayBuffer.prototype.transferToFixedLength` (ES2024), which Node 20 lacks:
+ * without it, going through a page's operator list stops at its first font, and an image painted after some text was
+ * never seen by the image check. A copying stand-in does what pdf.js needs (the new buffer; the old one is dropped).
+ */
+function provideTransferToFixedLength() {
+  const prototype = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: unknown };
+  if (typeof prototype.transferToFixedLength === 'function') return;
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length: number = this.byteLength) {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
 let installed: Promise<void> | null = null;
 
 /** Makes this thread's pdf.js (as used through unpdf) the bounded copy. Call before opening any PDF; idempotent. */
@@ -86,7 +151,7 @@ export function installPdfDecodeLimits(): Promise<void> {
     const original = fileURLToPath(import.meta.resolve('unpdf/pdfjs'));
     const source = readFileSync(original, 'utf8');
     let patched = source;
-    for (const [pattern, replacement] of GROWTH_POINTS) {
+    for (const [pattern, replacement] of [...GROWTH_POINTS, IMAGE_POINT]) {
       // Fail closed: a pdf.js update that moves one of these must not silently drop the limit (tested).
       if (patched.split(pattern).length !== 2) throw new Error(`pdf-decode-limits: the pdf.js bundle at ${original} changed; find again: ${pattern}`);
       patched = patched.replace(pattern, () => replacement.replace('$&', pattern));
@@ -98,6 +163,8 @@ export function installPdfDecodeLimits(): Promise<void> {
       renameSync(temporary, target); // atomic: threads starting together never load half a file
     }
     (globalThis as Record<string, unknown>)[BUDGET_HOOK] = chargeDecodedBytes;
+    (globalThis as Record<string, unknown>)[IMAGE_HOOK] = notePaintedImage;
+    provideTransferToFixedLength();
     await definePDFJSModule(() => import(pathToFileURL(target).href));
   })();
   return installed;

@@ -27,10 +27,18 @@ interface TextItemLike {
 
 type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-export async function openPdf(bytes: Uint8Array): Promise<PdfDoc> {
+/**
+ * `maxImageSize`: pdf.js decodes no painted image larger than this many pixels (0: none at all), and then says nothing
+ * about the images it skips (only errors are printed).
+ */
+export async function openPdf(bytes: Uint8Array, { maxImageSize }: { maxImageSize?: number } = {}): Promise<PdfDoc> {
   try {
     // pdf.js may detach the buffer it is given, so hand it a copy
-    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+    return await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      ...(maxImageSize !== undefined ? { maxImageSize, verbosity: 0 } : {}),
+    });
   } catch (err) {
     const msg = String((err as Error)?.message ?? err);
     if (/password/i.test(msg)) throw new TranscriptReadError('unreadable', 'This PDF is password-protected. Please upload an unprotected copy.', { cause: err });

@@ -5,10 +5,13 @@
  * Readings run one at a time; a thread that was stopped or died is replaced for the next one.
  *
  * A limit the file ran into is the file's fault: a TranscriptReadError with a message for the student (the job is not
- * retried). A thread that died for another reason rejects with ReaderCrashedError (the job may be retried once).
+ * retried). A thread that died for another reason rejects with ReaderCrashedError (the job may be retried once). A
+ * time limit (the reading's, or poppler's inside it) that ran out while the machine was busy is not the file's fault
+ * either: MachineBusyError, and the job waits in the queue for a quieter moment (time-limits.ts, issue 37).
  */
 import type { Worker } from 'node:worker_threads';
 import { DECODER_THREAD_LIMITS, isOutOfMemory, startModuleWorker } from './start-worker';
+import { MachineBusyError, markMachineLoad } from './time-limits';
 import { TranscriptReadError, type ReadTranscriptOptions, type TranscriptReadErrorCode, type TranscriptReading } from './types';
 
 /** Below the job runner's 300 s lock, so a reading is never still running when another worker may claim its job. */
@@ -41,10 +44,16 @@ function stopWorker(w: Worker) {
   void w.terminate();
 }
 
-function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: number): Promise<TranscriptReading> {
+/** How a reading tells whether the machine was busy while it ran (tests may stand in for an idle machine). */
+export type MachineLoadMark = () => { wasBusy(): boolean };
+
+function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: number, machineLoad: MachineLoadMark): Promise<TranscriptReading> {
   const w = getWorker();
   w.ref();
   const id = nextId++;
+  const load = machineLoad();
+  /** A time limit ran out: the file's fault only if the machine was not busy meanwhile. */
+  const outOfTime = (message: string) => (load.wasBusy() ? new MachineBusyError('The server was too busy to read this file in time.') : new TranscriptReadError('timeout', message));
   return new Promise<TranscriptReading>((resolve, reject) => {
     const finish = () => {
       clearTimeout(timer);
@@ -61,6 +70,7 @@ function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: nu
       }
       finish();
       if (msg.type === 'result') resolve(msg.reading);
+      else if (msg.code === 'timeout') reject(outOfTime(msg.message));
       else if (msg.code) reject(new TranscriptReadError(msg.code, msg.message));
       else reject(new ReaderCrashedError('The reader could not finish this file. It may be damaged; please upload another copy.', { cause: new Error(msg.message) }));
     };
@@ -81,7 +91,7 @@ function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: nu
     const timer = setTimeout(() => {
       finish();
       stopWorker(w);
-      reject(new TranscriptReadError('timeout', 'This file took too long to read, so we stopped. Please upload fewer pages, or a clearer PDF or photo.'));
+      reject(outOfTime('This file took too long to read, so we stopped. Please upload fewer pages, or a clearer PDF or photo.'));
     }, timeLimitMs);
     w.on('message', onMessage);
     w.on('error', onError);
@@ -95,9 +105,9 @@ function readOne(bytes: Uint8Array, opts: ReadTranscriptOptions, timeLimitMs: nu
 export function readTranscriptInWorker(
   bytes: Uint8Array,
   opts: ReadTranscriptOptions = {},
-  { timeLimitMs = READ_TIME_LIMIT_MS }: { timeLimitMs?: number } = {},
+  { timeLimitMs = READ_TIME_LIMIT_MS, machineLoad = markMachineLoad }: { timeLimitMs?: number; machineLoad?: MachineLoadMark } = {},
 ): Promise<TranscriptReading> {
-  const result = queue.then(() => readOne(bytes, opts, timeLimitMs));
+  const result = queue.then(() => readOne(bytes, opts, timeLimitMs, machineLoad));
   queue = result.catch(() => undefined);
   return result;
 }

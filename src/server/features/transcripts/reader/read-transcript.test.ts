@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readCommittedFixture } from '../../../../../tests/support/committed-fixtures';
 import { terminateOcr } from './ocr';
 import { readTranscript, TranscriptReadError } from './read-transcript';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcripts');
 
 async function errorOf(p: Promise<unknown>): Promise<TranscriptReadError> {
   try {
@@ -53,9 +51,9 @@ describe('readTranscript refuses bad input with typed errors', () => {
   it('an image with one side over 12,000 px', async () => expect((await errorOf(readTranscript(pngHeader(13_000, 100)))).code).toBe('image_too_large'));
 });
 
-describe.skipIf(!existsSync(FIXTURES))('readTranscript on a text PDF', () => {
+describe('readTranscript on a text PDF', () => {
   it('reads rows, institution and page count; refuses more pages than maxPages', async () => {
-    const bytes = new Uint8Array(readFileSync(resolve(FIXTURES, 't11000.pdf')));
+    const bytes = new Uint8Array(readCommittedFixture('transcripts/t11000.pdf'));
     const r = await readTranscript(bytes);
     expect(r.source).toBe('pdf-text');
     expect(r.institution).toBe('Valencia College');
@@ -68,11 +66,10 @@ describe.skipIf(!existsSync(FIXTURES))('readTranscript on a text PDF', () => {
   });
 });
 
-const CASES = resolve(import.meta.dirname, '../../../../../tests/fixtures/transcript-cases');
 
 describe('readTranscript chooses the better text for each page', () => {
   it('reads a letter-spaced browser-printed PDF with poppler, where pdf.js gives "E x p o s i t o r y"', async () => {
-    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'letter-spaced.pdf'))));
+    const r = await readTranscript(new Uint8Array(readCommittedFixture('transcript-cases/letter-spaced.pdf')));
     expect(r.diagnostics.textSources).toEqual(['poppler']);
     expect(r.rows.map((x) => `${x.subject} ${x.number}|${x.title}|${x.credits}|${x.grade}`)).toEqual([
       'ENGL 1301|Expository Writing|3|A-',
@@ -84,18 +81,18 @@ describe('readTranscript chooses the better text for each page', () => {
   });
 
   it('says so when a file holds no course rows', async () => {
-    const r = await readTranscript(new Uint8Array(readFileSync(resolve(CASES, 'not-a-transcript.pdf'))));
+    const r = await readTranscript(new Uint8Array(readCommittedFixture('transcript-cases/not-a-transcript.pdf')));
     expect(r.rows).toEqual([]);
     expect(r.courseRowsFound).toBe(false);
     expect(r.confidence).toBe(0);
   });
 });
 
-describe.skipIf(!existsSync(FIXTURES))('readTranscript reports its progress', () => {
+describe('readTranscript reports its progress', () => {
   afterAll(() => terminateOcr());
   it('moves through a photo while it is recognised, not only at its start and end', async () => {
     const fractions: number[] = [];
-    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11001.png'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    await readTranscript(new Uint8Array(readCommittedFixture('transcripts/t11001.png')), { onProgress: (_phase, fraction) => fractions.push(fraction) });
     const between = new Set(fractions.filter((fraction) => fraction > 0.05 && fraction < 0.95).map((fraction) => Math.round(fraction * 10)));
     expect(between.size).toBeGreaterThanOrEqual(3);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
@@ -104,7 +101,7 @@ describe.skipIf(!existsSync(FIXTURES))('readTranscript reports its progress', ()
 
   it('counts a text PDF’s pages as they are read', async () => {
     const fractions: number[] = [];
-    await readTranscript(new Uint8Array(readFileSync(resolve(FIXTURES, 't11000.pdf'))), { onProgress: (_phase, fraction) => fractions.push(fraction) });
+    await readTranscript(new Uint8Array(readCommittedFixture('transcripts/t11000.pdf')), { onProgress: (_phase, fraction) => fractions.push(fraction) });
     expect(fractions).toEqual([0, 0.2, 1]);
   });
 });
