@@ -103,8 +103,13 @@ describe('GET /api/schools: any school by the names students use', () => {
 
 describe('the issuing school of a transcript, decided against the directory', () => {
   const header = (...names: string[]) => names.map((name, index) => ({ name, score: 10 - index, where: 'header' as const }));
-  const issuer = async (candidates: Array<{ name: string; score: number; where: 'header' | 'furniture' }>, webAddresses: string[] = []) => {
-    const found = await identifyIssuingSchool(t.deps.db, { candidates, webAddresses });
+  const issuer = async (
+    candidates: Array<{ name: string; printedAs?: string; score: number; where: 'header' | 'furniture' }>,
+    webAddresses: string[] = [],
+    besideNames: string[] = [],
+    topLines: string[] = [],
+  ) => {
+    const found = await identifyIssuingSchool(t.deps.db, { candidates, webAddresses, besideNames, topLines });
     return { unitid: found.school ? await unitidOf(found.school.id) : null, printedName: found.printedName, how: found.how, choices: found.choices.map((choice) => choice.name) };
   };
 
@@ -126,6 +131,22 @@ describe('the issuing school of a transcript, decided against the directory', ()
     expect(await issuer(header('Texas Chiropractic College'))).toMatchObject({ unitid: 228866, how: 'name' });
     // A longer name is another school: Queen's University (Canada) is not Queens University of Charlotte.
     expect(await issuer(header("Queen's University"))).toMatchObject({ unitid: null, printedName: "Queen's University" });
+  });
+
+  it('a name several schools share is the one whose city or state is printed beside it', async () => {
+    expect(await issuer(header('Westminster College'), [], ['Westminster College', 'New Wilmington'])).toMatchObject({ unitid: 216807 });
+    expect(await issuer(header('Westminster College'), [], ['WESTMINSTER COLLEGE', '501 Westminster Ave, Fulton, MO 65251'])).toMatchObject({ unitid: 179946 });
+    expect(await issuer(header('DeVry University'), [], ['DeVry University', 'Miramar'])).toMatchObject({ unitid: 482459 });
+    // Nothing printed beside it: the student is asked, with the schools it may be.
+    const asked = await issuer(header('Westminster College'), [], ['Westminster College']);
+    expect(asked.unitid).toBeNull();
+    expect(asked.choices.length).toBeGreaterThan(1);
+  });
+
+  it('a name that runs on after its kind word is tried as printed; a top line that is a school’s own name is that school', async () => {
+    expect(await issuer([{ name: 'Columbia College', printedAs: 'Columbia College Chicago', score: 9, where: 'header' }])).toMatchObject({ unitid: 144281, printedName: 'Columbia College Chicago' });
+    expect(await issuer([{ name: 'Radford University', printedAs: 'Radford University-Carilion', score: 9, where: 'header' }])).toMatchObject({ unitid: 231837 });
+    expect(await issuer([], [], [], ['Unofficial Transcript', 'Douglas Education Center', 'Student: Avery Tindale'])).toMatchObject({ unitid: 212045 });
   });
 
   it('old names and short names: Tallahassee Community College, LSU by its web address alone', async () => {

@@ -11,6 +11,10 @@
  * 3. Otherwise the web address's school, when it is one school; else the one directory school whose name begins with a
  *    printed name the directory has no school for (the reader stops a name at its kind: "Texas Chiropractic College"
  *    of "Texas Chiropractic College Foundation Inc", "American Institute" of "American Institute-West Hartford").
+ *    Where several schools share the printed name ("Westminster College", "DeVry University"), the one whose city, or
+ *    else whose state ("Fulton, MO 65251"), is printed beside the name is it. A name that runs on after its kind word
+ *    ("Columbia College Chicago", "Radford University-Carilion") is tried as printed before the name the reader took;
+ *    a line at the top of the page that is a school's own name ("Douglas Education Center") is that school.
  * 4. Otherwise nobody: the printed name is kept as printed (a school outside the directory), with the schools it may
  *    be when several share it. The report says so and the student picks the school in the typeahead
  *    (`PUT /api/transcripts/:id/school`, transcripts.service.ts), which decides every row again from that school.
@@ -32,7 +36,19 @@ export interface IssuingSchool {
   choices: Array<{ key: string; name: string; state: string | null; city: string | null }>;
 }
 
-const MAX_NAMES = 6;
+const MAX_NAMES = 8;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Of schools sharing a name, the one whose city, or else whose state, the page prints beside the name; else none. */
+function placedOnPage<T extends { city: string | null; state: string | null }>(schools: readonly T[], besideNames: readonly string[]): T | null {
+  if (schools.length < 2 || besideNames.length === 0) return null;
+  const text = besideNames.join('\n');
+  const byCity = schools.filter((school) => school.city && new RegExp(`\\b${escapeRegExp(school.city)}\\b`, 'i').test(text));
+  if (byCity.length === 1) return byCity[0]!;
+  const byState = schools.filter((school) => school.state && new RegExp(`(?:,\\s*|\\s)${school.state}(?:\\s+\\d{5}|\\s*$|,)`, 'm').test(text));
+  return byState.length === 1 ? byState[0]! : null;
+}
 
 const wordsOf = (name: string) => name.toLowerCase().replace(/['’.]/g, '').split(/[^a-z0-9&]+/).filter(Boolean);
 
@@ -51,6 +67,9 @@ function continuesName(directoryName: string, printedName: string): boolean {
 export async function identifyIssuingSchool(db: Queryable, evidence: IssuerEvidence): Promise<IssuingSchool> {
   const named: Array<{ name: string; where: 'header' | 'furniture'; resolution: SchoolResolution }> = [];
   for (const candidate of evidence.candidates.slice(0, MAX_NAMES)) {
+    // The name as it runs on ("Columbia College Chicago") first, when the directory knows it.
+    const runOn = candidate.printedAs ? await resolveSchoolName(db, candidate.printedAs) : null;
+    if (runOn && candidate.printedAs && runOn.candidates.length > 0) named.push({ name: candidate.printedAs, where: candidate.where, resolution: runOn });
     named.push({ name: candidate.name, where: candidate.where, resolution: await resolveSchoolName(db, candidate.name) });
   }
   let byAddress: Awaited<ReturnType<typeof findSchoolsByWebAddress>> = [];
@@ -79,11 +98,22 @@ export async function identifyIssuingSchool(db: Queryable, evidence: IssuerEvide
   if (decided?.resolution.school) return { school: await info(decided.resolution.school), printedName: decided.name, how: 'name', choices: [] };
   // 3. The web address's school.
   if (byAddress.length === 1) return { school: await info(byAddress[0]!), printedName, how: 'web-address', choices: [] };
+  // A name several schools share, told apart by the place printed beside it.
+  for (const entry of named.filter((candidate) => candidate.resolution.ambiguous)) {
+    const placed = placedOnPage(entry.resolution.candidates, evidence.besideNames);
+    if (placed) return { school: await info(placed), printedName: entry.name, how: 'name', choices: [] };
+  }
+  // A line at the top of the page that is a school's own name, which the reader's patterns did not take for one.
+  for (const line of evidence.topLines) {
+    const resolution = await resolveSchoolName(db, line);
+    if (resolution.school && resolution.school.strength === 0) return { school: await info(resolution.school), printedName: line, how: 'name', choices: [] };
+  }
   const startingWith: IssuingSchool['choices'] = [];
   for (const entry of named.filter((candidate) => candidate.resolution.candidates.length === 0)) {
-    const schools = (await suggestSchools({ db, text: entry.name, limit: 4 })).filter((school) => continuesName(school.name, entry.name));
-    if (schools.length === 1) return { school: await info(schools[0]!), printedName: entry.name, how: 'name', choices: [] };
-    if (startingWith.length === 0) startingWith.push(...schools.map((school) => ({ key: school.key, name: school.name, state: school.state, city: school.city })));
+    const schools = (await suggestSchools({ db, text: entry.name })).filter((school) => continuesName(school.name, entry.name));
+    const school = schools.length === 1 ? schools[0]! : placedOnPage(schools, evidence.besideNames);
+    if (school) return { school: await info(school), printedName: entry.name, how: 'name', choices: [] };
+    if (startingWith.length === 0) startingWith.push(...schools.map((choice) => ({ key: choice.key, name: choice.name, state: choice.state, city: choice.city })));
   }
   // 4. Nobody: the printed name, and the schools it may be.
   const shared = named.find((entry) => entry.resolution.ambiguous);

@@ -39,6 +39,18 @@ describe('findInstitution', () => {
     });
   });
 
+  it('keeps the lines printed with a name (its address), which tell schools sharing a name apart', () => {
+    const found = school('WESTMINSTER COLLEGE\n501 Westminster Ave, Fulton, MO 65251\nUnofficial Transcript\nStudent: Avery Tindale\nENC 1101 Composition I 3.0 A');
+    expect(found.besideNames.slice(0, 2)).toEqual(['WESTMINSTER COLLEGE', '501 Westminster Ave, Fulton, MO 65251']);
+  });
+
+  it('keeps the words a name runs on with, and the first lines of the page', () => {
+    const found = school('COLUMBIA COLLEGE CHICAGO\nUnofficial Transcript\nENC 1101 Composition I 3.0 A');
+    expect(found.candidates[0]).toMatchObject({ name: 'Columbia College', printedAs: 'Columbia College Chicago' });
+    expect(found.name).toBe('Columbia College');
+    expect(found.topLines).toEqual(['COLUMBIA COLLEGE CHICAGO', 'Unofficial Transcript']);
+  });
+
   it('leaves out a page number printed after the name', () => {
     expect(school('University of Waterloo Page 1 of 2\nENC 1101 Composition I 3.0 A').name).toBe('University of Waterloo');
   });
@@ -58,6 +70,7 @@ describe('findInstitution', () => {
     const found = school(text);
     expect(found.candidates.map((candidate) => candidate.name)).toEqual(['Iowa State University']);
     expect(found.webAddresses).toEqual(['www.registrar.iastate.edu']);
+    expect(found.besideNames).not.toContain('IOWA CENTRAL COMMUNITY COLLEGE');
   });
 
   it('does not take a system or a board for the school, and keeps every candidate for the directory to decide', () => {

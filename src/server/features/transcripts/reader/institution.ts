@@ -35,6 +35,8 @@ export interface InstitutionCandidate {
   score: number;
   /** Where on the page: the header above the first course row (the title included), or the page furniture below. */
   where: 'header' | 'furniture';
+  /** The name with the words printed after it, when it runs on ("Columbia College Chicago" for "Columbia College"). */
+  printedAs?: string;
 }
 
 export interface InstitutionFinding {
@@ -45,6 +47,13 @@ export interface InstitutionFinding {
   candidates: InstitutionCandidate[];
   /** Every web address printed (.edu), first seen first. */
   webAddresses: string[];
+  /**
+   * The lines printed with a candidate's name (its line and the three after it: the school's address, "Baton Rouge,
+   * LA 70803"), which tell schools that share a name apart by their city or state.
+   */
+  besideNames: string[];
+  /** The first lines of the first page as printed: a name the reader's patterns miss may still be a school's own name. */
+  topLines: string[];
 }
 
 const titleCase = (s: string): string =>
@@ -65,8 +74,9 @@ const clean = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function namesIn(text: string): string[] {
-  const out: string[] = [];
+/** The school names in a line, each with the words printed after it in its part of the line ("Columbia College Chicago"). */
+function namesIn(text: string): Array<{ name: string; printedAs: string | null }> {
+  const out: Array<{ name: string; printedAs: string | null }> = [];
   for (const segment of text.split(/\s[·•|–—-]\s|\s{3,}|:\s/)) {
     if (!KIND_WORD.test(segment) || NOT_SCHOOL.test(segment) || SYSTEM.test(segment)) continue;
     const proper = titleCase(clean(segment));
@@ -76,7 +86,10 @@ function namesIn(text: string): string[] {
       const campus = /^University of [A-Z][a-z]+$/.test(name) ? /^\s*(?:,|–|-)\s*([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/.exec(proper.slice(m.index! + m[0].length)) : null;
       if (campus) name = `${name}, ${campus[1]}`;
       if (name.split(/\s+/).length < 2 || KIND_ONLY.test(name) || DIVISION.test(name)) continue;
-      out.push(name);
+      // The name runs on after its kind word ("Columbia College Chicago", "Radford University-Carilion"): the directory
+      // may know the longer form; the name as matched stays the reading's.
+      const after = proper.slice(m.index! + m[0].length).match(/^(?:[-–,]?\s?(?:(?:and|of|at|the|in|for)\s)?[A-Z][\w'’.&-]*){1,6}/)?.[0] ?? '';
+      out.push({ name, printedAs: after && !campus ? `${name}${after}`.trim() : null });
     }
   }
   return out;
@@ -99,12 +112,13 @@ export function findInstitution(lines: readonly Line[], firstRowIndex: number): 
   const candidates: Candidate[] = [];
   const webAddresses: string[] = [];
   // Inside a transfer-credit or test-credit block (from its heading to the next heading that closes it), a school
-  // named is where credit came from: never the issuer.
+  // named is where credit came from: never the issuer. A heading that names its school itself ("Transfer Credit from
+  // Eastfield College") opens no block: the school is on that line, which is never a candidate ("from").
   let inOtherSchoolsBlock = false;
   lines.forEach((line, i) => {
     const text = line.text.replace(/\s+/g, ' ').trim();
     const section = sectionOfHeading(text);
-    if (section) inOtherSchoolsBlock = section === 'transfer' || section === 'test';
+    if (section) inOtherSchoolsBlock = (section === 'transfer' || section === 'test') && !(/\bfrom\s/i.test(text) && KIND_WORD.test(text));
     for (const web of text.matchAll(new RegExp(WEB.source, 'gi'))) {
       const host = web[1]!.toLowerCase();
       if (!webAddresses.includes(host)) webAddresses.push(host);
@@ -121,22 +135,34 @@ export function findInstitution(lines: readonly Line[], firstRowIndex: number): 
     // logo text over two lines: "CEDAR RIDGE" / "COMMUNITY COLLEGE", "RED MESA INSTITUTE" / "OF TECHNOLOGY"
     const logoTop = joinable && caps(text) && caps(nextText) && nextText.split(' ').length <= 5 && KIND_WORD.test(`${text} ${nextText}`);
     const joined = joinable ? `${text} ${nextText}` : null;
-    const names = namesIn(text).map((name) => ({ name, bonus: 0 }));
-    if (joined && (logoTop || KIND_ONLY.test(nextText) || /\bof$/i.test(text)) && !NOT_SCHOOL.test(joined)) names.unshift(...namesIn(joined).map((name) => ({ name, bonus: 1 })));
-    for (const { name, bonus } of names) {
+    const names = namesIn(text).map((found) => ({ ...found, bonus: 0 }));
+    if (joined && (logoTop || KIND_ONLY.test(nextText) || /\bof$/i.test(text)) && !NOT_SCHOOL.test(joined)) names.unshift(...namesIn(joined).map((found) => ({ ...found, bonus: 1 })));
+    for (const { name, printedAs, bonus } of names) {
       let score = bonus;
       if (inHeader) score += 3;
       if (line.height >= 1.2 * body) score += 2;
       if (text.split(' ').length <= 7) score += 1;
       if (!inHeader && nearBottom) score -= 1;
       if (name.length > 60) score -= 2;
-      candidates.push({ name, score, where: inHeader ? 'header' : 'furniture', order: i });
+      candidates.push({ name, ...(printedAs ? { printedAs } : {}), score, where: inHeader ? 'header' : 'furniture', order: i });
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best: InstitutionCandidate[] = [];
-  for (const { name, score, where } of candidates) {
-    if (best.length < 8 && !best.some((kept) => kept.name.toLowerCase() === name.toLowerCase())) best.push({ name, score, where });
+  for (const { order: _order, ...candidate } of candidates) {
+    if (best.length < 8 && !best.some((kept) => kept.name.toLowerCase() === candidate.name.toLowerCase())) best.push(candidate);
   }
-  return { name: best[0]?.name ?? null, webAddress: webAddresses[0] ?? null, candidates: best, webAddresses };
+  const besideNames: string[] = [];
+  for (const index of new Set(candidates.map((candidate) => candidate.order))) {
+    for (const line of lines.slice(index, index + 4)) {
+      const text = line.text.replace(/\s+/g, ' ').trim();
+      if (besideNames.length < 24 && !besideNames.includes(text)) besideNames.push(text);
+    }
+  }
+  const topLines = lines
+    .filter((line) => line.page === firstPage)
+    .slice(0, Math.min(8, Math.max(firstRowIndex, 0)))
+    .map((line) => line.text.replace(/\s+/g, ' ').trim())
+    .filter((text) => text.length <= 120 && !NOT_SCHOOL.test(text));
+  return { name: best[0]?.name ?? null, webAddress: webAddresses[0] ?? null, candidates: best, webAddresses, besideNames, topLines };
 }

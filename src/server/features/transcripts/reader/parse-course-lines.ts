@@ -682,7 +682,7 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     rows,
     institution: school.name,
     institutionWebAddress: school.webAddress,
-    issuer: { candidates: school.candidates, webAddresses: school.webAddresses },
+    issuer: { candidates: school.candidates, webAddresses: school.webAddresses, besideNames: school.besideNames, topLines: school.topLines },
     candidateLines,
     skippedLines: skippedLines.slice(0, 200),
   };

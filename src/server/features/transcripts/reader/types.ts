@@ -1,7 +1,12 @@
 /** What a page says of who issued it: names printed where an issuer's is, best first, and web addresses. */
 export interface IssuerEvidence {
-  candidates: Array<{ name: string; score: number; where: 'header' | 'furniture' }>;
+  /** `printedAs`: the name with the words printed after it, when it runs on ("Columbia College Chicago"). */
+  candidates: Array<{ name: string; printedAs?: string; score: number; where: 'header' | 'furniture' }>;
   webAddresses: string[];
+  /** The lines printed with those names (the school's address): its city or state tells schools sharing a name apart. */
+  besideNames: string[];
+  /** The first lines of the first page: a school's own name the reader's patterns miss ("Douglas Education Center"). */
+  topLines: string[];
 }
 
 /** The part of the record a row sits in. */
