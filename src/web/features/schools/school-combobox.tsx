@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { SchoolSuggestion } from '@shared/schemas/equivalencies';
+import { describedBy, FieldNotes } from '../../components/ui/form-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { schoolQueries, type FirstChoiceList } from './school-queries';
 
@@ -99,7 +100,6 @@ export function SchoolCombobox({
     }
   };
 
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="relative flex flex-col gap-1">
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold text-slate-800'}>
@@ -117,7 +117,7 @@ export function SchoolCombobox({
         aria-controls={listId}
         aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, error, hint)}
         aria-required={required || undefined}
         autoComplete="off"
         spellCheck={false}
@@ -171,16 +171,7 @@ export function SchoolCombobox({
       </p>
       {waiting && <p className="text-xs text-slate-600">Looking for schools…</p>}
       {nothing && <p className="text-xs text-slate-600">No school found by “{typed}”. Check the spelling or try another name it goes by.</p>}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
