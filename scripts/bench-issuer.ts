@@ -9,7 +9,7 @@
  *      misses are not printed unless asked (--show-locked): its figure is the one that counts.
  * A document is right when the school decided is the expected IPEDS row; for a school the directory does not list
  * (a Canadian university, a made-up generated one) when no school is decided and the printed name is its name.
- * usage: npm run bench:issuer -- [--per-family N] [--show-locked] [--verbose]
+ * usage: npm run bench:issuer -- [--per-family N] [--locked-seed N] [--show-locked] [--verbose]
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +33,7 @@ import type { TruthEntry } from './transcript-layouts/truth';
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const TUNING_SEED = 33;
-const LOCKED_SEED = 2026;
+const LOCKED_SEED = Number(option('--locked-seed') ?? 2026);
 const perFamily = Number(option('--per-family') ?? 3);
 const verbose = args.includes('--verbose');
 const showLocked = args.includes('--show-locked');
@@ -68,6 +68,10 @@ interface Case {
 interface Tally {
   documents: number;
   right: number;
+  /** No school decided, the student asked to choose among schools that share the name printed, the right one among them. */
+  asked: number;
+  /** Another school decided: the worst miss (its rules would be applied). */
+  wrong: number;
   misses: string[];
 }
 
@@ -80,7 +84,10 @@ async function judge(db: Database, c: Case, tally: Tally) {
   const right = c.unitid !== null ? gotUnitid === c.unitid : gotUnitid === null && normalizeSchoolName(found.printedName ?? '') === normalizeSchoolName(c.truthName);
   tally.documents++;
   if (right) tally.right++;
-  else tally.misses.push(`${c.label}: want ${c.truthName}${c.unitid ? ` (${c.unitid})` : ''}, got ${found.school?.name ?? 'no school'} (${gotUnitid}) printed ${JSON.stringify(found.printedName)} [${reading.issuer.candidates.map((x) => x.name).join(' | ')}] ${reading.issuer.webAddresses.join(' ')}`);
+  else if (gotUnitid !== null) tally.wrong++;
+  else if (c.unitid !== null && found.choices.some((choice) => normalizeSchoolName(choice.name) === normalizeSchoolName(c.truthName))) tally.asked++;
+  if (!right)
+    tally.misses.push(`${c.label}: want ${c.truthName}${c.unitid ? ` (${c.unitid})` : ''}, got ${found.school?.name ?? 'no school'} (${gotUnitid}) printed ${JSON.stringify(found.printedName)} [${reading.issuer.candidates.map((x) => x.printedAs ?? x.name).join(' | ')}] ${reading.issuer.webAddresses.join(' ')}${verbose ? ` beside: ${JSON.stringify(reading.issuer.besideNames.slice(0, 6))}` : ''}`);
 }
 
 function fixtureCases(): Case[] {
@@ -140,17 +147,19 @@ async function main() {
       [`directory schools in generated layouts, tuning (seed ${TUNING_SEED}, ${perFamily} per family)`, await directoryCases(db, TUNING_SEED), true],
       [`directory schools in generated layouts, locked (seed ${LOCKED_SEED}, ${perFamily} per family)`, await directoryCases(db, LOCKED_SEED), showLocked],
     ];
-    process.stdout.write(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n\n| set | documents that print the school | issuing school right |\n|---|---|---|\n`);
-    const all: Tally = { documents: 0, right: 0, misses: [] };
+    process.stdout.write(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n\n| set | documents that print the school | issuing school right | asked among schools sharing the name | another school named |\n|---|---|---|---|---|\n`);
+    const all: Tally = { documents: 0, right: 0, asked: 0, wrong: 0, misses: [] };
     for (const [name, cases, showMisses] of sets) {
-      const tally: Tally = { documents: 0, right: 0, misses: [] };
+      const tally: Tally = { documents: 0, right: 0, asked: 0, wrong: 0, misses: [] };
       for (const c of cases) await judge(db, c, tally);
-      process.stdout.write(`| ${name} | ${tally.documents} | ${tally.right}/${tally.documents} (${pct(tally)}) |\n`);
+      process.stdout.write(`| ${name} | ${tally.documents} | ${tally.right}/${tally.documents} (${pct(tally)}) | ${tally.asked} | ${tally.wrong} |\n`);
       all.documents += tally.documents;
       all.right += tally.right;
+      all.asked += tally.asked;
+      all.wrong += tally.wrong;
       if (showMisses) all.misses.push(...tally.misses);
     }
-    process.stdout.write(`| all | ${all.documents} | ${all.right}/${all.documents} (${pct(all)}) |\n`);
+    process.stdout.write(`| all | ${all.documents} | ${all.right}/${all.documents} (${pct(all)}) | ${all.asked} | ${all.wrong} |\n`);
     if (verbose || all.misses.length) process.stdout.write(`\nmisses:\n${all.misses.map((miss) => `  ${miss}`).join('\n')}\n`);
   } finally {
     await db.close();
