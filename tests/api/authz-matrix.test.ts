@@ -27,6 +27,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/transcripts/:id': 'public',
   'POST /api/transcripts/:id/rows': 'public',
   'PATCH /api/transcripts/:id/rows/:rowId': 'public',
+  'PUT /api/transcripts/:id/calendar': 'public',
   'PUT /api/transcripts/:id/school': 'public',
   'POST /api/transcripts/:id/claim': 'student',
   'POST /api/appeals': 'student',

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
-import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { analyzeTranscriptInBrowser, DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 import { chooseSchool } from '../support/school-picker';
 
 /**
@@ -58,12 +58,7 @@ async function signUpWithProfile(page: Page) {
 }
 
 async function analyzeAtFsu(page: Page) {
-  await page.goto('/search');
-  await page.getByRole('tab', { name: 'Transcript Upload' }).click();
-  await page.getByLabel('Transcript file').setInputFiles(FIXTURE);
-  await chooseSchool(page, 'Transferring to', 'Florida State', 'Florida State University');
-  await page.getByRole('button', { name: 'Analyze Transcript' }).click();
-  await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
+  await analyzeTranscriptInBrowser(page, FIXTURE, 'Florida State University', 45_000);
 }
 
 describe('degree progress in the browser', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chooseSchool } from './school-picker';
 
 /** The system Chromium (Debian's package); never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
@@ -38,4 +39,14 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
     if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`request to another host: ${url}`);
   });
   return { page, problems };
+}
+
+/** On /search: the Transcript Upload tab, a file, a destination, Analyze, and the report's heading. */
+export async function analyzeTranscriptInBrowser(page: Page, file: string, destination: string, timeout = 60_000): Promise<void> {
+  await page.goto('/search');
+  await page.getByRole('tab', { name: 'Transcript Upload' }).click();
+  await page.getByLabel('Transcript file').setInputFiles(file);
+  await chooseSchool(page, 'Transferring to', destination, destination);
+  await page.getByRole('button', { name: 'Analyze Transcript' }).click();
+  await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout });
 }

@@ -77,6 +77,10 @@ export const correctTranscriptRow = (id: string, rowId: string, changes: Correct
 export const chooseIssuingSchool = (id: string, institution: string, token: string | null) =>
   send<TranscriptResponse>(`/api/transcripts/${id}/school`, { method: 'PUT', body: { institution }, token });
 
+/** Quarter or semester credits: the student's answer; the answer is the report decided again. */
+export const setTranscriptCalendar = (id: string, calendar: 'quarter' | 'semester', token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/calendar`, { method: 'PUT', body: { calendar }, token });
+
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 
 export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });
