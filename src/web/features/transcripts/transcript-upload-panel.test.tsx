@@ -151,9 +151,9 @@ describe('TranscriptUploadPanel with the analysis', () => {
   it('says what a visitor’s upload limit is, when it resets and that signing in lifts it, not that the transcript could not be analysed (issue 40)', async () => {
     const words =
       'Without an account, one connection can start 10 transcript uploads an hour, and yours has started 10. You can upload again in 41 minutes, or sign in: this limit is only for uploads without an account.';
-    fakeApi({ 'POST /api/transcripts': { status: 429, body: { error: words } } });
+    fakeApi({ 'GET /api/schools': schoolSearch, 'POST /api/transcripts': { status: 429, body: { error: words } } });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`Upload limit reached${words}`);
