@@ -23,7 +23,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { SCHOOL_OPTIONS } from '../src/shared/search/search-options';
+import { DEMO_INSTITUTIONS } from '../src/server/db/seed/demo-institutions';
 import { createBenchDatabase } from './support/bench-database';
 import { startServerProcess } from './support/server-process';
 
@@ -68,7 +68,7 @@ function searchPaths(): string[] {
   const codes = ['ECO 2013', 'eco2013', 'ECO-2023', 'AMH 2010', 'amh2020', 'ENC 1101', 'enc1101', 'MAC 2311', 'MAC-1105', 'STA 2023', 'BSC 2010',
     'BSC 2010L', 'CHM 2045', 'PSY 2012', 'psy 2012', 'SYG 1000', 'ECON 101', 'ECON 102', 'MATH 140', 'PSYCH 1100', 'HIST 103', 'CHEM 103'];
   const typos = ['macroeconmics', 'psycology', 'calclus', 'statistcs', 'chemestry', 'sociolgy', 'biolgy', 'composittion'];
-  const schools = SCHOOL_OPTIONS.map((school) => school.label);
+  const schools = DEMO_INSTITUTIONS.map((school) => school.name);
   const paths: string[] = [];
   const search = (params: Record<string, string>) => paths.push(`/api/courses/search?${new URLSearchParams(params).toString()}`);
   for (const name of names) search({ q: name });
@@ -81,10 +81,10 @@ function searchPaths(): string[] {
       if (from !== to) search({ q: name, transferFromSchool: from, transferToSchool: to });
     }
   });
-  for (const target of SCHOOL_OPTIONS) {
-    for (const deliveryFormat of ['online', 'in-person', 'hybrid']) search({ q: 'principles', targetCollege: target.value, deliveryFormat });
-    search({ targetSubject: 'economics', transferToSchool: target.label });
-    search({ q: 'introduction', homeCollege: target.value, term: 'fall-2024' });
+  for (const target of DEMO_INSTITUTIONS) {
+    for (const deliveryFormat of ['online', 'in-person', 'hybrid']) search({ q: 'principles', targetCollege: target.key, deliveryFormat });
+    search({ targetSubject: 'economics', transferToSchool: target.name });
+    search({ q: 'introduction', homeCollege: target.key, term: 'fall-2024' });
   }
   return paths;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstitutionListResponse, InstitutionRecord, SchoolSearchResponse, TransferDataOverview } from '../../src/shared/schemas/equivalencies';
+import { findInstitution, resolveSchoolName } from '../../src/server/features/institutions';
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
@@ -68,7 +69,7 @@ describe('institutions', () => {
     expect(Object.keys(audit?.details.changed ?? {}).sort()).toEqual(['aliases', 'control', 'floridaStatewideNumbering']);
   });
 
-  it('refuses bad fields, a taken key or alias (400 naming the field) and an unknown id (404), changing nothing', async () => {
+  it('refuses bad fields, a taken key, an alias that is another school’s name (400 naming the field) and an unknown id (404), changing nothing', async () => {
     const key = `dupe-${suffix()}`;
     const { body: first } = await create({ name: `Dupe University ${key}`, key, aliases: [`DU ${key}`] });
     const bad = await create({ name: 'X', key: 'Not A Key', state: 'Florida' });
@@ -79,15 +80,25 @@ describe('institutions', () => {
     const takenKey = await create({ name: 'Another School', key });
     expect(takenKey.status).toBe(400);
     expect(takenKey.body.error).toMatch(/^key: /);
-    const takenAlias = await create({ name: 'Third School', key: `third-${suffix()}`, aliases: [`du ${key}`] });
+    const takenAlias = await create({ name: 'Third School', key: `third-${suffix()}`, aliases: [`dupe university ${key}`] });
     expect(takenAlias.status).toBe(400);
-    expect(takenAlias.body.error).toMatch(/^aliases: /);
+    expect(takenAlias.body.error).toMatch(/^aliases: "dupe university dupe-\w+" is the name of Dupe University/);
     const missing = await t.app.request('/api/admin/institutions/999999', jsonRequest('PATCH', { name: 'Nobody' }, admin.cookie));
     expect(missing.status).toBe(404);
     const empty = await t.app.request(`/api/admin/institutions/${first.institution.id}`, jsonRequest('PATCH', {}, admin.cookie));
     expect(empty.status).toBe(400);
     const [count] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from institutions where name in ('Another School', 'Third School')`);
     expect(Number(count?.count)).toBe(0);
+  });
+
+  it('lets two schools share an alias (the directory’s "UNO"), which then names neither alone', async () => {
+    const key = `shared-${suffix()}`;
+    const first = await create({ name: `Shared North ${key}`, key: `${key}-n`, state: 'LA', aliases: [`SN ${key}`] });
+    const second = await create({ name: `Shared South ${key}`, key: `${key}-s`, state: 'NE', aliases: [`sn ${key}`] });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await findInstitution(t.deps.db, `SN ${key}`)).toBeNull();
+    const resolved = await resolveSchoolName(t.deps.db, `SN ${key}`, { states: ['NE'] });
+    expect([resolved.school?.id, resolved.decidedBy]).toEqual([second.body.institution.id, 'state']);
   });
 
   it('is for admins only', async () => {
@@ -99,7 +110,7 @@ describe('institutions', () => {
   });
 });
 
-describe('GET /api/schools (the favorites picker)', () => {
+describe('GET /api/schools (every school picker)', () => {
   const search = async (q: string, cookie?: string) => t.app.request(`/api/schools?${new URLSearchParams({ q })}`, cookie ? { headers: { cookie } } : {});
 
   it('finds schools by part of a name or by an alias, the one the text names exactly first', async () => {
@@ -112,15 +123,15 @@ describe('GET /api/schools (the favorites picker)', () => {
 
     // An alias, in another case and spacing, names the school exactly.
     const byAlias = (await (await search(`${word.toUpperCase()}  STATE`, student.cookie)).json()) as SchoolSearchResponse;
-    expect(byAlias.schools[0]).toEqual({ id: state.id, name: state.name, state: 'FL', exact: true });
+    expect(byAlias.schools[0]).toMatchObject({ id: state.id, key: state.key, name: state.name, state: 'FL', exact: true, alsoKnownAs: `${word} State` });
     const exactName = (await (await search(college.name, student.cookie)).json()) as SchoolSearchResponse;
-    expect(exactName.schools).toEqual([{ id: college.id, name: college.name, state: 'FL', exact: true }]);
+    expect(exactName.schools).toEqual([{ id: college.id, key: college.key, name: college.name, state: 'FL', city: null, exact: true, alsoKnownAs: null, hasData: false }]);
     expect(((await (await search(`${word} Nowhere`, student.cookie)).json()) as SchoolSearchResponse).schools).toEqual([]);
   });
 
-  it('needs some text, and a student', async () => {
+  it('needs some text or a list of first choices; anyone may ask (the search page’s pickers are public)', async () => {
     expect((await search('  ', student.cookie)).status).toBe(400);
-    expect((await search('Florida')).status).toBe(401);
+    expect((await search('Florida')).status).toBe(200);
   });
 });
 

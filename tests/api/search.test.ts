@@ -52,7 +52,7 @@ describe('GET /api/courses/search: matching', () => {
     await createCourse(db, school.id, { subject: 'GEO', number: '1000', title: 'Physical Geography' });
     const { body } = await search({ q: 'geography', transferFromSchool: 'asu x' });
     expect(body.results.map((result) => result.school)).toEqual(['Alias State University']);
-    expect(body.home).toEqual({ key: school.key, name: 'Alias State University' });
+    expect(body.home).toEqual({ key: school.key, name: 'Alias State University', asWritten: 'asu x', state: 'FL', hasCourses: true });
   });
 
   it('answers no results, naming the school as written, for a school it does not know', async () => {
@@ -116,7 +116,7 @@ describe('GET /api/courses/search: result cards', () => {
         schedule: null,
       },
     ]);
-    expect(body.target).toEqual({ key: to.key, name: 'Card State University' });
+    expect(body.target).toMatchObject({ key: to.key, name: 'Card State University', hasTransferRules: true });
   });
 
   it('shows a catalogue course without offerings with nothing invented', async () => {
@@ -298,7 +298,7 @@ describe('GET /api/courses/search: invalid parameters', () => {
     ['institutionType', 'public-ish'],
     ['state', 'ZZ'],
     ['term', 'autumn-2026'],
-    ['homeCollege', 'hogwarts'],
+    ['homeCollege', 'Hogwarts School!'],
     ['targetSubject', 'alchemy'],
     ['limit', '500'],
     ['q', 'x'.repeat(201)],

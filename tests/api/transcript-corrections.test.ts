@@ -12,6 +12,7 @@ import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/sha
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
+const VALENCIA_PDF = readFileSync(resolve(import.meta.dirname, '../fixtures/transcripts/t11000.pdf'));
 const FIU_PDF = readFileSync(resolve(import.meta.dirname, '../fixtures/transcripts/t11002.pdf'));
 const NOT_A_TRANSCRIPT = readFileSync(resolve(import.meta.dirname, '../fixtures/transcript-cases/not-a-transcript.pdf'));
 
@@ -60,7 +61,7 @@ async function report(id: string, headers: Record<string, string>): Promise<Tran
   return (await response.json()) as TranscriptResponse;
 }
 
-function send(method: 'POST' | 'PATCH', path: string, body: unknown, as: { cookie?: string; headers?: Record<string, string> } = {}) {
+function send(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, as: { cookie?: string; headers?: Record<string, string> } = {}) {
   const init = jsonRequest(method, body, as.cookie);
   return t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...as.headers } });
 }
@@ -215,6 +216,33 @@ describe('"What we read": the student corrects the reading', () => {
     ).json()) as CreateTranscriptResponse;
     const early = await send('POST', `/api/transcripts/${pending.id}/rows`, { subject: 'ENC', number: '1101', credits: 3 }, { cookie: alice.cookie });
     expect(early.status).toBe(409);
+  });
+});
+
+describe('the student says which school issued the transcript', () => {
+  it('when we do not know the school printed, the one the student picks decides every row again; only their own transcript', async () => {
+    // Valencia College is printed on the page but not on file yet: every row waits for review.
+    const { id } = await analysed(VALENCIA_PDF, alice.cookie);
+    const before = await report(id, { cookie: alice.cookie });
+    expect([before.institutionName, before.detectedInstitution]).toEqual(['Valencia College', null]);
+    expect(itemOf(before, 'ENC 1102')?.statusCode).toBe('NEEDS_EVAL');
+
+    const valencia = await createInstitution(t.deps.db, { name: 'Valencia College', key: 'valencia-picked' });
+    await createRule(t.deps.db, { from: valencia.id, to: destination.id, sources: [{ subject: 'ENC', number: '1102' }], targets: [{ subject: 'ENGL', number: '102', title: 'Composition II' }] });
+    for (const as of [{ cookie: bob.cookie }, {}, { cookie: admin.cookie }]) {
+      expect((await send('PUT', `/api/transcripts/${id}/school`, { institution: 'valencia-picked' }, as)).status).toBe(404);
+    }
+    const unknown = await send('PUT', `/api/transcripts/${id}/school`, { institution: 'no-such-school-anywhere' }, { cookie: alice.cookie });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(/choose the school from the list/);
+
+    const chosen = await send('PUT', `/api/transcripts/${id}/school`, { institution: 'valencia-picked' }, { cookie: alice.cookie });
+    expect(chosen.status).toBe(200);
+    const after = (await chosen.json()) as TranscriptResponse;
+    expect(after.detectedInstitution).toEqual({ id: valencia.id, name: 'Valencia College' });
+    expect(itemOf(after, 'ENC 1102')).toMatchObject({ statusCode: 'DIRECT' });
+    expect(after.reading).toHaveLength(before.reading.length);
+    expect((await report(id, { cookie: alice.cookie })).detectedInstitution?.id).toBe(valencia.id);
   });
 });
 

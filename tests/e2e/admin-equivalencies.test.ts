@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 // One admin per test file (see e2e-global-setup): this file's.
@@ -46,7 +47,7 @@ describe('Course Data Upload', () => {
       await signInAdminInBrowser(page, admin);
       await page.goto('/admin/courses');
       await page.getByRole('heading', { name: 'Course Data Upload' }).waitFor();
-      await page.getByLabel('Source school').selectOption({ label: 'University of Florida' });
+      await chooseSchool(page, 'Source school', 'University of Florida', 'University of Florida');
 
       // A wrong row: the preview names the line, the column and the problem, and nothing can be saved.
       await page.getByLabel('Paste CSV').fill(`${HEADER}\n${code},${title},University of Delaware,${target},"${targetTitle}",three\n`);
@@ -114,7 +115,7 @@ describe('Course Data Upload', () => {
     await signInAdminInBrowser(page, admin);
     await page.goto('/admin/courses');
     await page.getByRole('heading', { name: 'Course Data Upload' }).waitFor();
-    await page.getByLabel('Source school').selectOption({ label: school });
+    await chooseSchool(page, 'Source school', school, school);
     const published = [
       'Course,Course Title,Transfers As,Equivalent Title,Campus,Cr',
       `${code},Composition,ENGL 110,Seminar in Composition,University of Delaware,5 quarter units`,

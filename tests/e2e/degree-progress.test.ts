@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { analyzeTranscriptInBrowser, DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 /**
  * Degree progress in the browser, on the demo's real program data (reference-data/programs, loaded after start):
@@ -116,8 +117,8 @@ describe('degree progress in the browser', () => {
     // The profile's Compare favorites uses the same comparison.
     await page.goto('/student/profile#compare');
     const compare = page.locator('#compare');
-    await compare.getByLabel('First school').selectOption('Florida State University');
-    await compare.getByLabel('Second school').selectOption('The Ohio State University');
+    await chooseSchool(compare, 'First school', 'Florida State University', 'Florida State University');
+    await chooseSchool(compare, 'Second school', 'The Ohio State University', 'The Ohio State University');
     await compare.getByRole('heading', { name: 'Toward a degree, side by side' }).waitFor({ timeout: 20_000 });
     await compare.getByRole('region', { name: 'Degree progress at The Ohio State University' }).waitFor({ timeout: 20_000 });
     // Florida's core for the term this transcript starts (Fall 2022), as on the report.

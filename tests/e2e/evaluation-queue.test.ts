@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/t11000.pdf');
@@ -44,7 +45,7 @@ async function studentWithReport(name: string): Promise<Student> {
   await page.goto('/search');
   await page.getByRole('tab', { name: 'Transcript Upload' }).click();
   await page.getByLabel('Transcript file').setInputFiles(FIXTURE);
-  await page.getByLabel('Transferring to').selectOption({ label: 'University of Miami' });
+  await chooseSchool(page, 'Transferring to', 'University of Miami', 'University of Miami');
   const created = page.waitForResponse((response) => response.url().endsWith('/api/transcripts') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Analyze Transcript' }).click();
   const { id } = (await (await created).json()) as { id: string };

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { termForSeason, termLabel, termOptions } from '../../src/shared/terms';
 import { LAPTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
@@ -39,8 +40,8 @@ describe('Manual Entry (issue 40)', () => {
     expect(terms).toEqual(['Any term', ...termOptions().map((term) => term.label)]);
     // The demo's Valencia MAC 2311 has one sample section: in person, next summer.
     const summer = termForSeason('summer');
-    await page.getByLabel('Current school').selectOption('valencia');
-    await page.getByLabel('Target school').selectOption('ucf');
+    await chooseSchool(page, 'Current school', 'Valencia', 'Valencia College');
+    await chooseSchool(page, 'Target school', 'UCF', 'University of Central Florida');
     await page.getByLabel('Target subject').selectOption('mathematics');
     await page.getByLabel(/Class Name \/ Number/).fill('calculus');
     await page.getByLabel('Term').selectOption(summer);
@@ -160,7 +161,7 @@ describe('focus and scrolling on /search (issue 40)', () => {
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Transcript Upload' }).click();
     await page.getByLabel('Transcript file').setInputFiles(resolve(FIXTURES, 'transcripts/t11002.pdf'));
-    await page.getByLabel('Transferring to').selectOption({ label: 'Florida State University' });
+    await chooseSchool(page, 'Transferring to', 'Florida State', 'Florida State University');
     await page.getByRole('button', { name: 'Analyze Transcript' }).click();
     await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'Check what we read' }).click();

@@ -43,7 +43,7 @@ const EXAMPLES = [
   },
   {
     search: 'calculus from UW-Oshkosh to UW-Madison',
-    card: 'MATH 171 · UW-Oshkosh',
+    card: 'MATH 171 · University of Wisconsin-Oshkosh',
     status: 'Transfers fully',
     evidence: 'MATH 221',
     // The Wisconsin rules name Oshkosh's course; no Oshkosh catalogue is bundled.

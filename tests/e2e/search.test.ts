@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -117,13 +118,13 @@ describe('/search: Manual Entry', () => {
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Manual Entry' }).click();
     expect(await page.getByLabel(/Class Name \/ Number/).count()).toBe(0);
-    await page.getByLabel('Target school').selectOption('fsu');
+    await chooseSchool(page, 'Target school', 'FSU', 'Florida State University');
     await page.getByLabel('Target subject').selectOption('economics');
     await page.getByText('Enter the specific course number you need to transfer').waitFor();
     await page.getByRole('button', { name: 'Search Courses' }).click();
     await page.getByText('Enter the class name or number', { exact: true }).waitFor();
     await page.getByLabel(/Class Name \/ Number/).fill('2013');
-    await page.getByLabel('Current school').selectOption('valencia');
+    await chooseSchool(page, 'Current school', 'Valencia', 'Valencia College');
     await page.getByRole('button', { name: 'Search Courses' }).click();
     const card = cards(page).filter({ hasText: 'Principles of Macroeconomics' });
     await card.waitFor();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 import { makePdf } from '../support/upload-files';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 const FIXTURE_PDF = resolve(import.meta.dirname, '../fixtures/transcripts/t11000.pdf');
@@ -89,8 +90,8 @@ describe('the student area in the browser', () => {
     // Compare: a hint until two are chosen; without an analysed transcript it says so.
     const compare = page.locator('#compare');
     await compare.getByText('Choose two favorites to compare.').waitFor();
-    await compare.getByLabel('First school').selectOption('Florida State University');
-    await compare.getByLabel('Second school').selectOption('University of Central Florida');
+    await chooseSchool(compare, 'First school', 'Florida State University', 'Florida State University');
+    await chooseSchool(compare, 'Second school', 'University of Central Florida', 'University of Central Florida');
     await compare.getByText('You have no analysed transcript yet.').waitFor();
 
     // Transcript upload: the fixture PDF, its size in KB, and its download (its analysis and the compare view with it: journeys.test.ts).

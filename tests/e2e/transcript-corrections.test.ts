@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
@@ -25,7 +26,7 @@ async function upload(page: Page, file: string) {
   await page.goto('/search');
   await page.getByRole('tab', { name: 'Transcript Upload' }).click();
   await page.getByLabel('Transcript file').setInputFiles(resolve(FIXTURES, file));
-  await page.getByLabel('Transferring to').selectOption({ label: 'Florida State University' });
+  await chooseSchool(page, 'Transferring to', 'Florida State', 'Florida State University');
   await page.getByRole('button', { name: 'Analyze Transcript' }).click();
 }
 

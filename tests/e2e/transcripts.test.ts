@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 const baseUrl = inject('baseUrl');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
@@ -21,7 +22,7 @@ async function analyze(page: Page, file: string, destination: string) {
   expect(await button.isDisabled()).toBe(true);
   await page.getByLabel('Transcript file').setInputFiles(resolve(FIXTURES, file));
   expect(await button.isDisabled()).toBe(true); // no destination yet
-  await page.getByLabel('Transferring to').selectOption({ label: destination });
+  await chooseSchool(page, 'Transferring to', destination, destination);
   expect(await button.isDisabled()).toBe(false);
   await button.click();
   await page.getByText('Processing your transcript...').waitFor();
@@ -118,7 +119,7 @@ describe('/search: Transcript Upload', () => {
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Transcript Upload' }).click();
     await page.getByLabel('Transcript file').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') });
-    await page.getByLabel('Transferring to').selectOption({ label: 'Florida State University' });
+    await chooseSchool(page, 'Transferring to', 'Florida State', 'Florida State University');
     await page.getByRole('button', { name: 'Analyze Transcript' }).click();
     await page.getByRole('alert').filter({ hasText: 'This kind of file is not supported' }).waitFor();
     expect(await page.getByRole('button', { name: 'Analyze Transcript' }).isDisabled()).toBe(false);
@@ -130,7 +131,7 @@ describe('/search: Transcript Upload', () => {
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Transcript Upload' }).click();
     await page.getByLabel('Transcript file').setInputFiles(resolve(FIXTURES, 't11002.pdf'));
-    await page.getByLabel('Transferring to').selectOption({ label: 'University of Central Florida' });
+    await chooseSchool(page, 'Transferring to', 'UCF', 'University of Central Florida');
     await page.getByRole('button', { name: 'Analyze Transcript' }).click();
     await page.getByText("This is a sample, not your transcript's result — we could not reach the server.").waitFor();
     // The spec's simulated analysis: a file name without 'miami', 'fsu' or 'ucf' gives the Delaware sample of 8 courses.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { LAPTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 import { secretFromTotpUri, totpCode } from '../support/totp';
+import { chooseSchool } from '../support/school-picker';
 import { VERDICT_CLASS_INFO, VERDICT_CLASSES } from '../../src/shared/schemas/verdict-class';
 
 /** Issue 27: what a new user tripped over on a phone and by keyboard, each checked where it happened. */
@@ -159,8 +160,8 @@ describe('a student’s transcript on a phone', () => {
     // Compare: the counts above each column are the rows below it (W and F rows earn 0 credits, and still count).
     await page.goto('/student/profile#compare');
     const compare = page.locator('#compare');
-    await compare.getByLabel('First school').selectOption('Florida State University');
-    await compare.getByLabel('Second school').selectOption('University of Central Florida');
+    await chooseSchool(compare, 'First school', 'Florida State University', 'Florida State University');
+    await chooseSchool(compare, 'Second school', 'University of Central Florida', 'University of Central Florida');
     for (const school of ['Florida State University', 'University of Central Florida']) {
       const column = compare.getByRole('region', { name: `Compared at ${school}` });
       await column.getByText(/^\d+% of credits accepted$/).waitFor();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chooseSchool } from './school-picker';
 
 /** The system Chromium (Debian's package); never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
@@ -45,7 +46,7 @@ export async function analyzeTranscriptInBrowser(page: Page, file: string, desti
   await page.goto('/search');
   await page.getByRole('tab', { name: 'Transcript Upload' }).click();
   await page.getByLabel('Transcript file').setInputFiles(file);
-  await page.getByLabel('Transferring to').selectOption({ label: destination });
+  await chooseSchool(page, 'Transferring to', destination, destination);
   await page.getByRole('button', { name: 'Analyze Transcript' }).click();
   await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout });
 }

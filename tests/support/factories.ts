@@ -3,7 +3,7 @@
  * Keys are made unique per call so tests in one database do not collide.
  */
 import { randomUUID } from 'node:crypto';
-import { normalizeSchoolName } from '../../src/shared/institutions/school-names';
+import { addSchoolNames } from '../../src/server/features/institutions';
 import type { Queryable } from '../../src/server/db/client';
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 8);
@@ -25,14 +25,8 @@ export async function createInstitution(db: Queryable, overrides: InstitutionOve
     [key, name, overrides.state === undefined ? 'FL' : overrides.state, overrides.control ?? 'public'],
   );
   if (!row) throw new Error('institution insert returned nothing');
-  // Like the seed, a school is found by its own name too.
-  for (const alias of new Set([name, ...(overrides.aliases ?? [])])) {
-    await db.query(`insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3)`, [
-      normalizeSchoolName(alias),
-      alias,
-      row.id,
-    ]);
-  }
+  // Like the seed, a school is found by its own name and key too, and by the short forms of its names.
+  await addSchoolNames(db, row.id, { name, key, aliases: overrides.aliases ?? [] });
   return { id: row.id, key, name };
 }
 

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'equivalency_rule_changed'
   | 'institution_created'
   | 'institution_updated'
+  | 'school_directory_loaded'
   | 'announcement_posted'
   | 'announcement_deleted'
   | 'partner_connection_changed'

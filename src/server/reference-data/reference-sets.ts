@@ -9,6 +9,8 @@ import { FLORIDA_COURSE_COLUMNS, FLORIDA_PUBLIC_SCHOOLS, floridaCourseRows } fro
 import { LOUISIANA_COURSE_COLUMNS, LOUISIANA_RULE_COLUMNS, louisianaCourseRows, louisianaRuleRows, readLouisianaMatrix } from './louisiana-matrix';
 import { PROGRAM_SETS } from './program-sets';
 import { DELAWARE, louisianaSchool, OHIO_STATE, UW_MADISON, WILLIAM_AND_MARY } from './reference-schools';
+import { IPEDS_DIRECTORY_FILE, IPEDS_DIRECTORY_ROWS, readSchoolDirectory } from './school-directory';
+import { loadSchoolDirectory } from '../features/institutions';
 import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, letOthersRun, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
 
 export interface ReferenceSet {
@@ -155,9 +157,46 @@ const floridaInventorySet: ReferenceSet = {
   },
 };
 
+/**
+ * Every US school, by the names students use (the federal IPEDS directory, school-directory.ts): loaded first, so the
+ * sets after it find their schools in it (by name, in their state) instead of making their own.
+ */
+const institutionsSet: ReferenceSet = {
+  name: 'institutions',
+  title: 'Every US college and university in the federal IPEDS directory (2020), with the names students use',
+  brief: 'the national school directory',
+  files: [IPEDS_DIRECTORY_FILE],
+  rows: IPEDS_DIRECTORY_ROWS,
+  unit: 'schools',
+  async load(context) {
+    const outcome = emptyOutcome();
+    const schools = readSchoolDirectory(context.files.file(IPEDS_DIRECTORY_FILE).wholeText());
+    const loaded = await loadSchoolDirectory({
+      db: context.db,
+      schools,
+      actor: context.actor,
+      schoolsPerTransaction: context.rowsPerTransaction ? 500 : undefined,
+      betweenTransactions: async () => {
+        context.signal?.throwIfAborted();
+        await letOthersRun();
+        await context.betweenTransactions?.();
+      },
+      progress: (done, total) => context.progress(Math.round((done / total) * IPEDS_DIRECTORY_ROWS), IPEDS_DIRECTORY_ROWS),
+    });
+    outcome.written.schools = { inserted: loaded.inserted, updated: loaded.matched, unchanged: loaded.unchanged };
+    outcome.notes.push(`${(IPEDS_DIRECTORY_ROWS - schools.length).toLocaleString('en-US')} rows are system offices or closed institutions of unknown sector, not schools: not loaded`);
+    if (loaded.unmatched.length > 0) {
+      const shown = loaded.unmatched.slice(0, 10).join(', ');
+      outcome.notes.push(`${loaded.unmatched.length} schools on file are in no directory row (${shown}${loaded.unmatched.length > 10 ? ', …' : ''}): kept as they are`);
+    }
+    return outcome;
+  },
+};
+
 const florida = (name: string, aliases: string[]): SchoolFacts => ({ name, state: 'FL', control: 'public', kind: 'university', floridaStatewideNumbering: true, aliases });
 
 export const REFERENCE_SETS: readonly ReferenceSet[] = [
+  institutionsSet,
   catalogueSet('catalog-ufl', 'University of Florida course catalogue', 'university-of-florida', 5_675, florida('University of Florida', ['UF'])),
   catalogueSet('catalog-fiu', 'Florida International University course catalogue', 'florida-international-university', 4_242, florida('Florida International University', ['FIU'])),
   catalogueSet('catalog-usf-sample', 'University of South Florida engineering sample (and 4 Hillsborough courses)', 'university-of-south-florida-sample', 120, florida('University of South Florida', ['USF'])),

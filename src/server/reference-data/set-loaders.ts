@@ -6,7 +6,7 @@
 import type { ImportError } from '../../shared/schemas/equivalencies';
 import type { Database } from '../db/client';
 import { importCatalogCsv, importEquivalencyCsv, type CsvInput, type ImportActor } from '../features/equivalencies';
-import { changeInstitution, createInstitution, findInstitution } from '../features/institutions';
+import { addInstitutionAliases, changeInstitution, createInstitution, findInstitution, findInstitutionById, normalizeSchoolName, resolveSchoolName } from '../features/institutions';
 import { csvPieces, csvStream } from './csv-pieces';
 import type { ReferenceFiles } from './reference-files';
 
@@ -152,35 +152,50 @@ const keyFromName = (name: string) =>
     .slice(0, 60);
 
 /**
- * Finds each school by its name or another name it goes by, or creates it (createInstitution, audited as an admin's
- * would be). A school on file keeps what an admin gave it: only a missing state and the statewide-numbering flag a
- * set asserts are added. Returns each school's key by the name the set gave it.
+ * The school on file a set means: by its name or another name it goes by exactly, else (the federal directory loaded)
+ * by the name resolved in the set's state ("Madison Area Tech. College" is Madison Area Technical College, "LSU
+ * Alexandria" Louisiana State University-Alexandria). `foundBy` is the exact name, null when resolved.
+ */
+async function findSetSchool(context: ReferenceSetContext, school: SchoolFacts) {
+  const names = [school.name, ...(school.alsoKnownAs ?? [])];
+  for (const name of names) {
+    const found = await findInstitution(context.db, name);
+    if (found) return { found, foundBy: name as string | null };
+  }
+  for (const name of names) {
+    const resolved = (await resolveSchoolName(context.db, name, { states: [school.state] })).school;
+    if (resolved && (resolved.state === null || resolved.state === school.state)) return { found: await findInstitutionById(context.db, resolved.id), foundBy: null };
+  }
+  return { found: null, foundBy: null };
+}
+
+/**
+ * Finds each school (findSetSchool), or creates it (createInstitution, audited as an admin's would be). A school on
+ * file keeps what an admin gave it: only a missing state and the statewide-numbering flag a set asserts are added, and
+ * the set's name of it as an alias when it was found by another. Returns each school's key by the name the set gave it.
  */
 export async function ensureSchools(context: ReferenceSetContext, outcome: ReferenceSetOutcome, schools: readonly SchoolFacts[]): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
   const counts = { inserted: 0, updated: 0, unchanged: 0 };
   for (const school of schools) {
     await letOthersRun();
-    let found: Awaited<ReturnType<typeof findInstitution>> = null;
-    let foundBy = '';
-    for (const name of [school.name, ...(school.alsoKnownAs ?? [])]) {
-      found = await findInstitution(context.db, name);
-      foundBy = name;
-      if (found) break;
-    }
+    const { found, foundBy } = await findSetSchool(context, school);
     if (found) {
-      // Found only by another name it is known by (the Wisconsin rules file names UW-Madison so): it takes the set's
-      // full name, and its old name stays an alias, so a later set that looks it up by either finds it.
-      const renamed = foundBy !== school.name;
+      // Still called by another name the set says it goes by (the Wisconsin rules file names UW-Madison so): it takes
+      // the set's full name, and its old name stays an alias, so a later set that looks it up by either finds it. A
+      // school found another way (the directory's) keeps its name and learns the set's.
+      const renamed =
+        normalizeSchoolName(found.name) !== normalizeSchoolName(school.name) &&
+        (school.alsoKnownAs ?? []).some((name) => normalizeSchoolName(name) === normalizeSchoolName(found.name));
+      const learned = await addInstitutionAliases({ db: context.db, id: found.id, aliases: [...(foundBy === null ? [school.name] : []), ...(school.aliases ?? [])], actor: context.actor });
       const changes = {
         ...(renamed ? { name: school.name } : {}),
         ...(found.state === null ? { state: school.state } : {}),
         ...(school.floridaStatewideNumbering && !found.floridaStatewideNumbering ? { floridaStatewideNumbering: true } : {}),
       };
-      if (Object.keys(changes).length > 0) {
-        await changeInstitution({ db: context.db, id: found.id, input: changes, actor: context.actor });
-        counts.updated += 1;
-      } else counts.unchanged += 1;
+      if (Object.keys(changes).length > 0) await changeInstitution({ db: context.db, id: found.id, input: changes, actor: context.actor });
+      if (learned || Object.keys(changes).length > 0) counts.updated += 1;
+      else counts.unchanged += 1;
       keys.set(school.name, found.key);
       continue;
     }

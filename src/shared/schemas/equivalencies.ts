@@ -158,15 +158,34 @@ export const institutionListQuerySchema = z.object({
   q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(200).optional()),
 });
 
-/** `GET /api/schools?q=`: the schools a student may pick (favorites), found by name, key or alias. */
-export const schoolSearchQuerySchema = z.object({ q: z.string().trim().min(1, 'type part of a school name').max(200) });
+/**
+ * `GET /api/schools?q=`: the schools anyone may pick (every picker: search, transcript destination, favorites, Compare,
+ * appeals, imports), found by any name they go by. With no text, `list` names the first choices shown (the spec's
+ * search options or transcript destinations). `state` ranks schools in the student's state first.
+ */
+export const schoolSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(200).optional().default(''),
+    list: z.enum(['search', 'destination']).optional(),
+    state: z.preprocess(
+      (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim().toUpperCase()) : value),
+      z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code such as FL').optional(),
+    ),
+  })
+  .refine((value) => value.q !== '' || value.list !== undefined, { message: 'type part of a school name', path: ['q'] });
 
 export interface SchoolSuggestion {
   id: number;
+  key: string;
   name: string;
   state: string | null;
+  city: string | null;
   /** The text names this school exactly (its name, key or an alias, ignoring case and punctuation). */
   exact: boolean;
+  /** The other name the text matched, when not its name ("LSU", "Ole Miss"). */
+  alsoKnownAs: string | null;
+  /** Crosswalk has its courses or transfer rules. */
+  hasData: boolean;
 }
 
 export interface SchoolSearchResponse {

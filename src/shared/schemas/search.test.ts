@@ -77,7 +77,7 @@ describe('courseSearchQuerySchema', () => {
     ['state', 'ZZ'],
     ['term', 'fall 2030'],
     ['term', 'midsummer-2027'],
-    ['homeCollege', 'harvard'],
+    ['homeCollege', 'Harvard!'],
     ['targetCollege', 'Valencia College'],
     ['targetSubject', 'astrology'],
     ['searchType', 'transcript'],

@@ -11,7 +11,6 @@ import {
   COURSE_LEVELS,
   DELIVERY_FORMATS,
   INSTITUTION_TYPES,
-  SCHOOL_KEYS,
   SEARCH_SUBJECTS,
   STATE_CODES,
 } from '../search/search-options';
@@ -34,6 +33,24 @@ function blankToUndefined(value: unknown): unknown {
 function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.pipe(z.transform(blankToUndefined), z.optional(z.enum(values)));
 }
+
+/** A school by its key ('fsu', 'louisiana-state-university-and-agricultural-and-mechanical-college'): any school Crosswalk knows. */
+const optionalSchoolKey = z.pipe(
+  z.transform((value: unknown) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? blank.toLowerCase() : blank;
+  }),
+  z.optional(z.string().check(z.maxLength(80), z.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a school key such as fsu'))),
+);
+
+/** Which schools a smart search's text may not name (a removed chip): 'from', 'to', or both. */
+const ignoredTextSchoolsSchema = z.pipe(
+  z.transform((value: unknown) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? [...new Set(blank.split(',').map((role) => role.trim()).filter(Boolean))] : blank;
+  }),
+  z.optional(z.array(z.enum(['from', 'to'])).check(z.maxLength(2))),
+);
 
 /** An optional trimmed text of at most `max` characters; '' → undefined. */
 function optionalText(max: number) {
@@ -101,8 +118,10 @@ const filterFields = {
   state: stateSchema,
   term: termSchema,
   level: optionalEnum(COURSE_LEVELS),
-  homeCollege: optionalEnum(SCHOOL_KEYS),
-  targetCollege: optionalEnum(SCHOOL_KEYS),
+  homeCollege: optionalSchoolKey,
+  targetCollege: optionalSchoolKey,
+  /** Schools the text names that the search does not use (the student removed that chip). */
+  ignoreTextSchools: ignoredTextSchoolsSchema,
   transferFromSchool: optionalText(120),
   transferToSchool: optionalText(120),
   targetSubject: optionalEnum(SEARCH_SUBJECTS),

@@ -154,6 +154,13 @@ const courseFields = {
 export const addTranscriptRowSchema = z.object(courseFields);
 export type AddTranscriptRowInput = z.input<typeof addTranscriptRowSchema>;
 
+/**
+ * Body of `PUT /api/transcripts/:id/school`: the school that issued the transcript, as the student chose it in the
+ * school picker (its key) when the page did not say, or said wrong.
+ */
+export const chooseIssuingSchoolSchema = z.object({ institution: institutionKeyField });
+export type ChooseIssuingSchoolInput = z.input<typeof chooseIssuingSchoolSchema>;
+
 /** Body of `PATCH /api/transcripts/:id/rows/:rowId`: the fields the student fixed, or `removed` to drop or restore the row. */
 export const correctTranscriptRowSchema = z.object({
   subject: z.optional(courseFields.subject),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { storedRuleContentHash, storedRuleFingerprint } from '../../features/equivalencies/rule-identity';
-import { normalizeSchoolName } from '../../features/institutions';
+import { addSchoolNames } from '../../features/institutions';
 import type { AppDeps } from '../../http/app-env';
 import type { Queryable } from '../client';
 import { seedDemoGradeRules } from './demo-grade-rules';
@@ -80,12 +80,7 @@ async function seedInstitutions(tx: Queryable) {
        returning id`,
       [school.key, school.name, school.state, school.control, school.kind, school.calendar, school.floridaStatewideNumbering, school.website],
     );
-    for (const alias of [school.name, school.key, ...school.aliases]) {
-      await tx.query(
-        `insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3) on conflict (alias_normalized) do nothing`,
-        [normalizeSchoolName(alias), alias, row?.id],
-      );
-    }
+    if (row) await addSchoolNames(tx, row.id, school);
   }
 }
 

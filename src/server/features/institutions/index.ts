@@ -1,7 +1,10 @@
-/** The schools: which school a name means, the schools an import creates, and Universities Management. */
+/**
+ * The schools: which school a name means (one owner: a name as written, the schools a sentence names, a picker's
+ * suggestions, a web address), the federal directory, the schools an import creates, and Universities Management.
+ */
 export { normalizeSchoolName, schoolKeyFromName } from '../../../shared/institutions/school-names';
 export { registerInstitutionRoutes } from './institutions.routes';
-export { changeInstitution, createInstitution, createInstitutionNamedInImport, findInstitution, findInstitutionById } from './institutions.service';
+export { addInstitutionAliases, addSchoolNames, changeInstitution, createInstitution, createInstitutionNamedInImport, findInstitution, findInstitutionById } from './institutions.service';
 export {
   findInstitutionIdsByAlias,
   institutionJsonSql,
@@ -13,3 +16,18 @@ export {
   type InstitutionInfoRow,
 } from './institutions.queries';
 export { canonicalInstitutionKey, resolveInstitutionKey } from './school-spellings';
+export type { DirectorySchool } from './directory';
+export { displayNameOf, expandAbbreviations, splitReportedAliases, webDomainOf } from './school-name-forms';
+export { SchoolNameIndex, type IndexedSchool } from './school-name-index';
+export type { SchoolCandidate, SchoolResolution, ResolutionContext } from './school-resolution';
+export type { SchoolMention, SchoolsInText } from './schools-in-text';
+export {
+  findSchoolsByWebAddress,
+  findSchoolsInText,
+  firstChoiceSchools,
+  loadSchoolDirectory,
+  resolveSchoolName,
+  suggestSchools,
+  type DirectoryLoadOutcome,
+} from './school-names.service';
+export { hasCourses, hasTransferRulesInto } from './school-names.queries';

@@ -39,15 +39,9 @@ export const toInstitutionInfo = (row: InstitutionInfoRow): InstitutionInfo => (
   floridaStatewideNumbering: row.florida_statewide_numbering,
 });
 
-/** A school by its key, or else by one of its aliases (already normalised). */
-export async function findInstitutionByKeyOrAlias(db: Queryable, key: string, aliasNormalized: string): Promise<InstitutionInfo | null> {
-  const [row] = await db.query<InstitutionInfoRow>(
-    `select ${INFO_COLUMNS}, 0 as rank from institutions i where i.key = $1
-     union all
-     select ${INFO_COLUMNS}, 1 from institution_aliases a join institutions i on i.id = a.institution_id where a.alias_normalized = $2
-     order by rank limit 1`,
-    [key, aliasNormalized],
-  );
+/** A school by its key. */
+export async function findInstitutionByKey(db: Queryable, key: string): Promise<InstitutionInfo | null> {
+  const [row] = await db.query<InstitutionInfoRow>(`select ${INFO_COLUMNS} from institutions i where i.key = $1`, [key]);
   return row ? toInstitutionInfo(row) : null;
 }
 
@@ -56,11 +50,15 @@ export async function loadInstitutions(db: Queryable, ids: number[]): Promise<Ma
   return new Map(rows.map((row) => [row.id, toInstitutionInfo(row)]));
 }
 
-/** Institution ids for several keys or normalised aliases at once (course code prefixes such as 'U DEL'). */
+/**
+ * Institution ids for several keys or normalised aliases at once (course code prefixes such as 'U DEL'). A form several
+ * schools share names none of them (it never decides alone); a key always names its school.
+ */
 export async function findInstitutionIdsByAlias(db: Queryable, aliasesNormalized: string[]): Promise<Map<string, number>> {
   if (aliasesNormalized.length === 0) return new Map();
   const rows = await db.query<{ alias: string; id: number }>(
-    `select a.alias_normalized as alias, a.institution_id as id from institution_aliases a where a.alias_normalized = any($1::text[])
+    `select a.alias_normalized as alias, min(a.institution_id) as id from institution_aliases a where a.alias_normalized = any($1::text[])
+      group by a.alias_normalized having count(*) = 1
      union all
      select i.key, i.id from institutions i where i.key = any($1::text[])`,
     [aliasesNormalized],
@@ -77,22 +75,14 @@ export async function listStatewideNumberingInstitutions(db: Queryable, exceptIn
   return rows.map(toInstitutionInfo);
 }
 
-/**
- * A school created as an import names it: the key made from its name (unique with a number after it), the name kept
- * as an alias. Null when the key is taken.
- */
-export async function insertImportedInstitution(tx: Queryable, values: { key: string; name: string; kind: string; aliasNormalized: string }): Promise<number | null> {
+/** A school created as an import names it, with the key made from its name. Null when the key is taken. */
+export async function insertImportedInstitution(tx: Queryable, values: { key: string; name: string; kind: string }): Promise<number | null> {
   const [row] = await tx.query<{ id: number }>(`insert into institutions (key, name, kind) values ($1, $2, $3) on conflict (key) do nothing returning id`, [
     values.key,
     values.name,
     values.kind,
   ]);
-  if (!row) return null;
-  await tx.query(
-    `insert into institution_aliases (alias_normalized, alias, institution_id) values ($1, $2, $3) on conflict (alias_normalized) do nothing`,
-    [values.aliasNormalized, values.name, row.id],
-  );
-  return row.id;
+  return row?.id ?? null;
 }
 
 export interface InstitutionAdminRow {
@@ -111,35 +101,25 @@ export interface InstitutionAdminRow {
 }
 
 const INSTITUTION_COLUMNS = `i.id, i.key, i.name, i.state, i.control, i.kind, i.calendar, i.florida_statewide_numbering, i.website,
-  coalesce((select array_agg(a.alias order by a.alias) from institution_aliases a where a.institution_id = i.id), '{}') as aliases,
+  coalesce((select array_agg(a.alias order by a.alias) from institution_aliases a where a.institution_id = i.id and a.source in ('alias', 'key')), '{}') as aliases,
   (select count(*) from courses c where c.institution_id = i.id)::int as course_count,
   (select count(*) from equivalency_rules r where r.from_institution_id = i.id or r.to_institution_id = i.id)::int as rule_count`;
 
+/**
+ * Universities Management's list: with a search, every school whose name, key or alias contains it; without one, the
+ * schools Crosswalk has courses or rules for and those an admin entered (not the directory's thousands: those are
+ * found by searching). At most 1000.
+ */
 export async function listInstitutionRows(db: Queryable, search: string | null): Promise<InstitutionAdminRow[]> {
   return db.query<InstitutionAdminRow>(
     `select ${INSTITUTION_COLUMNS} from institutions i
-      where $1::text is null or i.name ilike '%' || $1 || '%' or i.key ilike '%' || $1 || '%'
+      where ($1::text is null and (not i.from_directory or exists (select 1 from courses c where c.institution_id = i.id)
+                                   or exists (select 1 from equivalency_rules r where r.to_institution_id = i.id and r.transfers)
+                                   or exists (select 1 from equivalency_rules r where r.from_institution_id = i.id)))
+         or i.name ilike '%' || $1 || '%' or i.key ilike '%' || $1 || '%'
          or exists (select 1 from institution_aliases a where a.institution_id = i.id and a.alias ilike '%' || $1 || '%')
       order by i.name limit 1000`,
     [search],
-  );
-}
-
-/**
- * Up to `limit` schools for a picker: the school the text names exactly (its key, or an alias: a school's own name is
- * one) first, then names that start with the text, then any name or alias that contains it. `normalized` is the text
- * as normalizeSchoolName writes it.
- */
-export async function searchSchoolRows(db: Queryable, text: string, normalized: string, limit: number) {
-  return db.query<{ id: number; name: string; state: string | null; exact: boolean }>(
-    `select i.id, i.name, i.state,
-            (i.key = lower($1) or exists (select 1 from institution_aliases a where a.institution_id = i.id and a.alias_normalized = $2)) as exact
-       from institutions i
-      where i.name ilike '%' || $1 || '%' or i.key = lower($1)
-         or exists (select 1 from institution_aliases a where a.institution_id = i.id and (a.alias ilike '%' || $1 || '%' or a.alias_normalized = $2))
-      order by exact desc, (i.name ilike $1 || '%') desc, i.name
-      limit $3`,
-    [text, normalized, limit],
   );
 }
 
@@ -183,26 +163,19 @@ export async function isKeyTaken(tx: Queryable, key: string, exceptId: number | 
   return rows.length > 0;
 }
 
-/** Which of these normalised aliases belong to another school. */
-export async function aliasesOwnedElsewhere(tx: Queryable, normalized: string[], institutionId: number | null): Promise<Array<{ alias: string; owner: string }>> {
+/**
+ * Which of these normalised names are another school's own name or key. Sharing an alias is allowed (the directory's
+ * "UNO", "Tech": such a name never decides alone); taking another school's name is not.
+ */
+export async function namesOwnedElsewhere(tx: Queryable, normalized: string[], institutionId: number | null): Promise<Array<{ alias: string; owner: string }>> {
   if (normalized.length === 0) return [];
   return tx.query<{ alias: string; owner: string }>(
     `select a.alias, i.name as owner from institution_aliases a join institutions i on i.id = a.institution_id
-      where a.alias_normalized = any($1::text[]) and a.institution_id <> coalesce($2::int, -1)`,
+      where a.alias_normalized = any($1::text[]) and a.source in ('name', 'key') and a.institution_id <> coalesce($2::int, -1)`,
     [normalized, institutionId],
   );
 }
 
-/** Replaces a school's aliases with these (normalised, as written). */
-export async function replaceAliases(tx: Queryable, institutionId: number, aliases: Array<{ normalized: string; alias: string }>): Promise<void> {
-  await tx.query(`delete from institution_aliases where institution_id = $1`, [institutionId]);
-  if (aliases.length === 0) return;
-  await tx.query(
-    `insert into institution_aliases (alias_normalized, alias, institution_id)
-     select n, a, $3 from unnest($1::text[], $2::text[]) as u(n, a) on conflict (alias_normalized) do nothing`,
-    [aliases.map((alias) => alias.normalized), aliases.map((alias) => alias.alias), institutionId],
-  );
-}
 /**
  * Takes the lock a foreign-key check takes on a referenced row (`for key share`): until the import commits, nobody can
  * delete the school or change its id. False when the school is gone.

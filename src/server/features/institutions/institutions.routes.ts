@@ -4,18 +4,20 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
-import { changeInstitution, createInstitution, listInstitutions, suggestSchools } from './institutions.service';
+import { changeInstitution, createInstitution, listInstitutions } from './institutions.service';
+import { firstChoiceSchools, suggestSchools } from './school-names.service';
 
 const actorOf = (c: Context<AppEnv>) => {
   const user = c.get('user');
   return { id: user?.id ?? null, email: user?.email ?? null, ipAddress: c.get('clientIp') };
 };
 
-/** Universities Management (admin). Every change is audited. Students pick schools by name. */
+/** Universities Management (admin). Every change is audited. Anyone picks schools by name (search is public too). */
 export function registerInstitutionRoutes(routes: RouteTable) {
-  routes.get('/api/schools', 'student', async (c) => {
-    const { q } = readQuery(c, schoolSearchQuerySchema);
-    return c.json({ schools: await suggestSchools({ db: c.get('deps').db, text: q }) });
+  routes.get('/api/schools', 'public', async (c) => {
+    const { q, list, state } = readQuery(c, schoolSearchQuerySchema);
+    const db = c.get('deps').db;
+    return c.json({ schools: q ? await suggestSchools({ db, text: q, state }) : await firstChoiceSchools(db, list ?? 'search') });
   });
 
   routes.get('/api/admin/institutions', 'admin', async (c) => {

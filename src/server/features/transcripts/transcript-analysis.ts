@@ -8,8 +8,9 @@ import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
 import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
-import { findInstitution, loadInstitutions } from '../institutions';
+import { loadInstitutions } from '../institutions';
 import type { CalendarReading } from './reader/calendar';
+import { identifyIssuingSchool } from './issuing-school';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { MachineBusyError } from './reader/time-limits';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './reader/types';
@@ -262,7 +263,8 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
   }
 
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
-  const school = reading.institution ? await findInstitution(db, reading.institution) : null;
+  // Who issued it: what the page prints, decided against the national directory (issuing-school.ts).
+  const { school, printedName } = await identifyIssuingSchool(db, reading.issuer);
   const calendar = decideCalendar(reading.calendar, school, storedCalendar(transcript));
   const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows, fromCalendar: calendar.calendar });
   await setTranscriptProgress(db, transcriptId, 'matching', 90);
@@ -272,7 +274,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
       id: transcriptId,
       source: reading.source,
       detectedInstitutionId: school?.id ?? null,
-      detectedInstitutionName: school?.name ?? reading.institution,
+      detectedInstitutionName: school?.name ?? printedName,
       summary,
       rows,
       calendar,

@@ -246,6 +246,11 @@ export async function listReportRows(db: Queryable, transcriptId: string): Promi
   );
 }
 
+/** The school that issued the transcript, as the student chose it. */
+export async function setIssuingSchool(db: Queryable, transcriptId: string, school: { id: number; name: string }): Promise<void> {
+  await db.query(`update transcripts set detected_institution_id = $2, detected_institution_name = $3 where id = $1`, [transcriptId, school.id, school.name]);
+}
+
 /** Holds the transcript until the transaction ends, so two corrections at once are decided one after the other. */
 export async function lockTranscript(db: Queryable, transcriptId: string): Promise<void> {
   await db.query(`select id from transcripts where id = $1 for update`, [transcriptId]);

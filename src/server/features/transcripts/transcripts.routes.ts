@@ -1,4 +1,4 @@
-import { addTranscriptRowSchema, analyzeTranscriptSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER, transcriptCalendarSchema } from '../../../shared/schemas/transcripts';
+import { addTranscriptRowSchema, analyzeTranscriptSchema, chooseIssuingSchoolSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER, transcriptCalendarSchema } from '../../../shared/schemas/transcripts';
 import { saveTranscriptSchema } from '../../../shared/schemas/student';
 import { studentTranscriptParamsSchema, transcriptParamsSchema, transcriptRowParamsSchema } from '../../../shared/schemas/path-params';
 import { fileDownload } from '../../http/file-download';
@@ -10,6 +10,7 @@ import { logUploadRefusal } from './stored-files.routes';
 import { readTranscriptAs, transcriptReaderOf } from './transcript-access';
 import {
   addTranscriptRow,
+  chooseIssuingSchool,
   claimTranscript,
   correctTranscriptRow,
   deleteProfileTranscript,
@@ -67,6 +68,15 @@ export function registerTranscriptRoutes(routes: RouteTable) {
     const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
     c.header('Cache-Control', 'no-store');
     return c.json(await correctTranscriptRow(c.get('deps').db, { id, rowId, reader, changes }));
+  });
+
+  // Which school issued it, when the page did not say (or said wrong): the student picks it, the report is decided again.
+  routes.put('/api/transcripts/:id/school', 'public', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    const { institution } = await readJson(c, chooseIssuingSchoolSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await chooseIssuingSchool(c.get('deps').db, { id, reader, institution }));
   });
 
   // Quarter or semester credits: the student answers the report's question, or corrects what the page or the school's

@@ -55,6 +55,7 @@ import {
   listUnansweredNoCourseTranscripts,
   listUnreadableTranscriptRows,
   lockTranscript,
+  setIssuingSchool,
   markUnreadableTranscriptRead,
   setRowRemoved,
   setTranscriptCalendar,
@@ -371,6 +372,22 @@ export async function correctTranscriptRow(
     next.inProgress = stillInProgress(next.grade, current.in_progress && next.grade === current.grade);
     return updateRowFields(tx, input.id, input.rowId, next);
   });
+}
+
+/**
+ * The student says which school issued the transcript (the page named none, one the directory does not know, or a
+ * name two schools share): every row is decided again from that school, as the student's other corrections are.
+ */
+export async function chooseIssuingSchool(db: Database, input: { id: string; reader: TranscriptReader; institution: string }): Promise<TranscriptResponse> {
+  const transcript = await findCorrectableTranscript(db, input.id, input.reader);
+  const school = await findInstitution(db, input.institution);
+  if (!school) throw invalidField('institution', 'choose the school from the list offered.', 'must be a school we know');
+  await db.transaction(async (tx) => {
+    await lockTranscript(tx, transcript.id);
+    await setIssuingSchool(tx, transcript.id, school);
+    await decideStoredRows(tx, { ...transcript, detected_institution_id: school.id, detected_institution_name: school.name });
+  });
+  return presentTranscriptReport(db, await findTranscriptForReader(db, transcript.id, { ...input.reader, isAdmin: false }));
 }
 
 /**

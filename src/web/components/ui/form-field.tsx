@@ -11,6 +11,15 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
         {label}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A control's hint and error under it, named `${id}-hint` and `${id}-error` for its aria-describedby. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -21,11 +30,11 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+export const describedBy = (id: string, error?: string, hint?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
 /** A labelled input with its error announced to screen readers (a `ref` reaches the input). */
 export function FormField({ label, error, hint, ...input }: ComponentProps<'input'> & { label: string; error?: string; hint?: string }) {

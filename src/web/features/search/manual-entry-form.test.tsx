@@ -1,8 +1,20 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../../tests/support/web-render';
+import { schoolSearch } from '../../../../tests/support/fake-schools';
+import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import { ManualEntryForm } from './manual-entry-form';
+
+const render = (element: React.ReactElement) => {
+  fakeApi({ 'GET /api/schools': schoolSearch });
+  return renderWithApp(element);
+};
+
+/** Types a school's name in its picker and taps the school offered. */
+async function pickSchool(label: string, typed: string, school: RegExp) {
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value: typed } });
+  fireEvent.click(await screen.findByRole('option', { name: school }, { timeout: 5000 }));
+}
 
 const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const search = () => fireEvent.click(screen.getByRole('button', { name: 'Search Courses' }));
@@ -28,25 +40,43 @@ describe('ManualEntryForm', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
-  it('searches with the chosen filters, the class name trimmed', () => {
+  it('searches with the chosen filters, each school by any name it goes by, the class name trimmed', async () => {
     const onSearch = vi.fn();
     render(<ManualEntryForm initial={null} onSearch={onSearch} />);
-    choose('Current school', 'valencia');
-    choose('Target school', 'fsu');
+    await pickSchool('Current school', 'LSU', /Louisiana State University/);
+    await pickSchool('Target school', 'florida state', /Florida State University/);
     choose('Target subject', 'economics');
     choose('Class Name / Number *', '  ECO 2013 ');
     choose('Delivery format', 'online');
     search();
-    expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', homeCollege: 'valencia', targetCollege: 'fsu', targetSubject: 'economics', className: 'ECO 2013', deliveryFormat: 'online' });
+    expect(onSearch).toHaveBeenCalledWith({
+      searchType: 'manual',
+      homeCollege: 'lsu',
+      transferFromSchool: 'Louisiana State University and Agricultural & Mechanical College',
+      targetCollege: 'fsu',
+      transferToSchool: 'Florida State University',
+      targetSubject: 'economics',
+      className: 'ECO 2013',
+      deliveryFormat: 'online',
+    });
+  });
+
+  it('searches a school typed and not picked by its name as written (the server says which school it is)', () => {
+    const onSearch = vi.fn();
+    render(<ManualEntryForm initial={null} onSearch={onSearch} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target school' }), { target: { value: 'Ole Miss' } });
+    search();
+    expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', transferToSchool: 'Ole Miss' });
   });
 
   it('drops the class name when the subject is cleared, and starts from a search in the address', () => {
     const onSearch = vi.fn();
-    render(<ManualEntryForm initial={{ searchType: 'manual', targetCollege: 'ucf', targetSubject: 'history', className: 'AMH 2010' }} onSearch={onSearch} />);
+    render(<ManualEntryForm initial={{ searchType: 'manual', targetCollege: 'ucf', transferToSchool: 'University of Central Florida', targetSubject: 'history', className: 'AMH 2010' }} onSearch={onSearch} />);
+    expect(screen.getByRole('combobox', { name: 'Target school' })).toHaveValue('University of Central Florida');
     expect(screen.getByLabelText(/Class Name \/ Number/)).toHaveValue('AMH 2010');
     choose('Target subject', '');
     search();
-    expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', targetCollege: 'ucf' });
+    expect(onSearch).toHaveBeenCalledWith({ searchType: 'manual', targetCollege: 'ucf', transferToSchool: 'University of Central Florida' });
   });
 
   describe('terms, from the clock (issue 40: they were frozen in 2024)', () => {

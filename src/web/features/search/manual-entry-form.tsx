@@ -1,18 +1,16 @@
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { searchFiltersSchema, type SearchFilters } from '@shared/schemas/search';
-import {
-  DELIVERY_FORMAT_OPTIONS,
-  INSTITUTION_TYPE_OPTIONS,
-  SCHOOL_OPTIONS,
-  STATE_OPTIONS,
-  SUBJECT_AREA_OPTIONS,
-  type SearchOption,
-} from '@shared/search/search-options';
+import { DELIVERY_FORMAT_OPTIONS, INSTITUTION_TYPE_OPTIONS, STATE_OPTIONS, SUBJECT_AREA_OPTIONS, type SearchOption } from '@shared/search/search-options';
 import { termLabel, termOptions } from '@shared/terms';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SchoolSelect } from '../schools';
 
-const MANUAL_FIELDS = ['homeCollege', 'targetCollege', 'targetSubject', 'className', 'deliveryFormat', 'institutionType', 'state', 'term'] as const;
+/**
+ * The fields: each school by its key once picked from the list (`homeCollege`), with its name as typed
+ * (`transferFromSchool`): a name typed and not picked is searched as written, and the server says which school it is.
+ */
+const MANUAL_FIELDS = ['homeCollege', 'transferFromSchool', 'targetCollege', 'transferToSchool', 'targetSubject', 'className', 'deliveryFormat', 'institutionType', 'state', 'term'] as const;
 type ManualField = (typeof MANUAL_FIELDS)[number];
 type ManualValues = Record<ManualField, string>;
 
@@ -91,6 +89,10 @@ export function ManualEntryForm({ initial, onSearch }: { initial: SearchFilters 
   const { values, errors } = form;
   const classId = useId();
   const set = (name: ManualField, value: string) => form.setValue(name, value);
+  const setSchool = (keyField: 'homeCollege' | 'targetCollege', nameField: 'transferFromSchool' | 'transferToSchool') => (school: { key: string | null; name: string }) => {
+    form.setValue(keyField, school.key ?? '');
+    form.setValue(nameField, school.name);
+  };
   // The current and the next academic year's terms (src/shared/terms.ts), and a search's older term kept as it was.
   const [terms] = useState(() => {
     const offered: SearchOption[] = termOptions();
@@ -101,8 +103,24 @@ export function ManualEntryForm({ initial, onSearch }: { initial: SearchFilters 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSearch)}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <SelectField label="Current school" name="homeCollege" options={SCHOOL_OPTIONS} value={values.homeCollege} onChange={set} anyLabel="Any school" />
-        <SelectField label="Target school" name="targetCollege" options={SCHOOL_OPTIONS} value={values.targetCollege} onChange={set} anyLabel="Choose a school" />
+        <SchoolSelect
+          label="Current school"
+          name="homeCollege"
+          value={{ key: values.homeCollege || null, name: values.transferFromSchool || values.homeCollege }}
+          onChange={setSchool('homeCollege', 'transferFromSchool')}
+          firstChoices="search"
+          state={values.state || null}
+          placeholder="Any school: type its name, like LSU"
+        />
+        <SchoolSelect
+          label="Target school"
+          name="targetCollege"
+          value={{ key: values.targetCollege || null, name: values.transferToSchool || values.targetCollege }}
+          onChange={setSchool('targetCollege', 'transferToSchool')}
+          firstChoices="search"
+          state={values.state || null}
+          placeholder="Type a school’s name, like UW Madison"
+        />
         <SelectField label="Target subject" name="targetSubject" options={SUBJECT_AREA_OPTIONS} value={values.targetSubject} onChange={set} anyLabel="Any subject" />
         {values.targetSubject && (
           <div className="flex flex-col gap-1">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SavedSearch } from '@shared/search/saved-searches';
-import { SCHOOL_OPTIONS, SUBJECT_AREA_OPTIONS, optionLabel } from '@shared/search/search-options';
+import { SUBJECT_AREA_OPTIONS, optionLabel } from '@shared/search/search-options';
 import { formatDateTime } from '../../lib/format-date';
 import { searchHref } from './search-url';
 
@@ -9,8 +9,8 @@ export function describeSavedSearch(saved: SavedSearch): string {
   if (saved.q) return saved.q;
   const f = saved.filters;
   const parts = [
-    f.homeCollege && `from ${optionLabel(SCHOOL_OPTIONS, f.homeCollege) ?? f.homeCollege}`,
-    f.targetCollege && `to ${optionLabel(SCHOOL_OPTIONS, f.targetCollege) ?? f.targetCollege}`,
+    (f.transferFromSchool || f.homeCollege) && `from ${f.transferFromSchool ?? f.homeCollege}`,
+    (f.transferToSchool || f.targetCollege) && `to ${f.transferToSchool ?? f.targetCollege}`,
     f.targetSubject && (optionLabel(SUBJECT_AREA_OPTIONS, f.targetSubject) ?? f.targetSubject),
     f.className,
   ].filter(Boolean);

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
 import { ApiError, isServerWords } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SchoolNameField } from '../schools';
 import { UploadSlotError } from './student-api';
 import { useSubmitAppeal } from './student-queries';
 
@@ -94,8 +95,22 @@ export function AppealForm({ me, accountName, accountEmail }: { me: StudentMe; a
     <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
       <FormField label="Course name" required {...form.textField('courseName')} maxLength={200} />
       <FormField label="Course code" required {...form.textField('courseCode')} maxLength={50} placeholder="e.g. ECO 2023" />
-      <FormField label="Current school" {...form.textField('currentSchool')} maxLength={200} hint="Leave empty to use the school on your profile." />
-      <FormField label="Target school" required {...form.textField('targetSchool')} maxLength={200} />
+      <SchoolNameField
+        label="Current school"
+        name="currentSchool"
+        value={form.values.currentSchool}
+        onChange={(name) => form.setValue('currentSchool', name)}
+        error={form.errorFor('currentSchool')}
+        hint="Leave empty to use the school on your profile."
+      />
+      <SchoolNameField
+        label="Target school"
+        name="targetSchool"
+        required
+        value={form.values.targetSchool}
+        onChange={(name) => form.setValue('targetSchool', name)}
+        error={form.errorFor('targetSchool')}
+      />
       <div className="sm:col-span-2">
         <TextAreaField
           label="Appeal summary"

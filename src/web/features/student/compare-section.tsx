@@ -5,6 +5,8 @@ import type { CompareSchool } from '@shared/schemas/student';
 import { VERDICT_CLASSES } from '@shared/schemas/verdict-class';
 import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { DegreeCompare } from '../programs';
+import { SchoolCombobox } from '../schools';
+import { favoriteChoice } from './favorite-choice';
 import { studentQueries } from './student-queries';
 
 /** Spec section 5: pick two favorites; side by side, how the latest analysed transcript fares at each. */
@@ -59,19 +61,24 @@ export function CompareSection({ favorites, intendedMajor = '' }: { favorites: s
   );
 }
 
+/** One school to compare: the student's favorites first, and any other school by any name it goes by. */
 function SchoolPicker({ label, value, onChange, favorites }: { label: string; value: string; onChange: (value: string) => void; favorites: string[] }) {
+  const [text, setText] = useState(value);
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-      {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
-        <option value="">Choose a favorite</option>
-        {favorites.map((school) => (
-          <option key={school} value={school}>
-            {school}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SchoolCombobox
+      label={label}
+      value={text}
+      onValueChange={(typed) => {
+        setText(typed);
+        onChange('');
+      }}
+      onPick={(school) => {
+        setText(school.name);
+        onChange(school.name);
+      }}
+      firstChoices={favorites.map(favoriteChoice)}
+      placeholder="Choose a favorite, or type any school"
+    />
   );
 }
 

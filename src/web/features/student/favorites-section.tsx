@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { addFavoritesSchema, splitSchoolList, type FavoriteSchool } from '@shared/schemas/student';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { schoolQueries, useAddFavorites, useRemoveFavorite } from './student-queries';
+import { SchoolCombobox, schoolQueries } from '../schools';
+import { useAddFavorites, useRemoveFavorite } from './student-queries';
 
 /** The school being typed: the text after the last comma. */
 const typingNow = (list: string) => list.slice(list.lastIndexOf(',') + 1).trim();
@@ -19,9 +18,9 @@ function withPicked(list: string, school: string): string {
 const quoteList = (names: string[]) => names.map((name) => `“${name}”`).join(', ');
 
 /**
- * Spec section 5: add comma-separated schools (duplicates dropped by the server, any case); remove one. Schools we know
- * are offered as the student types; a name we do not know is added only when the student says so, so a typo does not
- * quietly become a "university".
+ * Spec section 5: add comma-separated schools (duplicates dropped by the server, any case); remove one. The school being
+ * typed (after the last comma) is offered from every school Crosswalk knows, by any name it goes by, in the shared
+ * picker; a name we do not know is added only when the student says so, so a typo does not quietly become a "university".
  */
 export function FavoritesSection({ favorites }: { favorites: FavoriteSchool[] }) {
   const form = useSchemaForm({ schema: addFavoritesSchema, initialValues: { schools: '' }, messages: { schools: 'Type at least one school' } });
@@ -32,11 +31,8 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteSchool[] })
   const [checking, setChecking] = useState(false);
   const [unknown, setUnknown] = useState<{ list: string; names: string[] } | null>(null);
   const typed = form.values.schools.trim() !== '';
-
-  const typing = useDebouncedValue(typingNow(form.values.schools), 250);
-  const suggestions = useQuery({ ...schoolQueries.search(typing), enabled: typing.length >= 2 });
   const kept = new Set([...favorites.map((favorite) => favorite.school), ...splitSchoolList(form.values.schools)].map((name) => name.toLowerCase()));
-  const offered = typing.length >= 2 ? (suggestions.data ?? []).filter((school) => !kept.has(school.name.toLowerCase())) : [];
+
 
   const save = (schools: string) =>
     add.mutate(schools, {
@@ -76,44 +72,26 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteSchool[] })
     <div className="flex flex-col gap-4">
       <form className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate onSubmit={form.handleSubmit(({ schools }) => void submit(schools))}>
         <div className="flex-1">
-          <FormField
+          <SchoolCombobox
             label="Add favorite universities"
-            hint="Start typing to pick a school we know. Separate schools with commas."
-            {...field}
-            onChange={(event) => {
-              field.onChange(event);
+            hint="Start typing to pick any school, by any name it goes by. Separate schools with commas."
+            value={field.value}
+            query={typingNow(form.values.schools)}
+            onValueChange={(text) => {
+              form.setValue('schools', text);
               setUnknown(null);
             }}
-            ref={input}
-            autoComplete="off"
+            onPick={(school) => pick(school.name)}
+            error={field.error}
+            inputRef={input}
             maxLength={5000}
+            omit={(school) => kept.has(school.name.toLowerCase())}
           />
         </div>
         <Button type="submit" className="sm:mt-6" disabled={add.isPending || checking || !typed}>
           {add.isPending ? 'Adding...' : 'Add'}
         </Button>
       </form>
-      {offered.length > 0 && (
-        <div className="-mt-2 flex flex-col gap-1.5">
-          <p id="school-suggestions" className="text-xs font-medium text-slate-700" aria-live="polite">
-            Schools we know matching “{typing}”:
-          </p>
-          <ul className="flex flex-wrap gap-2" aria-labelledby="school-suggestions">
-            {offered.map((school) => (
-              <li key={school.id}>
-                <button
-                  type="button"
-                  onClick={() => pick(school.name)}
-                  className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-800 hover:bg-brand-50"
-                >
-                  {school.name}
-                  {school.state && <span className="text-slate-600"> · {school.state}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
       {unknown && (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>

@@ -3,6 +3,7 @@ import { MAX_FAVORITES, profileInputSchema, type StudentMe } from '@shared/schem
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SchoolNameField } from '../schools';
 import { useSaveProfile } from './student-queries';
 
 const MESSAGE_CLEAR_MS = 3000;
@@ -54,7 +55,13 @@ export function ProfileForm({ profile }: { profile: StudentMe['profile'] }) {
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
       <FormField label="Full name" {...form.textField('fullName')} maxLength={200} autoComplete="name" />
-      <FormField label="Current school" {...form.textField('currentSchool')} maxLength={200} />
+      <SchoolNameField
+        label="Current school"
+        name="currentSchool"
+        value={form.values.currentSchool}
+        onChange={(name) => form.setValue('currentSchool', name)}
+        error={form.errorFor('currentSchool')}
+      />
       <FormField label="Intended major" {...form.textField('intendedMajor')} maxLength={200} />
       <FormField label="Target schools" hint="Separate schools with commas. These are your favorites." {...form.textField('targetSchools')} maxLength={5000} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

@@ -1,4 +1,3 @@
-import type { SchoolSuggestion } from '@shared/schemas/equivalencies';
 import type { CompareResponse, FavoriteSchool, ProfileInput, StudentAppealDetail, StudentMe, StudentTranscript, SubmitAppealInput } from '@shared/schemas/student';
 import { ApiError, apiFetch, withoutFieldNames } from '../../lib/api-client';
 
@@ -11,10 +10,6 @@ export const fetchStudentAppeal = async (id: string, signal?: AbortSignal) =>
 
 export const fetchComparison = (a: string, b: string, signal?: AbortSignal) =>
   apiFetch<CompareResponse>(`/api/student/compare?${new URLSearchParams({ a, b })}`, { signal });
-
-/** Known schools whose name, key or alias holds the text (the one it names exactly first). */
-export const fetchSchools = async (q: string, signal?: AbortSignal) =>
-  (await apiFetch<{ schools: SchoolSuggestion[] }>(`/api/schools?${new URLSearchParams({ q })}`, { signal })).schools;
 
 export const saveProfile = (profile: ProfileInput) => apiFetch<StudentMe>('/api/student/profile', { method: 'PUT', body: profile });
 

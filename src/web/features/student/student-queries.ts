@@ -4,7 +4,6 @@ import {
   analyzeTranscript,
   deleteTranscript,
   fetchComparison,
-  fetchSchools,
   fetchStudentAppeal,
   fetchStudentMe,
   keepUnreadableTranscript,
@@ -30,14 +29,6 @@ export const studentQueries = {
 };
 
 /** Known schools matching what a student typed (the favorites picker); the list changes only with the catalogue. */
-export const schoolQueries = {
-  search: (text: string) =>
-    queryOptions({
-      queryKey: ['schools', text.trim().toLowerCase()] as const,
-      queryFn: ({ signal }) => fetchSchools(text.trim(), signal),
-      staleTime: 5 * 60_000,
-    }),
-};
 
 /** A change to the student's records: when it succeeds, everything cached about the student is read again. */
 function useStudentMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {

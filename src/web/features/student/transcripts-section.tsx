@@ -7,6 +7,8 @@ import { formatKb } from './student-api';
 import { useAnalyzeTranscript, useDeleteTranscript, useUploadTranscript } from './student-queries';
 import { answeredMessage, NotATranscriptQuestion } from './not-a-transcript-question';
 import { TranscriptReportLink } from './transcript-report-link';
+import { SchoolNameField } from '../schools';
+import { favoriteChoice } from './favorite-choice';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic';
 
@@ -94,7 +96,6 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
   const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(favorites[0] ?? '');
   const analysis = useAnalyzeTranscript();
-  const listId = useId();
 
   // The report follows on the search screen, which waits for it.
   const analyze = () => {
@@ -155,22 +156,16 @@ function TranscriptItem({ transcript, favorites }: { transcript: StudentTranscri
           analyze();
         }}
       >
-        <label className="sr-only" htmlFor={`${listId}-target`}>
-          Target school for {transcript.name}
-        </label>
-        <input
-          id={`${listId}-target`}
-          list={listId}
-          value={target}
-          onChange={(event) => setTarget(event.target.value)}
-          placeholder="Target school"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
-        />
-        <datalist id={listId}>
-          {favorites.map((school) => (
-            <option key={school} value={school} />
-          ))}
-        </datalist>
+        <div className="min-w-0 flex-1">
+          <SchoolNameField
+            label={`Target school for ${transcript.name}`}
+            hideLabel
+            value={target}
+            onChange={setTarget}
+            firstChoices={favorites.map(favoriteChoice)}
+            placeholder="Target school"
+          />
+        </div>
         <Button type="submit" variant="secondary" className="py-1.5" disabled={!target.trim() || analysis.isPending}>
           {analysis.isPending ? 'Analyzing...' : 'Analyze for…'}
         </Button>

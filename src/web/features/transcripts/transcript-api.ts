@@ -73,6 +73,10 @@ export const addTranscriptRow = (id: string, row: AddTranscriptRowInput, token: 
 export const correctTranscriptRow = (id: string, rowId: string, changes: CorrectTranscriptRowInput, token: string | null) =>
   send<TranscriptResponse>(`/api/transcripts/${id}/rows/${rowId}`, { method: 'PATCH', body: changes, token });
 
+/** The school that issued the transcript, as the student chose it; the answer is the report decided again. */
+export const chooseIssuingSchool = (id: string, institution: string, token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/school`, { method: 'PUT', body: { institution }, token });
+
 /** Quarter or semester credits: the student's answer; the answer is the report decided again. */
 export const setTranscriptCalendar = (id: string, calendar: 'quarter' | 'semester', token: string | null) =>
   send<TranscriptResponse>(`/api/transcripts/${id}/calendar`, { method: 'PUT', body: { calendar }, token });

@@ -2,6 +2,7 @@
 import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { schoolSearch } from '../../../../tests/support/fake-schools';
 import { analysedReport, reportItem } from '../../../../tests/support/report-factories';
 import { fakeApi, heldAnswer, reloadAccount, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptReport } from './transcript-report';
@@ -184,6 +185,31 @@ describe('the report’s credits from a school on the other calendar', () => {
     expect(within(screen.getByRole('listitem')).getByText('4 quarter credits = 2.67 semester credits at Florida State University')).toBeInTheDocument();
     expect(screen.getByText(/Florida State University counts semester credits: your quarter credits are converted \(× 2\/3\)/)).toBeInTheDocument();
     expect(within(screen.getByLabelText('Summary')).getByText('2.67')).toBeInTheDocument();
+  });
+});
+
+describe('a transcript whose issuing school we could not tell', () => {
+  it('asks which school issued it, in the school picker started with the name we read, and sends the school chosen', async () => {
+    fakeApi({ 'GET /api/schools': schoolSearch });
+    const chooseSchool = vi.fn(async () => undefined);
+    const unknown = { ...report, detectedInstitution: null, institutionName: 'Valencia' };
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: unknown, chooseSchool } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    const box = screen.getByRole('combobox', { name: /Which school issued this transcript\?/ });
+    expect(box).toHaveValue('Valencia');
+    fireEvent.click(screen.getByRole('button', { name: 'Use this school' }));
+    expect(await screen.findByText('Choose the school from the list.')).toBeInTheDocument();
+    expect(chooseSchool).not.toHaveBeenCalled();
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'Valencia Col' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Valencia College/ }, { timeout: 5000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use this school' }));
+    await waitFor(() => expect(chooseSchool).toHaveBeenCalledWith('valencia'));
+  }, 15_000);
+
+  it('does not ask when the school is known', () => {
+    fakeApi({});
+    renderWithApp(<TranscriptReport analysis={analysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
+    expect(screen.queryByRole('combobox', { name: /Which school issued this transcript/ })).not.toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
 import { CreditCalendarNotice } from './credit-calendar';
+import { IssuingSchoolChoice } from './issuing-school-choice';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
@@ -279,6 +280,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
           We could not find the school&apos;s name on this transcript, so each course is listed for review; only a grade that earns no credit
           anywhere (such as an F or a W) is decided here.
         </Alert>
+      )}
+      {!report.detectedInstitution && !analysis.sample && (report.items.length > 0 || report.reading.length > 0) && (
+        <IssuingSchoolChoice key={report.id} printedName={report.institutionName} onChoose={analysis.chooseSchool} />
       )}
 
       <div className={checkable ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]' : ''}>

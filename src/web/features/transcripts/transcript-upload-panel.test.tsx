@@ -2,6 +2,7 @@
 import type { TranscriptResponse } from '@shared/schemas/transcripts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { schoolSearch } from '../../../../tests/support/fake-schools';
 import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
 import { TranscriptUploadPanel } from './transcript-upload-panel';
 import { useTranscriptAnalysis } from './use-transcript-analysis';
@@ -44,21 +45,31 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
   },
 });
 
-function chooseFileAndSchool() {
+/** Types "florida state" in the destination picker and taps the school offered. */
+async function chooseSchool() {
+  fireEvent.change(screen.getByRole('combobox', { name: 'Transferring to' }), { target: { value: 'florida state' } });
+  fireEvent.click(await screen.findByRole('option', { name: /Florida State University/ }, { timeout: 5000 }));
+}
+
+async function chooseFileAndSchool() {
   fireEvent.change(screen.getByLabelText('Transcript file'), { target: { files: [new File(['%PDF-1.4'], 'valencia.pdf', { type: 'application/pdf' })] } });
-  fireEvent.change(screen.getByLabelText('Transferring to'), { target: { value: 'fsu' } });
+  await chooseSchool();
 }
 
 describe('TranscriptUploadPanel with the analysis', () => {
-  it('keeps Analyze off until a file and a destination school are both chosen (spec section 5)', () => {
-    fakeApi({});
+  it('keeps Analyze off until a file and a destination school are both chosen (spec section 5)', async () => {
+    fakeApi({ 'GET /api/schools': schoolSearch });
     renderWithApp(<Harness />);
     const analyze = screen.getByRole('button', { name: 'Analyze Transcript' });
     expect(analyze).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Transferring to'), { target: { value: 'fsu' } });
+    await chooseSchool();
     expect(analyze).toBeDisabled();
-    chooseFileAndSchool();
+    // A name typed and not picked is not a destination yet.
+    fireEvent.change(screen.getByLabelText('Transcript file'), { target: { files: [new File(['%PDF-1.4'], 'valencia.pdf', { type: 'application/pdf' })] } });
     expect(analyze).toBeEnabled();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Transferring to' }), { target: { value: 'Florida Sta' } });
+    expect(analyze).toBeDisabled();
+    expect(screen.getByText('Pick the school from the list.')).toBeInTheDocument();
   });
 
   it('uploads, starts the analysis, shows its progress while polling, then hands over the report', async () => {
@@ -66,13 +77,14 @@ describe('TranscriptUploadPanel with the analysis', () => {
     const upload = heldAnswer({ status: 200 });
     let polls = 0;
     const api = fakeApi({
+      'GET /api/schools': schoolSearch,
       'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1?sig=s', method: 'PUT', headers: { 'content-type': 'application/pdf' } }, accessToken: 'tok' } },
       'PUT /api/uploads/t1': upload.handler,
       'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
       'GET /api/transcripts/t1': () => (++polls === 1 ? report('reading') : report('done')),
     });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     expect(await screen.findByRole('button', { name: 'Analyzing Transcript...' })).toBeDisabled();
     expect(screen.getByText('Processing your transcript...')).toBeInTheDocument();
@@ -95,13 +107,14 @@ describe('TranscriptUploadPanel with the analysis', () => {
     const answers = [() => report('reading', { progress: 35 }), matching.handler, done.handler];
     let polls = 0;
     fakeApi({
+      'GET /api/schools': schoolSearch,
       'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1', method: 'PUT', headers: {} }, accessToken: 'tok' } },
       'PUT /api/uploads/t1': { status: 200 },
       'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
       'GET /api/transcripts/t1': () => answers[Math.min(polls++, answers.length - 1)]!(),
     });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     const bar = await screen.findByRole('progressbar', { name: 'Analysis progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '35'));
@@ -120,13 +133,14 @@ describe('TranscriptUploadPanel with the analysis', () => {
 
   it('says why the server could not read the file', async () => {
     fakeApi({
+      'GET /api/schools': schoolSearch,
       'POST /api/transcripts': { status: 201, body: { id: 't1', upload: { url: '/api/uploads/t1', method: 'PUT', headers: {} }, accessToken: 'tok' } },
       'PUT /api/uploads/t1': { status: 200 },
       'POST /api/transcripts/t1/analyze': { status: 202, body: { id: 't1', status: 'queued' } },
       'GET /api/transcripts/t1': report('failed', { error: 'This PDF has no pages we can read. Try a photo of the transcript instead.' }),
     });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not analyse this transcript');
@@ -137,9 +151,9 @@ describe('TranscriptUploadPanel with the analysis', () => {
   it('says what a visitor’s upload limit is, when it resets and that signing in lifts it, not that the transcript could not be analysed (issue 40)', async () => {
     const words =
       'Without an account, one connection can start 10 transcript uploads an hour, and yours has started 10. You can upload again in 41 minutes, or sign in: this limit is only for uploads without an account.';
-    fakeApi({ 'POST /api/transcripts': { status: 429, body: { error: words } } });
+    fakeApi({ 'GET /api/schools': schoolSearch, 'POST /api/transcripts': { status: 429, body: { error: words } } });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`Upload limit reached${words}`);
@@ -147,9 +161,9 @@ describe('TranscriptUploadPanel with the analysis', () => {
   });
 
   it('shows a refusal of the file itself', async () => {
-    fakeApi({ 'POST /api/transcripts': { status: 415, body: { error: 'fileType: choose a PDF, JPG or PNG file.' } } });
+    fakeApi({ 'GET /api/schools': schoolSearch, 'POST /api/transcripts': { status: 415, body: { error: 'fileType: choose a PDF, JPG or PNG file.' } } });
     renderWithApp(<Harness />);
-    chooseFileAndSchool();
+    await chooseFileAndSchool();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PDF, JPG or PNG file.');
   });

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { TRANSCRIPT_ACCEPT } from '@shared/schemas/transcripts';
-import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
 import { Alert } from '../../components/ui/alert';
+import { SchoolSelect, type ChosenSchool } from '../schools';
 import type { AnalysisPhase, TranscriptAnalysis } from './use-transcript-analysis';
 
 const STEPS: Array<{ label: string; phases: AnalysisPhase[] }> = [
@@ -54,17 +54,17 @@ function ProcessingPanel({ phase, progress }: { phase: AnalysisPhase; progress: 
  */
 export function TranscriptUploadPanel({ analysis, noCoursesAnswer }: { analysis: TranscriptAnalysis; noCoursesAnswer?: ReactNode }) {
   const [file, setFile] = useState<File | null>(null);
-  const [destination, setDestination] = useState('');
+  const [destination, setDestination] = useState<ChosenSchool>({ key: null, name: '' });
   const fileId = useId();
-  const destinationId = useId();
-  const canAnalyze = file !== null && destination !== '' && !analysis.busy;
+  const chosen = destination.key !== null ? { key: destination.key, name: destination.name } : null;
+  const canAnalyze = file !== null && chosen !== null && !analysis.busy;
 
   return (
     <form
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (file && destination && !analysis.busy) void analysis.start(file, destination);
+        if (file && chosen && !analysis.busy) void analysis.start(file, chosen);
       }}
     >
       <p className="text-sm text-slate-600">
@@ -85,25 +85,15 @@ export function TranscriptUploadPanel({ analysis, noCoursesAnswer }: { analysis:
           />
           <span className="text-xs text-slate-500">PDF, JPG or PNG, up to 20 MB and 30 pages.</span>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={destinationId} className="text-sm font-semibold text-slate-800">
-            Transferring to
-          </label>
-          <select
-            id={destinationId}
-            value={destination}
-            disabled={analysis.busy}
-            onChange={(event) => setDestination(event.target.value)}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800"
-          >
-            <option value="">Choose your destination school</option>
-            {TRANSCRIPT_DESTINATION_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SchoolSelect
+          label="Transferring to"
+          value={destination}
+          onChange={setDestination}
+          firstChoices="destination"
+          disabled={analysis.busy}
+          placeholder="Choose your destination school"
+          hint={destination.name && !chosen ? 'Pick the school from the list.' : 'Any school: type its name, like UW Madison.'}
+        />
       </div>
       <button
         type="submit"

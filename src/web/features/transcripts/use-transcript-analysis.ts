@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddTranscriptRowInput, CorrectTranscriptRowInput, TranscriptResponse } from '@shared/schemas/transcripts';
-import { TRANSCRIPT_DESTINATION_OPTIONS } from '@shared/search/search-options';
 import { ApiError } from '../../lib/api-client';
 import {
   addTranscriptRow,
   analyzeTranscript,
   claimTranscript,
+  chooseIssuingSchool,
   correctTranscriptRow,
   setTranscriptCalendar,
   createTranscript,
@@ -97,7 +97,6 @@ const forgetToken = (id: string) => writeTokens(readTokens().filter(([kept]) => 
 const INITIAL: AnalysisState = { phase: 'idle', progress: 0, report: null, error: null, errorTitle: null, noCoursesQuestion: null, sample: false };
 const COULD_NOT_ANALYSE = 'We could not analyse this transcript';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const destinationName = (key: string) => TRANSCRIPT_DESTINATION_OPTIONS.find((option) => option.value === key)?.label ?? key;
 
 function logDiagnostic(report: TranscriptResponse, sample: boolean) {
   // The spec's parser diagnostic, once per analysis.
@@ -176,7 +175,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
   }, [followed, readyReport]);
 
   const start = useCallback(
-    async (file: File, destination: string) => {
+    async (file: File, destination: { key: string; name: string }) => {
       const runId = ++run.current;
       setFollowed(null);
       setLocal({ ...INITIAL, phase: 'uploading', progress: 3 });
@@ -184,12 +183,12 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
       const fail = (message: string, title = COULD_NOT_ANALYSE) => current() && setLocal({ ...INITIAL, phase: 'failed', progress: 3, error: message, errorTitle: title });
       let created;
       try {
-        created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination });
+        created = await createTranscript({ fileName: file.name, fileType: file.type, size: file.size, toInstitution: destination.key });
       } catch (error) {
         if (error instanceof ServerUnreachableError) {
           await sleep(SIMULATED_WAIT_MS);
           if (!current()) return;
-          const sample = simulatedReport(file.name, { key: destination, name: destinationName(destination) });
+          const sample = simulatedReport(file.name, destination);
           logDiagnostic(sample, true);
           setLocal({ ...INITIAL, phase: 'done', progress: 100, report: sample, sample: true });
           onReportRef.current?.();
@@ -206,7 +205,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
         await uploadTranscriptBytes(created.upload, file);
         if (!current()) return;
         setLocal({ ...INITIAL, phase: 'queued', progress: 10 });
-        await analyzeTranscript(created.id, destination, token);
+        await analyzeTranscript(created.id, destination.key, token);
         if (current()) setFollowed({ id: created.id, token, from: 'upload' });
       } catch (error) {
         fail(error instanceof ApiError ? error.message : UNREACHABLE);
@@ -290,6 +289,16 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [followed, queryClient],
   );
 
+  /** The student says which school issued the transcript (its key); the report the server decided again shows. */
+  const chooseSchool = useCallback(
+    async (institution: string) => {
+      if (!followed) throw new Error('Only a report from the server can be corrected.');
+      const report = await chooseIssuingSchool(followed.id, institution, followed.token);
+      queryClient.setQueryData(transcriptQueries.report(followed.id, followed.token).queryKey, report);
+    },
+    [followed, queryClient],
+  );
+
   /** Quarter or semester credits: sends the student's answer and shows the report the server decided again. */
   const setCalendar = useCallback(
     async (calendar: 'quarter' | 'semester') => {
@@ -317,6 +326,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     open,
     reset,
     correct,
+    chooseSchool,
     setCalendar,
   };
 }

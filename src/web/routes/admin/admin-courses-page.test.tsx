@@ -2,6 +2,7 @@
 import { ESSENTIAL_IMPORT_COLUMNS, type EquivalencyImportResult } from '@shared/schemas/equivalencies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { schoolSearch } from '../../../../tests/support/fake-schools';
 import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
 import AdminCoursesPage from './admin-courses-page';
 
@@ -24,11 +25,10 @@ const result = (overrides: Partial<EquivalencyImportResult>): EquivalencyImportR
   ...overrides,
 });
 
-const institutions = { body: { institutions: [{ id: 3, key: 'valencia', name: 'Valencia College', aliases: [], state: 'FL', control: 'public', kind: 'college', calendar: 'semester', floridaStatewideNumbering: true, website: null, courseCount: 0, ruleCount: 0 }] } };
 
 describe('Course Data Upload', () => {
   it('keeps Parse & Save off until a CSV is pasted or chosen', async () => {
-    fakeApi({ 'GET /api/admin/institutions': institutions });
+    fakeApi({ 'GET /api/schools': schoolSearch });
     renderWithApp(<AdminCoursesPage />);
     expect(screen.getByRole('button', { name: 'Parse & Save' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: '  ' } });
@@ -38,12 +38,12 @@ describe('Course Data Upload', () => {
   it('checks the pasted CSV without saving, shows the preview, and stores it only when confirmed', async () => {
     const check = heldAnswer({ body: result({}) });
     const api = fakeApi({
-      'GET /api/admin/institutions': institutions,
+      'GET /api/schools': schoolSearch,
       'POST /api/admin/equivalencies/import': (request) => (request.url.includes('dryRun=1') ? check.handler() : { body: result({ saved: true, dryRun: false }) }),
     });
     renderWithApp(<AdminCoursesPage />);
-    await screen.findByRole('option', { name: 'Valencia College' });
-    fireEvent.change(screen.getByLabelText('Source school'), { target: { value: 'valencia' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Source school' }), { target: { value: 'valencia' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Valencia College/ }, { timeout: 5000 }));
     fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: CSV } });
     fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
     expect(await screen.findByRole('button', { name: 'Checking…' })).toBeDisabled();
@@ -60,7 +60,7 @@ describe('Course Data Upload', () => {
 
   it('lists each row’s problem and offers no save while the file has errors', async () => {
     fakeApi({
-      'GET /api/admin/institutions': institutions,
+      'GET /api/schools': schoolSearch,
       'POST /api/admin/equivalencies/import': { status: 400, body: result({ errorCount: 1, errors: [{ line: 2, column: 'credits', message: 'Enter the credits as a number, such as 3.' }] }) },
     });
     renderWithApp(<AdminCoursesPage />);
@@ -72,7 +72,7 @@ describe('Course Data Upload', () => {
   });
 
   it('shows a failed upload in words, and Clear empties the form', async () => {
-    fakeApi({ 'GET /api/admin/institutions': institutions, 'POST /api/admin/equivalencies/import': { status: 413, body: { error: 'The request is too large.' } } });
+    fakeApi({ 'GET /api/schools': schoolSearch, 'POST /api/admin/equivalencies/import': { status: 413, body: { error: 'The request is too large.' } } });
     renderWithApp(<AdminCoursesPage />);
     fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: CSV } });
     fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
@@ -96,12 +96,12 @@ describe('Course Data Upload', () => {
     const mapping = { target_name: 'Equivalent Title', source_code: 'Course', source_name: 'Course Title', target_university: 'Campus', target_code: 'Transfers As', credits: 'Cr' };
     const mapped = result({ columns: { layout: 'crosswalk', headers, required: [...ESSENTIAL_IMPORT_COLUMNS], mapped: mapping, unused: [], missing: [] } });
     const api = fakeApi({
-      'GET /api/admin/institutions': institutions,
+      'GET /api/schools': schoolSearch,
       'POST /api/admin/equivalencies/import': (request) => (!request.url.includes('dryRun=1') ? { body: result({ saved: true, dryRun: false }) } : request.url.includes('mapping=') ? { body: mapped } : { status: 400, body: unmapped }),
     });
     renderWithApp(<AdminCoursesPage />);
-    await screen.findByRole('option', { name: 'Valencia College' });
-    fireEvent.change(screen.getByLabelText('Source school'), { target: { value: 'valencia' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Source school' }), { target: { value: 'valencia' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Valencia College/ }, { timeout: 5000 }));
     fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: published } });
     fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
 
@@ -134,7 +134,7 @@ describe('Course Data Upload', () => {
       columns: { layout: 'tes', required: ['source_code', 'target_university', 'target_code'], headers: ['SendCourseCode1', 'ReceiveCourseCode1', 'SendInstitutionName', 'ReceiveInstitutionName'], mapped: { source_code: 'SendCourseCode1', target_code: 'ReceiveCourseCode1', source_university: 'SendInstitutionName', target_university: 'ReceiveInstitutionName' }, unused: [], missing: [] },
     });
     const api = fakeApi({
-      'GET /api/admin/institutions': institutions,
+      'GET /api/schools': schoolSearch,
       'POST /api/admin/equivalencies/import': (request) => ({ body: request.url.includes('dryRun=1') ? tes : result({ saved: true, dryRun: false, institutionsCreated: ['Lake Valley College'] }) }),
     });
     renderWithApp(<AdminCoursesPage />);

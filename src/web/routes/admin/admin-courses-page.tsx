@@ -1,11 +1,11 @@
 import { ESSENTIAL_IMPORT_COLUMNS, EXPECTED_IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS, type ColumnMapping, type EquivalencyImportResult, type ImportAction } from '@shared/schemas/equivalencies';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CsvSource } from '../../components/ui/csv-source';
 import { ImportErrorTable } from '../../components/ui/import-error-table';
-import { ColumnMappingStep, institutionQueries, useImportRules } from '../../features/equivalencies';
+import { ColumnMappingStep, useImportRules } from '../../features/equivalencies';
+import { SchoolSelect, type ChosenSchool } from '../../features/schools';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const EXPECTED = EXPECTED_IMPORT_COLUMNS;
@@ -125,24 +125,23 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
  */
 export default function AdminCoursesPage() {
   useDocumentTitle('Course Data Upload');
-  const sourceId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [source, setSource] = useState('');
+  const [source, setSource] = useState<ChosenSchool>({ key: null, name: '' });
   const [preview, setPreview] = useState<EquivalencyImportResult | null>(null);
   const [saved, setSaved] = useState<EquivalencyImportResult | null>(null);
   /** The clerk's choices in the mapping step, sent with every later check and with the save. */
   const [mapping, setMapping] = useState<ColumnMapping>({});
   /** Whether the clerk confirmed adding the schools the preview says are new. */
   const [addNewSchools, setAddNewSchools] = useState(false);
-  const schools = useQuery(institutionQueries.search(''));
 
   // The same file goes to the server twice: checked without saving (a dry run), then stored once confirmed.
   const upload = (dryRun: boolean, columns = mapping) => ({
     csv: file ?? text,
     dryRun,
-    sourceUniversity: source || undefined,
+    // A school picked by key; a name typed and not picked goes as written (the import finds it by any name it goes by).
+    sourceUniversity: source.key ?? (source.name.trim() || undefined),
     mapping: columns,
     newSchools: !dryRun && addNewSchools ? preview?.institutionsCreated : undefined,
   });
@@ -221,27 +220,14 @@ export default function AdminCoursesPage() {
           equivalency CSVs. Any other header you match to these columns after the check.
         </p>
 
-        <div className="mt-4 flex flex-col gap-1">
-          <label htmlFor={sourceId} className="text-sm font-medium text-slate-800">
-            Source school
-          </label>
-          <select
-            id={sourceId}
+        <div className="mt-4 max-w-md">
+          <SchoolSelect
+            label="Source school"
             value={source}
-            onChange={(event) => setSource(event.target.value)}
-            className="max-w-md rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-            aria-describedby={`${sourceId}-hint`}
-          >
-            <option value="">From the file's source_university column</option>
-            {(schools.data ?? []).map((school) => (
-              <option key={school.id} value={school.key}>
-                {school.name}
-              </option>
-            ))}
-          </select>
-          <p id={`${sourceId}-hint`} className="text-xs text-slate-600">
-            Where the courses in source_code are taught, for rows that do not name it.
-          </p>
+            onChange={setSource}
+            placeholder="From the file's source_university column"
+            hint="Where the courses in source_code are taught, for rows that do not name it. Any school, by any name it goes by."
+          />
         </div>
 
         <CsvSource

@@ -22,6 +22,7 @@ const transfer = (key: string, name: string, number: string): CourseTransfer => 
   termNote: null,
   origin: 'statewide-numbering',
   notes: null,
+  approval: null,
 });
 
 const details: CourseDetails = {

@@ -4,7 +4,7 @@
  * is created only when the import may: a dry run (rolled back: its preview lists them) or names the clerk confirmed.
  */
 import type { Queryable } from '../../../db/client';
-import { createInstitutionNamedInImport, findInstitution, lockInstitutionAgainstDeletion, normalizeSchoolName } from '../../institutions';
+import { createInstitutionNamedInImport, findInstitution, lockInstitutionAgainstDeletion, normalizeSchoolName, resolveSchoolName } from '../../institutions';
 
 /** Which unknown schools an import may create: every one, or those named (in any spelling of the same name). */
 export type NewSchoolPolicy = 'all' | readonly string[];
@@ -34,9 +34,12 @@ export class ImportSchools {
     this.confirmed = newSchools === 'all' ? null : new Set(newSchools.map(normalizeSchoolName));
   }
 
-  /** A known school, or null (also when another session has just deleted it). */
+  /**
+   * A known school, or null (also when another session has just deleted it): by a name it goes by exactly, else by the
+   * one school the name resolves to ("Madison Area Tech. College"), never by a name several schools share.
+   */
   async find(name: string): Promise<ImportedSchool | null> {
-    const found = await findInstitution(this.tx, name);
+    const found = (await findInstitution(this.tx, name)) ?? (await resolveSchoolName(this.tx, name)).school;
     if (!found) return null;
     if (this.lockAgainstDeletion && !(await lockInstitutionAgainstDeletion(this.tx, found.id))) return null;
     return { id: found.id, name: found.name };

@@ -31,7 +31,52 @@ describe('findInstitution', () => {
 
   it('finds the school in a footer, and a web address as a hint of its own', () => {
     const found = school('Unofficial Transcript\nCourse Title Credits Grade\nENC 1101 Composition I 3.0 A\n\n\nFoxglove College · Office of the Registrar · www.foxglove.edu');
-    expect(found).toEqual({ name: 'Foxglove College', webAddress: 'www.foxglove.edu' });
-    expect(school('Unofficial Transcript\nENC 1101 Composition I 3.0 A\nhttps://selfservice.bluestem.edu/ssb/transcript')).toEqual({ name: null, webAddress: 'selfservice.bluestem.edu' });
+    expect(found).toMatchObject({ name: 'Foxglove College', webAddress: 'www.foxglove.edu', candidates: [{ name: 'Foxglove College', where: 'furniture' }] });
+    expect(school('Unofficial Transcript\nENC 1101 Composition I 3.0 A\nhttps://selfservice.bluestem.edu/ssb/transcript')).toMatchObject({
+      name: null,
+      webAddress: 'selfservice.bluestem.edu',
+      webAddresses: ['selfservice.bluestem.edu'],
+    });
+  });
+
+  it('keeps the lines printed with a name (its address), which tell schools sharing a name apart', () => {
+    const found = school('WESTMINSTER COLLEGE\n501 Westminster Ave, Fulton, MO 65251\nUnofficial Transcript\nStudent: Avery Tindale\nENC 1101 Composition I 3.0 A');
+    expect(found.besideNames.slice(0, 2)).toEqual(['WESTMINSTER COLLEGE', '501 Westminster Ave, Fulton, MO 65251']);
+  });
+
+  it('keeps the words a name runs on with, and the first lines of the page', () => {
+    const found = school('COLUMBIA COLLEGE CHICAGO\nUnofficial Transcript\nENC 1101 Composition I 3.0 A');
+    expect(found.candidates[0]).toMatchObject({ name: 'Columbia College', printedAs: 'Columbia College Chicago' });
+    expect(found.name).toBe('Columbia College');
+    expect(found.topLines).toEqual(['COLUMBIA COLLEGE CHICAGO', 'Unofficial Transcript']);
+  });
+
+  it('leaves out a page number printed after the name', () => {
+    expect(school('University of Waterloo Page 1 of 2\nENC 1101 Composition I 3.0 A').name).toBe('University of Waterloo');
+  });
+
+  it('never takes a school named inside a transfer or test-credit block, even in capitals on a line of its own', () => {
+    const text = [
+      'Unofficial Transcript',
+      'TRANSFER CREDIT',
+      'IOWA CENTRAL COMMUNITY COLLEGE',
+      'ENC 1101 Composition I 3.0 T',
+      'INSTITUTION CREDIT',
+      'ENC 1102 Composition II 3.0 A',
+      '',
+      '',
+      'Iowa State University · Office of the Registrar · www.registrar.iastate.edu',
+    ].join('\n');
+    const found = school(text);
+    expect(found.candidates.map((candidate) => candidate.name)).toEqual(['Iowa State University']);
+    expect(found.webAddresses).toEqual(['www.registrar.iastate.edu']);
+    expect(found.besideNames).not.toContain('IOWA CENTRAL COMMUNITY COLLEGE');
+  });
+
+  it('does not take a system or a board for the school, and keeps every candidate for the directory to decide', () => {
+    const found = school('University of Wisconsin System\nUniversity of California San Diego\nEarl Warren College\nENC 1101 Composition I 3.0 A');
+    expect(found.candidates.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['University of California San Diego', 'Earl Warren College']));
+    expect(found.candidates.map((candidate) => candidate.name)).not.toContain('University of Wisconsin System');
+    expect(found.candidates.every((candidate) => candidate.where === 'header')).toBe(true);
   });
 });

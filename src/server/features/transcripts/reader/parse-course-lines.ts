@@ -14,12 +14,13 @@ import { findInstitution } from './institution';
 import { makeLine, withoutLeadingMarks } from './layout-lines';
 import { isTotalsText, sectionOfHeading } from './sections';
 import { findTerm } from './terms';
-import type { Line, ReadRow, RowSection, Word } from './types';
+import type { IssuerEvidence, Line, ReadRow, RowSection, Word } from './types';
 
 export interface ParsedLines {
   rows: ReadRow[];
   institution: string | null;
   institutionWebAddress: string | null;
+  issuer: IssuerEvidence;
   candidateLines: number;
   skippedLines: string[];
 }
@@ -796,7 +797,14 @@ export function parseCourseLines(printedLines: Line[]): ParsedLines {
   for (const r of rows) if (r.earned === null && r.grade !== null && !r.inProgress && !earnsNoCredit(r.grade)) r.earned = r.credits;
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
-  return { rows, institution: school.name, institutionWebAddress: school.webAddress, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+  return {
+    rows,
+    institution: school.name,
+    institutionWebAddress: school.webAddress,
+    issuer: { candidates: school.candidates, webAddresses: school.webAddresses, besideNames: school.besideNames, topLines: school.topLines },
+    candidateLines,
+    skippedLines: skippedLines.slice(0, 200),
+  };
 }
 
 /** "3.00 Units", "4 credits", "3 hrs": a credit value with its label, as cards and stacked records print it. */

@@ -178,6 +178,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     source: text.source,
     institution: parsed.institution,
     institutionWebAddress: parsed.institutionWebAddress,
+    issuer: parsed.issuer,
     pages,
     rows: parsed.rows,
     courseRowsFound: judged.courseRowsFound,

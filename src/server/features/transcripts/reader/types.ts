@@ -1,5 +1,16 @@
 import type { CalendarReading, CreditCalendar } from './calendar';
 
+/** What a page says of who issued it: names printed where an issuer's is, best first, and web addresses. */
+export interface IssuerEvidence {
+  /** `printedAs`: the name with the words printed after it, when it runs on ("Columbia College Chicago"). */
+  candidates: Array<{ name: string; printedAs?: string; score: number; where: 'header' | 'furniture' }>;
+  webAddresses: string[];
+  /** The lines printed with those names (the school's address): its city or state tells schools sharing a name apart. */
+  besideNames: string[];
+  /** The first lines of the first page: a school's own name the reader's patterns miss ("Douglas Education Center"). */
+  topLines: string[];
+}
+
 /** The part of the record a row sits in. */
 export type RowSection = 'institution' | 'transfer' | 'test' | 'in-progress';
 
@@ -45,6 +56,12 @@ export interface TranscriptReading {
   institution: string | null;
   /** A web address printed on the transcript ("www.cedarridge.edu"): a hint to the school when no name is printed. */
   institutionWebAddress: string | null;
+  /**
+   * Everything the page says of who issued it (reader/institution.ts): the school names printed where an issuer's is
+   * (best first, none from a transfer or test-credit block) and the web addresses; the transcripts feature decides
+   * which school it is against the national directory (issuing-school.ts).
+   */
+  issuer: IssuerEvidence;
   pages: number;
   rows: ReadRow[];
   /**
