@@ -303,3 +303,27 @@ export async function listGeneralEducationCodesInto(db: Queryable, toInstitution
   );
   return rows.map((row) => row.code);
 }
+
+/**
+ * The schools a transcript from `fromInstitutionId` could be decided at, and how: rules from its school, Florida's
+ * statewide course numbering (both schools in it), or only the school's catalogue (which decides nothing alone: its
+ * courses are suggestions, never a verdict). The ranking of "Where your credits count" starts here (decision 180).
+ */
+export async function listDecidableDestinations(
+  db: Queryable,
+  fromInstitutionId: number,
+): Promise<Array<{ institutionId: number; hasRules: boolean; statewideNumbering: boolean }>> {
+  const rows = await db.query<{ id: number; has_rules: boolean; statewide: boolean }>(
+    `select i.id,
+            exists (select 1 from equivalency_rules r where r.from_institution_id = $1 and r.to_institution_id = i.id) as has_rules,
+            (i.florida_statewide_numbering and f.florida_statewide_numbering) as statewide
+       from institutions i cross join (select florida_statewide_numbering from institutions where id = $1) f
+      where i.id <> $1
+        and (exists (select 1 from equivalency_rules r where r.from_institution_id = $1 and r.to_institution_id = i.id)
+             or (i.florida_statewide_numbering and f.florida_statewide_numbering)
+             or exists (select 1 from courses c where c.institution_id = i.id))
+      order by i.id`,
+    [fromInstitutionId],
+  );
+  return rows.map((row) => ({ institutionId: row.id, hasRules: row.has_rules, statewideNumbering: row.statewide }));
+}

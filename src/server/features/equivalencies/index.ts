@@ -14,7 +14,7 @@ export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './
 export { isShownToStudents } from './engine/student-suggestions';
 export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts } from './equivalency.service';
-export { databaseCodeKey, findRuleGeneralEducationCodes, listGeneralEducationCodesInto } from './equivalency.queries';
+export { databaseCodeKey, findRuleGeneralEducationCodes, listDecidableDestinations, listGeneralEducationCodesInto } from './equivalency.queries';
 export { generalEducationCodesInNotes } from './engine/general-education-codes';
 export type { CsvInput } from './import/csv-input';
 export { exportEquivalencyCsv } from './import/export-rules.command';

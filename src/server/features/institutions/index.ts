@@ -13,3 +13,4 @@ export {
   type InstitutionInfoRow,
 } from './institutions.queries';
 export { canonicalInstitutionKey, resolveInstitutionKey } from './school-spellings';
+export { loadDirectoryFacts, schoolLevelOf, type DirectoryFacts } from './directory-facts';
