@@ -26,7 +26,7 @@ beforeAll(async () => {
       ['valencia', 'Valencia College'],
       ['fsu', 'Florida State University'],
       ['ucf', 'University of Central Florida'],
-    ]) {
+    ] as const) {
       ids[key] = (await createInstitution(db, { key, name })).id;
       await db.query(`update institutions set florida_statewide_numbering = true where id = $1`, [ids[key]]);
     }
