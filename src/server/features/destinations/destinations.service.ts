@@ -15,10 +15,10 @@ import { loadDirectoryFacts } from '../institutions';
 import { degreeProgressForCourses, findProgramForMajor, type CourseTaken } from '../programs';
 import { readCatalogueVersion } from '../search';
 import { readStudentChoices } from '../student';
-import { listTranscriptCourseRows, matchReports, readTranscriptAs, summarise, type CourseRow } from '../transcripts';
+import { listTranscriptCourseRows, matchAtDestinations, readTranscriptAs, summarise, type CourseRow } from '../transcripts';
 import { decidedByRuleOrGuarantee, rankDestinations, type DecidedDestination } from './rank-destinations';
 
-/** Destinations decided at once on PostgreSQL (the embedded database takes them in turn anyway). */
+/** Programs checked at once on PostgreSQL (the embedded database takes them in turn anyway). */
 const CONCURRENT_DESTINATIONS = 4;
 /** Decided transcripts kept in this process (a few hundred KB each at most). */
 const KEPT_RESULTS = 200;
@@ -71,8 +71,9 @@ const asCourseRow = (row: CourseTaken): CourseRow => ({
 });
 
 /**
- * Every destination the courses can be decided at, decided: rules or statewide numbering through the report's path; a
- * school with only a catalogue is listed without deciding (a catalogue decides nothing alone). With a major, the
+ * Every destination the courses can be decided at, decided: rules or statewide numbering through the report's row
+ * mapper and the engine's batch entry (transcripts' matchAtDestinations), two queries for all of them; a school with
+ * only a catalogue is listed without deciding (a catalogue decides nothing alone). With a major, the
  * program named like it at each decided destination, and the credits it applies.
  */
 export async function decideDestinations(db: Queryable, input: { fromInstitutionId: number; courses: CourseTaken[]; major?: string | null }): Promise<DecidedDestination[]> {
@@ -83,22 +84,29 @@ export async function decideDestinations(db: Queryable, input: { fromInstitution
     const candidates = await listDecidableDestinations(db, input.fromInstitutionId);
     const facts = await loadDirectoryFacts(db, candidates.map((candidate) => candidate.institutionId));
     const rows = input.courses.map(asCourseRow);
-    const decided = await inTurns(candidates, CONCURRENT_DESTINATIONS, async (candidate): Promise<DecidedDestination | null> => {
+    // Rules or statewide numbering: decided, all destinations in one engine call; a catalogue alone decides nothing.
+    const decidable = candidates.filter((candidate) => candidate.hasRules || candidate.statewideNumbering).map((candidate) => candidate.institutionId);
+    const analysed = rows.length > 0 ? await matchAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: decidable, rows }) : new Map();
+    const decided = candidates.flatMap((candidate): DecidedDestination[] => {
       const school = facts.get(candidate.institutionId);
-      if (!school) return null;
-      if (!candidate.hasRules && !candidate.statewideNumbering) return { school, rows: [], courses: rows.length, creditsTransferring: 0 };
-      const [analysed = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: school.id, reports: [rows], withSuggestions: false });
-      const destination: DecidedDestination = { school, rows: analysed, courses: rows.length, creditsTransferring: summarise(analysed).creditsTransferring };
-      if (major && analysed.some(decidedByRuleOrGuarantee)) {
-        const program = await findProgramForMajor(db, { schoolId: school.id, major });
-        if (program) {
-          const progress = await degreeProgressForCourses(db, { fromSchoolId: input.fromInstitutionId, schoolId: school.id, program, rows: input.courses, examScores: [] });
-          destination.program = { name: progress.program.name, appliedCredits: progress.totals.countingCredits, remainingCredits: progress.totals.creditsStillNeeded };
-        }
-      }
-      return destination;
+      if (!school) return [];
+      const there = analysed.get(school.id) ?? [];
+      return [{ school, rows: there, courses: rows.length, creditsTransferring: there.length > 0 ? summarise(there).creditsTransferring : 0 }];
     });
-    return decided.filter((destination): destination is DecidedDestination => destination !== null);
+    if (major) {
+      // The program part: only where something is decided and the school has a program named like the major.
+      await inTurns(
+        decided.filter((destination) => destination.rows.some(decidedByRuleOrGuarantee)),
+        CONCURRENT_DESTINATIONS,
+        async (destination) => {
+          const program = await findProgramForMajor(db, { schoolId: destination.school.id, major });
+          if (!program) return;
+          const progress = await degreeProgressForCourses(db, { fromSchoolId: input.fromInstitutionId, schoolId: destination.school.id, program, rows: input.courses, examScores: [] });
+          destination.program = { name: progress.program.name, appliedCredits: progress.totals.countingCredits, remainingCredits: progress.totals.creditsStillNeeded };
+        },
+      );
+    }
+    return decided;
   });
 }
 

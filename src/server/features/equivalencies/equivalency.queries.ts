@@ -87,6 +87,23 @@ export async function loadRulesForCourses(
   return rows.map(engineRule);
 }
 
+/** Every rule from one school to any of several others that mentions any of these courses, by destination: one query. */
+export async function loadRulesForCoursesAt(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; codeKeys: string[] },
+): Promise<Map<number, EquivalencyRule[]>> {
+  const byDestination = new Map<number, EquivalencyRule[]>();
+  if (input.codeKeys.length === 0 || input.toInstitutionIds.length === 0) return byDestination;
+  const rows = await db.query<StoredRuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.from_institution_id = $1 and r.to_institution_id = any($2::int[])
+        and exists (select 1 from equivalency_rule_sources s where s.rule_id = r.id and s.from_institution_id = $1 and s.code_key = any($3::text[]))`,
+    [input.fromInstitutionId, input.toInstitutionIds, input.codeKeys],
+  );
+  for (const rule of rows.map(engineRule)) byDestination.set(rule.toInstitutionId, [...(byDestination.get(rule.toInstitutionId) ?? []), rule]);
+  return byDestination;
+}
+
 /** Every rule whose sources include this course at its school, to any destination (the course page). */
 export async function loadRulesForCourse(db: Queryable, course: { institutionId: number; codeKey: string }): Promise<EquivalencyRule[]> {
   const rows = await db.query<StoredRuleRow>(
@@ -213,6 +230,25 @@ export async function loadDestinationCandidates(
     destination: rows.filter((row) => row.institution_id === input.toInstitutionId).map(present),
     source: rows.filter((row) => row.institution_id !== input.toInstitutionId).map(present),
   };
+}
+
+/**
+ * Several destinations' catalogue courses in these subjects, by school: what statewide numbering looks a course up in
+ * (decide-transfers.ts), for many destinations at once. One query.
+ */
+export async function loadCataloguesInSubjects(db: Queryable, input: { institutionIds: number[]; subjects: string[] }): Promise<Map<number, CourseRef[]>> {
+  const bySchool = new Map<number, CourseRef[]>();
+  if (input.institutionIds.length === 0 || input.subjects.length === 0) return bySchool;
+  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select c.institution_id, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from courses c where c.institution_id = any($1::int[]) and upper(c.subject) = any($2::text[])`,
+    [input.institutionIds, input.subjects.map((subject) => subject.toUpperCase())],
+  );
+  for (const row of rows) {
+    const course: CourseRef = { subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description };
+    bySchool.set(row.institution_id, [...(bySchool.get(row.institution_id) ?? []), course]);
+  }
+  return bySchool;
 }
 
 /**

@@ -13,7 +13,7 @@ export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';
 export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
 export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
-export { addRuleFromApprovedAppeal, decideForCourses, decideForTranscripts } from './equivalency.service';
+export { addRuleFromApprovedAppeal, decideAtDestinations, decideForCourses, decideForTranscripts } from './equivalency.service';
 export { databaseCodeKey, findRuleGeneralEducationCodes, listDecidableDestinations, listGeneralEducationCodesInto } from './equivalency.queries';
 export { generalEducationCodesInNotes } from './engine/general-education-codes';
 export type { CsvInput } from './import/csv-input';

@@ -30,5 +30,5 @@ export {
 } from './transcripts.service';
 export { classifyStoredReports, redecideReports } from './report-redecision';
 export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
-export { matchReports, summarise, type CourseRow } from './transcript-analysis';
+export { matchAtDestinations, matchReports, summarise, type CourseRow } from './transcript-analysis';
 export { readTranscriptAs } from './transcript-access';

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
+import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { MachineBusyError } from './reader/time-limits';
@@ -54,37 +54,6 @@ export async function matchReports(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; reports: CourseRow[][]; withSuggestions?: boolean },
 ): Promise<AnalyzedRow[][]> {
-  const base = (row: CourseRow) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    earned: row.earned,
-    grade: row.grade,
-    term: row.term,
-    inTransferSection: row.transferSection,
-    inProgress: row.inProgress,
-  });
-  const coursesOf = (rows: CourseRow[]) =>
-    rows.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: row.credits,
-      grade: gradeForDecision(row.grade, row.inProgress),
-      term: row.term,
-    }));
-  // A stored row is the engine's decision on it, whatever path decided it.
-  const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => ({
-    ...base(row),
-    status: decision.status,
-    verdictClass: decision.verdictClass,
-    ruleId: decision.evidence.ruleId,
-    transfersTo: decision.transfersTo,
-    creditsAwarded: decision.creditsAwarded,
-    reason: decision.reason,
-    evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-  });
   const fromUnknownSchool = (rows: CourseRow[]) => {
     const courses = coursesOf(rows);
     return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON)));
@@ -102,6 +71,52 @@ export async function matchReports(
     return decisions ? rows.map((row, index) => stored(row, decisions[index]!)) : fromUnknownSchool(rows);
   });
 }
+
+/**
+ * One report's rows decided at many destinations at once, as report rows (no suggestions): "Where your credits count"
+ * (decision 180), through the engine's batch entry (decideAtDestinations).
+ */
+export async function matchAtDestinations(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: CourseRow[] },
+): Promise<Map<number, AnalyzedRow[]>> {
+  const decided = await decideAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: input.toInstitutionIds, courses: coursesOf(input.rows) });
+  return new Map([...decided].map(([toInstitutionId, decisions]) => [toInstitutionId, input.rows.map((row, index) => stored(row, decisions[index]!))]));
+}
+
+const base = (row: CourseRow) => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.credits,
+  earned: row.earned,
+  grade: row.grade,
+  term: row.term,
+  inTransferSection: row.transferSection,
+  inProgress: row.inProgress,
+});
+
+const coursesOf = (rows: CourseRow[]) =>
+  rows.map((row) => ({
+    subject: row.subject,
+    number: row.number,
+    title: row.title,
+    credits: row.credits,
+    grade: gradeForDecision(row.grade, row.inProgress),
+    term: row.term,
+  }));
+
+/** A stored row is the engine's decision on it, whatever path decided it. */
+const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => ({
+  ...base(row),
+  status: decision.status,
+  verdictClass: decision.verdictClass,
+  ruleId: decision.evidence.ruleId,
+  transfersTo: decision.transfersTo,
+  creditsAwarded: decision.creditsAwarded,
+  reason: decision.reason,
+  evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+});
 
 export function summarise(rows: AnalyzedRow[]) {
   const round = (value: number) => Math.round(value * 100) / 100;
