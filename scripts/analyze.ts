@@ -197,6 +197,7 @@ async function main(): Promise<number> {
         courseRowsFound: reading.courseRowsFound,
         ...(reading.courseRowsFound ? {} : { message: NO_COURSE_ROWS_MESSAGE }),
         confidence: reading.confidence,
+        calendar: reading.calendar,
         institutionWebAddress: reading.institutionWebAddress,
         source: reading.source,
         pages: reading.pages,

@@ -74,10 +74,16 @@ export interface Totals {
   gradesRight: number;
   schoolDocuments: number;
   schoolFound: number;
+  /** Documents whose truth says quarter or semester, and how many the reader called right. */
+  calendarDocuments: number;
+  calendarRight: number;
+  /** Right and sure (the page said so); sure but wrong. */
+  calendarSureRight: number;
+  calendarSureWrong: number;
   times: number[];
 }
 
-export const emptyTotals = (): Totals => ({ documents: 0, failed: 0, tp: 0, fp: 0, fn: 0, creditsRight: 0, gradesRight: 0, schoolDocuments: 0, schoolFound: 0, times: [] });
+export const emptyTotals = (): Totals => ({ documents: 0, failed: 0, tp: 0, fp: 0, fn: 0, creditsRight: 0, gradesRight: 0, schoolDocuments: 0, schoolFound: 0, calendarDocuments: 0, calendarRight: 0, calendarSureRight: 0, calendarSureWrong: 0, times: [] });
 
 export function addScore(t: Totals, s: DocumentScore, schoolPrinted: boolean): void {
   t.documents++;
@@ -104,6 +110,10 @@ export function merge(parts: readonly Totals[]): Totals {
     t.gradesRight += p.gradesRight;
     t.schoolDocuments += p.schoolDocuments;
     t.schoolFound += p.schoolFound;
+    t.calendarDocuments += p.calendarDocuments;
+    t.calendarRight += p.calendarRight;
+    t.calendarSureRight += p.calendarSureRight;
+    t.calendarSureWrong += p.calendarSureWrong;
     t.times.push(...p.times);
   }
   return t;

@@ -10,9 +10,11 @@ export interface TruthEntry {
   /** False when the document prints the school only as a web address (or not at all). */
   schoolPrinted?: boolean;
   student: string;
-  /** "text-pdf" or "photo". */
-  kind?: 'text-pdf' | 'photo';
+  /** "text-pdf", "photo", "screenshot" or "garbled-pdf" (a PDF whose text layer is garbage: its fonts' maps removed). */
+  kind?: 'text-pdf' | 'photo' | 'screenshot' | 'garbled-pdf';
   /** For a photo of one page of a longer document: that page (1-based). */
   page?: number;
   courses: TruthCourse[];
+  /** Quarter or semester credits, for scoring the reader's calendar (the unseen set records it for every document). */
+  calendar?: 'quarter' | 'semester';
 }

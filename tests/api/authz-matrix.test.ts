@@ -28,6 +28,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/transcripts/:id/destinations': 'public',
   'POST /api/transcripts/:id/rows': 'public',
   'PATCH /api/transcripts/:id/rows/:rowId': 'public',
+  'PUT /api/transcripts/:id/calendar': 'public',
   'POST /api/transcripts/:id/claim': 'student',
   'POST /api/appeals': 'student',
   'GET /api/student/me': 'student',

@@ -229,6 +229,11 @@ describe('credits from a school on the other calendar', () => {
   it('converts quarter credits for a semester school (and back), on every row and in the total, also after a fix', async () => {
     await setCalendars('quarter', 'semester');
     const { id } = await analysed(FIU_PDF, alice.cookie);
+    // the page says "2022 Fall Semester", which the school's entry does not override (decision 130): the student says
+    // these are quarter credits
+    expect((await report(id, { cookie: alice.cookie })).calendar).toMatchObject({ value: 'semester', source: 'page' });
+    const answered = await t.app.request(`/api/transcripts/${id}/calendar`, jsonRequest('PUT', { calendar: 'quarter' }, alice.cookie));
+    expect(answered.status).toBe(200);
     const quarter = await report(id, { cookie: alice.cookie });
     for (const item of quarter.items) {
       expect(item.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: item.credits, convertedCredits: round((item.credits * 2) / 3) });

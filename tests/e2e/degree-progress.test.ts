@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
-import { DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { analyzeTranscriptInBrowser, DESKTOP_VIEWPORT, launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
 /**
  * Degree progress in the browser, on the demo's real program data (reference-data/programs, loaded after start):
@@ -57,12 +57,7 @@ async function signUpWithProfile(page: Page) {
 }
 
 async function analyzeAtFsu(page: Page) {
-  await page.goto('/search');
-  await page.getByRole('tab', { name: 'Transcript Upload' }).click();
-  await page.getByLabel('Transcript file').setInputFiles(FIXTURE);
-  await page.getByLabel('Transferring to').selectOption({ label: 'Florida State University' });
-  await page.getByRole('button', { name: 'Analyze Transcript' }).click();
-  await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
+  await analyzeTranscriptInBrowser(page, FIXTURE, 'Florida State University', 45_000);
 }
 
 describe('degree progress in the browser', () => {

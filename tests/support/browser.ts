@@ -39,3 +39,13 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   });
   return { page, problems };
 }
+
+/** On /search: the Transcript Upload tab, a file, a destination, Analyze, and the report's heading. */
+export async function analyzeTranscriptInBrowser(page: Page, file: string, destination: string, timeout = 60_000): Promise<void> {
+  await page.goto('/search');
+  await page.getByRole('tab', { name: 'Transcript Upload' }).click();
+  await page.getByLabel('Transcript file').setInputFiles(file);
+  await page.getByLabel('Transferring to').selectOption({ label: destination });
+  await page.getByRole('button', { name: 'Analyze Transcript' }).click();
+  await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout });
+}

@@ -40,6 +40,7 @@ export const analysedReport = (items: TranscriptResultItem[], overrides: Partial
   source: 'pdf-text',
   error: null,
   status: 'done',
+  calendar: null,
   progress: 100,
   fileName: 'valencia.pdf',
   detectedInstitution: { id: 3, name: 'Valencia College' },

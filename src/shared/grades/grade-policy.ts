@@ -3,9 +3,9 @@
  * equivalency engine (a course with such a grade does not transfer, whatever the rule) both call `earnsNoCredit`, so a
  * grade cannot earn credit in one and none in the other. docs/decisions/110-verdict-classes.md.
  *
- * Withdrawals (W and every variant, UW, AF, WN), incompletes (I, INC), failures (F, E, FN, FA, FX, XF, IF), unsatisfactory
- * and no-credit marks (U, NC, NP), not reported (NR), audits (AU: attended without credit) and X (no credit or
- * incomplete, by school) never earn credit. A grade is compared in its written form, upper-cased without spaces.
+ * Withdrawals (W and every variant, UW, AF, WN, EW), incompletes (I, INC), failures (F, E, FN, FA, FX, XF, IF), unsatisfactory
+ * and no-credit marks (U, NC, NP), not reported (NR), audits (AU: attended without credit), an absence from the final
+ * (ABS) and X (no credit or incomplete, by school) never earn credit. A grade is compared in its written form, upper-cased without spaces.
  */
 
 /** Each grade that earns no credit, with the words a student reads for it ("… can't transfer: <words>."). */
@@ -17,6 +17,7 @@ const NO_CREDIT_WORDS: Readonly<Record<string, string>> = {
   WU: 'a withdrawal does not earn credit',
   WX: 'a withdrawal does not earn credit',
   WN: 'a withdrawal for not attending does not earn credit',
+  EW: 'an excused withdrawal (EW) does not earn credit',
   UW: 'an unofficial withdrawal (UW) does not earn credit',
   AF: 'a withdrawal for absences (AF) does not earn credit',
   I: 'an incomplete (I) cannot transfer until your school posts a final grade',
@@ -33,6 +34,7 @@ const NO_CREDIT_WORDS: Readonly<Record<string, string>> = {
   NP: 'a no-pass (NP) grade does not earn credit',
   NR: 'no grade was reported (NR), so there is no credit to transfer yet',
   AU: 'an audited course does not earn credit',
+  ABS: 'an absence from the final examination (ABS) does not earn credit',
   X: 'a grade of X does not earn credit',
 };
 

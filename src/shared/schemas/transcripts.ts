@@ -166,6 +166,26 @@ export const correctTranscriptRowSchema = z.object({
 });
 export type CorrectTranscriptRowInput = z.input<typeof correctTranscriptRowSchema>;
 
+/** Body of `PUT /api/transcripts/:id/calendar`: the student says how the transcript's credits are counted. */
+export const transcriptCalendarSchema = z.object({
+  calendar: z.enum(['quarter', 'semester'], { error: 'must be "quarter" or "semester"' }),
+});
+export type TranscriptCalendarInput = z.input<typeof transcriptCalendarSchema>;
+
+/** Quarter or semester credits on the transcript, and how we know (issue 36). */
+export interface TranscriptCalendarDto {
+  /** The calendar the report was decided with; null while the student has not answered the question. */
+  value: 'quarter' | 'semester' | null;
+  /** Where it came from: the transcript's own page, the issuing school's directory entry, or the student's answer. */
+  source: 'page' | 'school' | 'student' | null;
+  /** What the page said ("Fall Quarter 2022"), when the page said. */
+  evidence: string | null;
+  /** Neither the page nor a known school said: the report asks the student one question, and converts nothing yet. */
+  askStudent: boolean;
+  /** The destination's own calendar, for the question's explanation. */
+  destination: 'quarter' | 'semester' | null;
+}
+
 /** Transcript result item on screen (spec section 3), plus the plain-words reason and suggestions. */
 export interface TranscriptResultItem {
   id: string;
@@ -230,6 +250,8 @@ export interface TranscriptResponse {
   institutionName: string | null;
   destination: { id: number; key: string; name: string } | null;
   summary: TranscriptSummary | null;
+  /** Quarter or semester credits; null on reports analysed before this was recorded (and on the simulated sample). */
+  calendar: TranscriptCalendarDto | null;
   rows: TranscriptRowDto[];
   items: TranscriptResultItem[];
   /** "What we read": the reader's rows with the student's corrections, removed rows included. */

@@ -76,17 +76,21 @@ const asCourseRow = (row: CourseTaken): CourseRow => ({
  * only a catalogue is listed without deciding (a catalogue decides nothing alone). With a major, the
  * program named like it at each decided destination, and the credits it applies.
  */
-export async function decideDestinations(db: Queryable, input: { fromInstitutionId: number; courses: CourseTaken[]; major?: string | null }): Promise<DecidedDestination[]> {
+export async function decideDestinations(
+  db: Queryable,
+  input: { fromInstitutionId: number; courses: CourseTaken[]; major?: string | null; fromCalendar?: 'quarter' | 'semester' | null },
+): Promise<DecidedDestination[]> {
   const major = input.major?.trim() ?? '';
   const version = await readCatalogueVersion(db);
-  const key = stableHash(JSON.stringify([input.fromInstitutionId, major.toLowerCase(), version, input.courses.map((row) => [row.subject, row.number, row.title, row.credits, row.earned, row.grade, row.term, row.in_progress])]));
+  const fromCalendar = input.fromCalendar ?? null;
+  const key = stableHash(JSON.stringify([input.fromInstitutionId, fromCalendar, major.toLowerCase(), version, input.courses.map((row) => [row.subject, row.number, row.title, row.credits, row.earned, row.grade, row.term, row.in_progress])]));
   return keep(key, async () => {
     const candidates = await listDecidableDestinations(db, input.fromInstitutionId);
     const facts = await loadDirectoryFacts(db, candidates.map((candidate) => candidate.institutionId));
     const rows = input.courses.map(asCourseRow);
     // Rules or statewide numbering: decided, all destinations in one engine call; a catalogue alone decides nothing.
     const decidable = candidates.filter((candidate) => candidate.hasRules || candidate.statewideNumbering).map((candidate) => candidate.institutionId);
-    const analysed = rows.length > 0 ? await matchAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: decidable, rows }) : new Map();
+    const analysed = rows.length > 0 ? await matchAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: decidable, rows, fromCalendar }) : new Map();
     const decided = candidates.flatMap((candidate): DecidedDestination[] => {
       const school = facts.get(candidate.institutionId);
       if (!school) return [];
@@ -101,7 +105,7 @@ export async function decideDestinations(db: Queryable, input: { fromInstitution
         async (destination) => {
           const program = await findProgramForMajor(db, { schoolId: destination.school.id, major });
           if (!program) return;
-          const progress = await degreeProgressForCourses(db, { fromSchoolId: input.fromInstitutionId, schoolId: destination.school.id, program, rows: input.courses, examScores: [] });
+          const progress = await degreeProgressForCourses(db, { fromSchoolId: input.fromInstitutionId, schoolId: destination.school.id, program, rows: input.courses, examScores: [], fromCalendar });
           destination.program = { name: progress.program.name, appliedCredits: progress.totals.countingCredits, remainingCredits: progress.totals.creditsStillNeeded };
         },
       );
@@ -134,7 +138,8 @@ export async function getTranscriptDestinations(
       return { transcript: info, major: major || null, destinations: [], notEnoughInformation: [], note: UNKNOWN_SENDING_SCHOOL };
     }
     const courses = await listTranscriptCourseRows(db, [transcript.id]);
-    const decided = await decideDestinations(db, { fromInstitutionId: transcript.detected_institution_id, courses, major });
+    // The transcript's own calendar when its page or its student said (issue 36), as the report and degree progress take it.
+    const decided = await decideDestinations(db, { fromInstitutionId: transcript.detected_institution_id, courses, major, fromCalendar: transcript.credit_calendar });
     const favorites = new Set(choices?.favoriteInstitutionIds ?? []);
     const ranked = rankDestinations(
       decided,

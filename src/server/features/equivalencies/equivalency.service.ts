@@ -5,7 +5,7 @@ import { decideTransfers } from './engine/decide-transfers';
 import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
 import { currentTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
-import type { CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
+import type { AcademicCalendar, CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
 import {
   countRuleTargets,
   databaseCodeKey,
@@ -27,7 +27,7 @@ import {
  */
 export async function decideForCourses(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionId: number; courses: SourceCourseTaken[]; withSuggestions?: boolean },
+  input: { fromInstitutionId: number; toInstitutionId: number; courses: SourceCourseTaken[]; withSuggestions?: boolean; fromCalendar?: AcademicCalendar | null },
 ): Promise<{
   from: InstitutionInfo;
   to: InstitutionInfo;
@@ -48,16 +48,27 @@ export async function decideForCourses(
  */
 export async function decideForTranscripts(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionId: number; transcripts: SourceCourseTaken[][]; withSuggestions?: boolean },
+  input: {
+    fromInstitutionId: number;
+    toInstitutionId: number;
+    transcripts: SourceCourseTaken[][];
+    withSuggestions?: boolean;
+    /**
+     * The calendar the transcripts' credits are counted in, when their page or their student said (issue 36); it
+     * overrides the issuing school's entry for the credit conversion.
+     */
+    fromCalendar?: AcademicCalendar | null;
+  },
 ): Promise<{
   from: InstitutionInfo;
   to: InstitutionInfo;
   transcripts: Array<{ decisions: EquivalencyDecision[]; suggestions: SuggestedCandidate[][] }>;
 }> {
   const institutions = await loadInstitutions(db, [input.fromInstitutionId, input.toInstitutionId]);
-  const from = institutions.get(input.fromInstitutionId);
+  const school = institutions.get(input.fromInstitutionId);
   const to = institutions.get(input.toInstitutionId);
-  if (!from || !to) throw new Error('Unknown institution');
+  if (!school || !to) throw new Error('Unknown institution');
+  const from = input.fromCalendar ? { ...school, calendar: input.fromCalendar } : school;
   const courses = input.transcripts.flat();
   const codeKeys = [...new Set(courses.map((course) => databaseCodeKey(course.subject, course.number)))];
   const subjects = [...new Set(courses.map((course) => course.subject))];
@@ -122,11 +133,13 @@ export async function decideForTranscripts(
  */
 export async function decideAtDestinations(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionIds: number[]; courses: SourceCourseTaken[] },
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; courses: SourceCourseTaken[]; fromCalendar?: AcademicCalendar | null },
 ): Promise<Map<number, EquivalencyDecision[]>> {
   const institutions = await loadInstitutions(db, [input.fromInstitutionId, ...input.toInstitutionIds]);
-  const from = institutions.get(input.fromInstitutionId);
-  if (!from) throw new Error('Unknown institution');
+  const school = institutions.get(input.fromInstitutionId);
+  if (!school) throw new Error('Unknown institution');
+  // The transcript's own calendar when its page or its student said (issue 36), as decideForTranscripts takes it.
+  const from = input.fromCalendar ? { ...school, calendar: input.fromCalendar } : school;
   const destinations = input.toInstitutionIds.flatMap((id) => (institutions.get(id) ? [institutions.get(id)!] : []));
   const codeKeys = [...new Set(input.courses.map((course) => databaseCodeKey(course.subject, course.number)))];
   const subjects = [...new Set(input.courses.map((course) => course.subject))];

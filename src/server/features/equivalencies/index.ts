@@ -3,7 +3,7 @@
  * identity, and the commands that import rules and catalogues and export rules.
  */
 export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
-export { creditsAtDestination } from './engine/credit-conversion';
+export { convertCredits, creditsAtDestination } from './engine/credit-conversion';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
 export { decideByCourseAlone, decideFromUnknownSchool, decideTransfers } from './engine/decide-transfers';
@@ -12,7 +12,7 @@ export { decideCourseAlone, decideCourseAnywhereNow, decideCourseNow, type Cours
 export { statewideTargetOutsideCatalogue } from './engine/decide-transfers';
 export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './engine/grades';
 export { isShownToStudents } from './engine/student-suggestions';
-export type { DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
+export type { AcademicCalendar, DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideAtDestinations, decideForCourses, decideForTranscripts } from './equivalency.service';
 export { databaseCodeKey, findRuleGeneralEducationCodes, listDecidableDestinations, listGeneralEducationCodesInto } from './equivalency.queries';
 export { generalEducationCodesInNotes } from './engine/general-education-codes';

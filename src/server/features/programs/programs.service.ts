@@ -27,9 +27,10 @@ import {
   gradeForDecision,
   listGeneralEducationCodesInto,
   splitCourseCode,
+  type AcademicCalendar,
   type EquivalencyDecision,
 } from '../equivalencies';
-import { findInstitution, findInstitutionById } from '../institutions';
+import { findInstitution, findInstitutionById, loadInstitutions } from '../institutions';
 import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
@@ -213,6 +214,8 @@ interface ReadableTranscript {
   fromSchool: string | null;
   /** The school it was analysed for. */
   toSchoolId: number | null;
+  /** Quarter or semester credits, as the transcript's report was decided (issue 36). */
+  fromCalendar: AcademicCalendar | null;
   rows: CourseTaken[];
 }
 
@@ -226,6 +229,7 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
     fromSchoolId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
     toSchoolId: transcript.to_institution_id,
+    fromCalendar: transcript.credit_calendar,
     rows: await listTranscriptCourseRows(db, [transcript.id]),
   };
 }
@@ -234,6 +238,7 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
   const scores = await q.listExamScoreRows(db, input.userId);
   return degreeProgressForCourses(db, {
     fromSchoolId: input.transcript.fromSchoolId,
+    fromCalendar: input.transcript.fromCalendar,
     schoolId: input.schoolId,
     program: input.program,
     rows: input.transcript.rows,
@@ -253,6 +258,8 @@ export async function degreeProgressForCourses(
   db: Queryable,
   input: {
     fromSchoolId: number | null;
+    /** The calendar the courses' credits are counted in, when the transcript says (else the school's). */
+    fromCalendar?: AcademicCalendar | null;
     schoolId: number;
     program: q.ProgramRow;
     rows: CourseTaken[];
@@ -268,9 +275,14 @@ export async function degreeProgressForCourses(
   const courses = rows.map(courseTakenFrom);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
-    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's report.
-    if (input.fromSchoolId === null || rows.length === 0) return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON));
-    return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false })).decisions;
+    // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's
+    // report; its credits still count in the destination's units when the transcript's calendar is known.
+    if (input.fromSchoolId === null || rows.length === 0) {
+      const destination = input.fromCalendar ? (await loadInstitutions(db, [school.id])).get(school.id) : undefined;
+      const calendars = input.fromCalendar && destination ? { from: input.fromCalendar, to: destination.calendar } : null;
+      return rows.map((_, index) => decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars));
+    }
+    return (await decideForCourses(db, { fromInstitutionId: input.fromSchoolId, toInstitutionId: school.id, courses, withSuggestions: false, fromCalendar: input.fromCalendar ?? null })).decisions;
   };
   const examCredit = async () => {
     const rules = await q.loadExamRules(db, school.id, input.examScores.map((score) => ({ examType: score.examType, examKey: examKey(score.exam) })));

@@ -108,6 +108,7 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
       toInstitutionId: institution.id,
       courses,
       withSuggestions: false,
+      fromCalendar: transcript.fromCalendar,
     });
     const compared = courses.map((course, index) => {
       const decision = decisions[index];

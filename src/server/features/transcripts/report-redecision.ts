@@ -29,7 +29,8 @@ const listed = (row: StoredCourseRow): CourseRow => ({
 async function redecideChunk(db: Database, reports: StoredReport[], withSuggestions: boolean): Promise<void> {
   const bySchools = new Map<string, StoredReport[]>();
   for (const report of reports) {
-    const key = `${report.fromInstitutionId}:${report.toInstitutionId}`;
+    // one engine call per pair of schools and calendar (a transcript's own quarter or semester credits, migration 0130)
+    const key = `${report.fromInstitutionId}:${report.toInstitutionId}:${report.fromCalendar ?? ''}`;
     bySchools.set(key, [...(bySchools.get(key) ?? []), report]);
   }
   const decided: Parameters<typeof saveRedecidedReports>[1] = [];
@@ -40,6 +41,7 @@ async function redecideChunk(db: Database, reports: StoredReport[], withSuggesti
       toInstitutionId: first.toInstitutionId,
       reports: group.map((report) => report.rows.map(listed)),
       withSuggestions,
+      fromCalendar: first.fromCalendar,
     });
     group.forEach((report, index) => {
       const reportRows = rows[index] ?? [];

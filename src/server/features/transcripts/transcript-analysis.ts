@@ -7,8 +7,9 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
-import { findInstitution } from '../institutions';
+import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
+import { findInstitution, loadInstitutions } from '../institutions';
+import type { CalendarReading } from './reader/calendar';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { MachineBusyError } from './reader/time-limits';
 import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
@@ -23,6 +24,7 @@ import {
   setTranscriptProgress,
   updateTranscriptState,
   type AnalyzedRow,
+  type TranscriptCalendar,
   type TranscriptRecord,
   type TranscriptRowRecord,
 } from './transcripts.queries';
@@ -40,10 +42,27 @@ export type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits'
  */
 async function matchRows(
   db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[] },
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[]; fromCalendar: AcademicCalendar | null },
 ): Promise<AnalyzedRow[]> {
-  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows] });
+  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows], fromCalendar: input.fromCalendar });
   return rows;
+}
+
+/**
+ * The calendar a transcript's credits are counted in (issue 36): the student's own answer first (they may have
+ * corrected us); else the page's, when it says so ("Fall Quarter 2022", a Winter term between Fall and Spring); else the
+ * issuing school's directory entry; else unknown, and the report asks the student one question instead of guessing.
+ */
+export function decideCalendar(page: CalendarReading, school: { calendar: AcademicCalendar } | null, earlier: TranscriptCalendar | null): TranscriptCalendar {
+  if (earlier?.source === 'student' && earlier.calendar) return earlier;
+  if (page.sure && page.value) return { calendar: page.value, source: 'page', evidence: page.evidence };
+  if (school) return { calendar: school.calendar, source: 'school', evidence: null };
+  return { calendar: null, source: 'unknown', evidence: null };
+}
+
+/** A stored transcript's calendar, when it has one. */
+export function storedCalendar(transcript: TranscriptRecord): TranscriptCalendar | null {
+  return transcript.credit_calendar_source ? { calendar: transcript.credit_calendar, source: transcript.credit_calendar_source, evidence: transcript.credit_calendar_evidence } : null;
 }
 
 /**
@@ -52,19 +71,32 @@ async function matchRows(
  */
 export async function matchReports(
   db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; reports: CourseRow[][]; withSuggestions?: boolean },
+  input: {
+    fromInstitutionId: number | null;
+    toInstitutionId: number;
+    reports: CourseRow[][];
+    withSuggestions?: boolean;
+    /** The calendar the reports' credits are counted in, when known apart from the issuing school's entry. */
+    fromCalendar?: AcademicCalendar | null;
+  },
 ): Promise<AnalyzedRow[][]> {
-  const fromUnknownSchool = (rows: CourseRow[]) => {
+  const fromUnknownSchool = (rows: CourseRow[], calendars: { from: AcademicCalendar; to: AcademicCalendar } | null = null) => {
     const courses = coursesOf(rows);
-    return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON)));
+    return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars)));
   };
   const fromInstitutionId = input.fromInstitutionId;
-  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) return input.reports.map(fromUnknownSchool);
+  if (fromInstitutionId === null || input.reports.every((rows) => rows.length === 0)) {
+    // no school's rules, but the credits are still counted in the destination's units when the calendars differ
+    const destination = input.fromCalendar ? (await loadInstitutions(db, [input.toInstitutionId])).get(input.toInstitutionId) : undefined;
+    const calendars = input.fromCalendar && destination ? { from: input.fromCalendar, to: destination.calendar } : null;
+    return input.reports.map((rows) => fromUnknownSchool(rows, calendars));
+  }
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId,
     toInstitutionId: input.toInstitutionId,
     transcripts: input.reports.map(coursesOf),
     withSuggestions: input.withSuggestions,
+    fromCalendar: input.fromCalendar ?? null,
   });
   return input.reports.map((rows, report) => {
     const decisions = transcripts[report]?.decisions;
@@ -78,9 +110,14 @@ export async function matchReports(
  */
 export async function matchAtDestinations(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: CourseRow[] },
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: CourseRow[]; fromCalendar?: AcademicCalendar | null },
 ): Promise<Map<number, AnalyzedRow[]>> {
-  const decided = await decideAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: input.toInstitutionIds, courses: coursesOf(input.rows) });
+  const decided = await decideAtDestinations(db, {
+    fromInstitutionId: input.fromInstitutionId,
+    toInstitutionIds: input.toInstitutionIds,
+    courses: coursesOf(input.rows),
+    fromCalendar: input.fromCalendar ?? null,
+  });
   return new Map([...decided].map(([toInstitutionId, decisions]) => [toInstitutionId, input.rows.map((row, index) => stored(row, decisions[index]!))]));
 }
 
@@ -149,6 +186,7 @@ export async function decideStoredRows(db: Queryable, transcript: TranscriptReco
   const decided = await matchRows(db, {
     fromInstitutionId: transcript.detected_institution_id,
     toInstitutionId: transcript.to_institution_id!,
+    fromCalendar: transcript.credit_calendar,
     rows: kept.map((row) => ({
       subject: row.subject,
       number: row.number,
@@ -249,7 +287,8 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
 
   await setTranscriptProgress(db, transcriptId, 'matching', 60);
   const school = reading.institution ? await findInstitution(db, reading.institution) : null;
-  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows });
+  const calendar = decideCalendar(reading.calendar, school, storedCalendar(transcript));
+  const rows = await matchRows(db, { fromInstitutionId: school?.id ?? null, toInstitutionId: transcript.to_institution_id, rows: reading.rows, fromCalendar: calendar.calendar });
   await setTranscriptProgress(db, transcriptId, 'matching', 90);
   const summary = summarise(rows);
   await db.transaction((tx) =>
@@ -260,6 +299,7 @@ async function analyzeTranscript(deps: AppDeps, transcriptId: string): Promise<R
       detectedInstitutionName: school?.name ?? reading.institution,
       summary,
       rows,
+      calendar,
     }),
   );
   return { rows: rows.length, summary };

@@ -19,6 +19,8 @@ export interface TranscriptRecord {
   to_institution_id: number | null;
   to_institution_key: string | null;
   to_institution_name: string | null;
+  /** The destination's calendar (quarter or semester credits). */
+  to_institution_calendar: 'quarter' | 'semester' | null;
   summary: Record<string, number> | null;
   expires_at: string | Date | null;
   /** The reader found no courses in this student's file, and asked whether it is a transcript (migration 0170). */
@@ -30,6 +32,20 @@ export interface TranscriptRecord {
   content_type: string | null;
   /** A signed-out visitor's file: the address it was started from (their quotas, visitor-quotas.ts). */
   visitor_address: string | null;
+  /** Quarter or semester credits the report was decided with (migration 0130); null when not known. */
+  credit_calendar: 'quarter' | 'semester' | null;
+  credit_calendar_source: CalendarSource | null;
+  credit_calendar_evidence: string | null;
+}
+
+/** Where a transcript's calendar came from: the page, the issuing school's entry, the student; 'unknown': ask. */
+export type CalendarSource = 'page' | 'school' | 'student' | 'unknown';
+
+/** The calendar a report is decided with. */
+export interface TranscriptCalendar {
+  calendar: 'quarter' | 'semester' | null;
+  source: CalendarSource;
+  evidence: string | null;
 }
 
 export interface TranscriptRowRecord {
@@ -65,8 +81,9 @@ const TRANSCRIPT_FROM = `transcripts t
        left join institutions i on i.id = t.to_institution_id`;
 
 const TRANSCRIPT_COLUMNS = `t.id, t.user_id, t.file_id, t.file_name, t.status, t.progress, t.error, t.source, t.detected_institution_id,
-  t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, t.summary, t.expires_at,
-  t.no_courses_found_at, t.kept_unreadable_at, f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address`;
+  t.detected_institution_name, t.uploaded_from, t.to_institution_id, i.key as to_institution_key, i.name as to_institution_name, i.calendar as to_institution_calendar, t.summary, t.expires_at,
+  t.no_courses_found_at, t.kept_unreadable_at, f.storage_key, f.status as file_status, f.content_type, case when f.owner_id is null then f.uploader_address end as visitor_address,
+  t.credit_calendar, t.credit_calendar_source, t.credit_calendar_evidence`;
 
 /**
  * A transcript its reader may see (transcript-access.ts decides who that is): the owner, the visitor holding its
@@ -176,9 +193,11 @@ export async function saveAnalysis(
     detectedInstitutionName: string | null;
     summary: Record<string, number>;
     rows: AnalyzedRow[];
+    calendar: TranscriptCalendar;
   },
 ): Promise<void> {
   await deleteTranscriptRows(db, input.id);
+  await setTranscriptCalendar(db, input.id, input.calendar);
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
@@ -460,11 +479,12 @@ export interface AnalysedTranscriptRow {
   file_name: string;
   detected_institution_id: number | null;
   detected_institution_name: string | null;
+  credit_calendar: 'quarter' | 'semester' | null;
 }
 
 export async function findLatestAnalysedTranscript(db: Queryable, userId: string): Promise<AnalysedTranscriptRow | null> {
   const [row] = await db.query<AnalysedTranscriptRow>(
-    `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name from transcripts t
+    `select t.id, t.file_name, t.detected_institution_id, t.detected_institution_name, t.credit_calendar from transcripts t
       where t.user_id = $1 and t.status = 'done' and exists (select 1 from transcript_rows r where r.transcript_id = t.id and not r.removed_by_student)
       order by coalesce(t.analyzed_at, t.created_at) desc, t.id limit 1`,
     [userId],
@@ -583,13 +603,25 @@ export interface StoredReport {
   id: string;
   fromInstitutionId: number | null;
   toInstitutionId: number;
+  /** The calendar the report is decided with (null: the issuing school's, as before migration 0130). */
+  fromCalendar: 'quarter' | 'semester' | null;
   rows: StoredCourseRow[];
+}
+
+/** Records the calendar a transcript's report is decided with. */
+export async function setTranscriptCalendar(db: Queryable, id: string, calendar: TranscriptCalendar): Promise<void> {
+  await db.query(`update transcripts set credit_calendar = $2, credit_calendar_source = $3, credit_calendar_evidence = $4 where id = $1`, [
+    id,
+    calendar.calendar,
+    calendar.source,
+    calendar.evidence?.slice(0, 120) ?? null,
+  ]);
 }
 
 /** Analysed reports with their rows, in two queries however many: what the re-decision reads back. */
 export async function findReportsForRedecision(db: Queryable, transcriptIds: string[]): Promise<StoredReport[]> {
-  const reports = await db.query<{ id: string; detected_institution_id: number | null; to_institution_id: number }>(
-    `select id, detected_institution_id, to_institution_id from transcripts
+  const reports = await db.query<{ id: string; detected_institution_id: number | null; to_institution_id: number; credit_calendar: 'quarter' | 'semester' | null }>(
+    `select id, detected_institution_id, to_institution_id, credit_calendar from transcripts
       where id = any($1::uuid[]) and status in ('done', 'saved') and to_institution_id is not null`,
     [transcriptIds],
   );
@@ -600,7 +632,13 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
   );
   const byReport = new Map<string, StoredCourseRow[]>(reports.map((report) => [report.id, []]));
   for (const { transcript_id, ...row } of rows) byReport.get(transcript_id)?.push(row);
-  return reports.map((report) => ({ id: report.id, fromInstitutionId: report.detected_institution_id, toInstitutionId: report.to_institution_id, rows: byReport.get(report.id) ?? [] }));
+  return reports.map((report) => ({
+    id: report.id,
+    fromInstitutionId: report.detected_institution_id,
+    toInstitutionId: report.to_institution_id,
+    fromCalendar: report.credit_calendar,
+    rows: byReport.get(report.id) ?? [],
+  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addTranscriptRowSchema, analyzeTranscriptSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER } from '../../../shared/schemas/transcripts';
+import { addTranscriptRowSchema, analyzeTranscriptSchema, correctTranscriptRowSchema, createTranscriptSchema, TRANSCRIPT_TOKEN_HEADER, transcriptCalendarSchema } from '../../../shared/schemas/transcripts';
 import { saveTranscriptSchema } from '../../../shared/schemas/student';
 import { studentTranscriptParamsSchema, transcriptParamsSchema, transcriptRowParamsSchema } from '../../../shared/schemas/path-params';
 import { fileDownload } from '../../http/file-download';
@@ -17,6 +17,7 @@ import {
   readTranscriptFile,
   requestTranscriptAnalysis,
   saveProfileTranscript,
+  setTranscriptCreditCalendar,
   startTranscriptUpload,
 } from './transcripts.service';
 
@@ -64,6 +65,16 @@ export function registerTranscriptRoutes(routes: RouteTable) {
     const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
     c.header('Cache-Control', 'no-store');
     return c.json(await correctTranscriptRow(c.get('deps').db, { id, rowId, reader, changes }));
+  });
+
+  // Quarter or semester credits: the student answers the report's question, or corrects what the page or the school's
+  // entry said; the answer is the report decided again. Only the transcript's student (or its visitor) may.
+  routes.put('/api/transcripts/:id/calendar', 'public', async (c) => {
+    const { id } = readParams(c, transcriptParamsSchema);
+    const { calendar } = await readJson(c, transcriptCalendarSchema);
+    const reader = transcriptReaderOf(c.get('user'), c.req.header(TRANSCRIPT_TOKEN_HEADER));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await setTranscriptCreditCalendar(c.get('deps').db, { id, reader, calendar }));
   });
 
   routes.post('/api/transcripts/:id/claim', 'student', async (c) => {

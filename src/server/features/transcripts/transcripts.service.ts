@@ -56,6 +56,7 @@ import {
   lockTranscript,
   markUnreadableTranscriptRead,
   setRowRemoved,
+  setTranscriptCalendar,
   transcriptExistsForFile,
   updateRowFields,
   updateTranscriptState,
@@ -257,11 +258,21 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
         creditsTransferring: Number(transcript.summary.creditsTransferring ?? 0),
       }
     : null;
+  const calendarSource = transcript.credit_calendar_source;
   return {
     id: transcript.id,
     source: transcript.source,
     error: transcript.error,
     status: transcript.status as TranscriptResponse['status'],
+    calendar: calendarSource
+      ? {
+          value: transcript.credit_calendar,
+          source: calendarSource === 'unknown' ? null : calendarSource,
+          evidence: transcript.credit_calendar_evidence,
+          askStudent: calendarSource === 'unknown',
+          destination: transcript.to_institution_calendar,
+        }
+      : null,
     progress: transcript.progress,
     fileName: transcript.file_name,
     detectedInstitution:
@@ -359,6 +370,21 @@ export async function correctTranscriptRow(
     next.inProgress = stillInProgress(next.grade, current.in_progress && next.grade === current.grade);
     return updateRowFields(tx, input.id, input.rowId, next);
   });
+}
+
+/**
+ * The student says whether the transcript's credits are quarter or semester credits (the report asked, or they
+ * corrected what the page or the school's entry said); the report is decided again, converted where the calendars differ.
+ */
+export async function setTranscriptCreditCalendar(db: Database, input: { id: string; reader: TranscriptReader; calendar: 'quarter' | 'semester' }): Promise<TranscriptResponse> {
+  const transcript = await findCorrectableTranscript(db, input.id, input.reader);
+  const calendar = { calendar: input.calendar, source: 'student' as const, evidence: null };
+  await db.transaction(async (tx) => {
+    await lockTranscript(tx, transcript.id);
+    await setTranscriptCalendar(tx, transcript.id, calendar);
+    await decideStoredRows(tx, { ...transcript, credit_calendar: calendar.calendar, credit_calendar_source: calendar.source, credit_calendar_evidence: null });
+  });
+  return presentTranscriptReport(db, await findTranscriptForReader(db, transcript.id, { ...input.reader, isAdmin: false }));
 }
 
 /** Privacy: a signed-out visitor's transcript and its file are deleted 24 h after analysis; a slot that got no file, minutes after. */
@@ -533,7 +559,7 @@ export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'numb
 export async function readLatestAnalysedTranscript(
   db: Queryable,
   userId: string,
-): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; courses: SourceCourseTaken[] } | null> {
+): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; fromCalendar: 'quarter' | 'semester' | null; courses: SourceCourseTaken[] } | null> {
   const transcript = await findLatestAnalysedTranscript(db, userId);
   if (!transcript) return null;
   const rows = await listTranscriptCourseRows(db, [transcript.id]);
@@ -542,6 +568,7 @@ export async function readLatestAnalysedTranscript(
     name: transcript.file_name,
     fromInstitutionId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
+    fromCalendar: transcript.credit_calendar,
     courses: rows.map(courseTakenFrom),
   };
 }

@@ -71,6 +71,7 @@ export function simulatedReport(fileName: string, destination: { key: string; na
     source: null,
     error: null,
     status: 'done',
+    calendar: null,
     progress: 100,
     fileName,
     detectedInstitution: null,

@@ -76,6 +76,10 @@ export const addTranscriptRow = (id: string, row: AddTranscriptRowInput, token: 
 export const correctTranscriptRow = (id: string, rowId: string, changes: CorrectTranscriptRowInput, token: string | null) =>
   send<TranscriptResponse>(`/api/transcripts/${id}/rows/${rowId}`, { method: 'PATCH', body: changes, token });
 
+/** Quarter or semester credits: the student's answer; the answer is the report decided again. */
+export const setTranscriptCalendar = (id: string, calendar: 'quarter' | 'semester', token: string | null) =>
+  send<TranscriptResponse>(`/api/transcripts/${id}/calendar`, { method: 'PUT', body: { calendar }, token });
+
 export const claimTranscript = (id: string, token: string) => send<{ id: string }>(`/api/transcripts/${id}/claim`, { method: 'POST', body: {}, token });
 
 export const submitSearchAppeal = (body: SearchAppealInput) => send<SearchAppealResponse>('/api/appeals', { method: 'POST', body });

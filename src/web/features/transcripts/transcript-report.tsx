@@ -9,6 +9,7 @@ import { ApiError, isServerWords } from '../../lib/api-client';
 import { appealOutcomeText } from '../appeals';
 import { useAccount } from '../auth';
 import { AppealDialog } from './appeal-dialog';
+import { CreditCalendarNotice } from './credit-calendar';
 import { submitSearchAppeal, ServerUnreachableError } from './transcript-api';
 import { transcriptQueries } from './transcript-queries';
 import { APPEAL_DRAFT_KEY, type TranscriptAnalysis } from './use-transcript-analysis';
@@ -303,6 +304,9 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
             </div>
           ) : (
             <>
+              {report.calendar && !analysis.sample && (
+                <CreditCalendarNotice calendar={report.calendar} schoolName={report.institutionName} destinationName={destinationName} onAnswer={analysis.setCalendar} />
+              )}
               {report.summary && (
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
                   <Stat label="Courses" value={String(report.summary.courses)} />

@@ -28,6 +28,7 @@ const report = (status: TranscriptResponse['status'], extra: Partial<TranscriptR
     source: 'pdf-text',
     error: null,
     status,
+    calendar: null,
     progress: status === 'done' ? 100 : 40,
     fileName: 'valencia.pdf',
     detectedInstitution: { id: 3, name: 'Valencia College' },

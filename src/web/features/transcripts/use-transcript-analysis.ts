@@ -8,6 +8,7 @@ import {
   analyzeTranscript,
   claimTranscript,
   correctTranscriptRow,
+  setTranscriptCalendar,
   createTranscript,
   ServerUnreachableError,
   uploadTranscriptBytes,
@@ -289,6 +290,16 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     [followed, queryClient],
   );
 
+  /** Quarter or semester credits: sends the student's answer and shows the report the server decided again. */
+  const setCalendar = useCallback(
+    async (calendar: 'quarter' | 'semester') => {
+      if (!followed) throw new Error('Only a report from the server can be changed.');
+      const report = await setTranscriptCalendar(followed.id, calendar, followed.token);
+      queryClient.setQueryData(transcriptQueries.report(followed.id, followed.token).queryKey, report);
+    },
+    [followed, queryClient],
+  );
+
   // A visitor's report that is gone (expired, deleted) leaves nothing to keep a token for.
   const gone = followed?.from === 'address' && polled.error instanceof ApiError && polled.error.status === 404 ? followed.id : null;
   useEffect(() => {
@@ -308,6 +319,7 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     open,
     reset,
     correct,
+    setCalendar,
   };
 }
 

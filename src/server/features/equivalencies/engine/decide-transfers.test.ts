@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourseCode } from './course-code';
 import { creditsAtDestination } from './credit-conversion';
-import { NO_RULE_REASON, decideByCourseAlone, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
+import { NO_RULE_REASON, decideByCourseAlone, decideFromUnknownSchool, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';
 import type { EquivalencyRule, InstitutionInfo, RuleCourse, RuleTarget, SourceCourseTaken, SuggestedCandidate } from './types';
 
@@ -150,6 +150,16 @@ describe('minimum grades', () => {
       expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toEqual(decide({ courses: [taken('XYZ', '999', { grade })] })[0]);
     }
     for (const grade of ['A', 'C-', 'S', 'IP', null]) expect(decideByCourseAlone(taken('XYZ', '999', { grade }))).toBeNull();
+  });
+  it('from a school we do not know, still counts the credits in the destination\'s units when the transcript\'s calendar is known (decision 130)', () => {
+    const passed = decideFromUnknownSchool(taken('ACCT&', '201', { credits: 5, grade: 'A' }), 'we do not know this school', { from: 'quarter', to: 'semester' });
+    expect(passed).toMatchObject({ status: 'NEEDS_EVAL', reason: 'we do not know this school' });
+    expect(passed.evidence.creditConversion).toMatchObject({ originalCredits: 5, from: 'quarter', to: 'semester', convertedCredits: 3.33 });
+    expect(creditsAtDestination(5, passed.evidence)).toBe(3.33);
+    // a refused row says its converted credits too; the same calendar, or none known, converts nothing
+    expect(decideFromUnknownSchool(taken('ACCT&', '201', { credits: 5, grade: 'W' }), 'x', { from: 'quarter', to: 'semester' }).evidence.creditConversion?.convertedCredits).toBe(3.33);
+    expect(decideFromUnknownSchool(taken('ACCT&', '201', { credits: 5, grade: 'A' }), 'x', { from: 'semester', to: 'semester' }).evidence.creditConversion).toBeNull();
+    expect(decideFromUnknownSchool(taken('ACCT&', '201', { credits: 5, grade: 'A' }), 'x').evidence.creditConversion).toBeNull();
   });
   it('waits for in-progress work', () => {
     const [decision] = decide({ rules: [r], courses: [taken('ENG', '101', { grade: 'IP' })] });

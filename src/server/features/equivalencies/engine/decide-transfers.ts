@@ -25,6 +25,7 @@ import { suggestionsForStudents } from './student-suggestions';
 import { checkTermRange, describeTermRange } from './terms';
 import { classifyRule, classifyTarget, describeTargetCredit, isCollegePrepTitle, isElectiveTarget, nonTransferTargetKind, type TargetCredit } from './verdict-class';
 import type {
+  AcademicCalendar,
   CourseRef,
   CreditConversion,
   EquivalencyDecision,
@@ -156,10 +157,13 @@ export function decideByCourseAlone(course: SourceCourseTaken, from: Pick<Instit
 
 /**
  * A course from a school Crosswalk does not know: what the course and its grade say on their own (decideByCourseAlone),
- * else the destination reviews it, for `reason`.
+ * else the destination reviews it, for `reason`. When the transcript's calendar is known (`calendars`) and differs from
+ * the destination's, the row still says what its credits are in the destination's units (decision 130).
  */
-export function decideFromUnknownSchool(course: SourceCourseTaken, reason: string): EquivalencyDecision {
-  return decideByCourseAlone(course) ?? { ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
+export function decideFromUnknownSchool(course: SourceCourseTaken, reason: string, calendars: { from: AcademicCalendar; to: AcademicCalendar } | null = null): EquivalencyDecision {
+  const decision = decideByCourseAlone(course) ?? { ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
+  const creditConversion = calendars && typeof course.credits === 'number' ? convertCredits(course.credits, calendars.from, calendars.to).conversion : null;
+  return creditConversion ? { ...decision, evidence: { ...decision.evidence, creditConversion } } : decision;
 }
 
 interface CreditResult {

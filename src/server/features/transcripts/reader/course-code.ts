@@ -3,7 +3,8 @@
  * "ACT SCI 300", "M S & E 120", "MATH 1110.01", long PeopleSoft subjects ("AFROAMER 10"), a division glued to the
  * subject ("EN.601.226"), a school suffix on the subject ("MATH-UA 140"), and section or component suffixes that are
  * not part of the course number ("MAC-2311-01", "MATH-UA 140-001", "PHIL 504SEM"). Transfer electives keep their
- * placeholder number ("1XXX").
+ * placeholder number ("1XXX", "2xx", "1T02"). A number may carry up to five letters ("1010LGENS"): a tag fused to it is
+ * split off document-wide (course-tags.ts), and a number left with more than three letters is not a course.
  */
 export { findTerm, type TermMatch } from './terms';
 
@@ -27,9 +28,10 @@ const SUBJECT_WORD = /^[A-Z&]{1,8}$/;
 const SCHOOL_SUFFIX_SUBJECT = /^[A-Z]{2,6}-[A-Z]{1,3}$/;
 /** "AS.110" printed in a Subject column apart from its number. */
 const DIVISION_SUBJECT = /^[A-Z]{2}\.\d{3}$/;
-const NUMBER = /^(?:\d{1,5}[A-Z]{0,3}|\d{2,5}\.\d{1,3}[A-Z]?|\d{1,4}X{1,3})$/;
-/** "ENC1102", "ECON-101", "MAC-2311-01", "CHEM-121L-01", "ENG_101". */
-const JOINED = /^([A-Z&]{2,8})[-_]?(\d{1,5}[A-Z]{0,3}(?:\.\d{1,3})?|\d{1,4}X{1,3})(?:-(\d{1,3}[A-Z]?|[A-Z]\d{0,2}))?$/;
+/** A course number: digits with letters after them, a decimal number, or a transfer elective ("1XXX", "2xx", "1T02"). */
+const NUMBER = /^(?:\d{1,5}[A-Z]{0,5}|\d{2,5}\.\d{1,3}[A-Z]?|\d{1,4}[Xx]{1,3}|\d[Tt]\d{1,2})$/;
+/** "ENC1102", "ECON-101", "MAC-2311-01", "CHEM-121L-01", "ENG_101", "BSC1010LGENS". */
+const JOINED = /^([A-Z&]{2,8})[-_]?(\d{1,5}[A-Z]{0,5}(?:\.\d{1,3})?|\d{1,4}[Xx]{1,3}|\d[Tt]\d{1,2})(?:-(\d{1,3}[A-Z]?|[A-Z]\d{0,2}))?$/;
 /** "EN.601.226": a division, a department number, then the course number. */
 const DIVISION = /^([A-Z]{2}\.\d{3})\.(\d{3}[A-Z]?)(?:\.(\d{1,2}))?$/;
 const TERM_CODE = /^(FA|SP|SU|WI|SS|SM|AU|WN)\d{2,4}$/;
@@ -53,7 +55,7 @@ const cleanWord = (w: string): string => w.replace(/[,;:]+$/, '').replace(/^[([_
 function splitNumber(raw: string): { number: string; section?: string } | null {
   const m = /^(\d{1,5})([A-Z]{3})$/.exec(raw);
   if (m && COMPONENT.test(m[2]!)) return { number: m[1]!, section: m[2]! };
-  return NUMBER.test(raw) ? { number: raw } : null;
+  return NUMBER.test(raw) ? { number: raw.toUpperCase() } : null;
 }
 
 /** A section printed after the number as "-01" / "-001" in the same word. */
@@ -72,7 +74,7 @@ export function matchCourseCode(words: readonly string[]): CourseCodeMatch | nul
   const division = DIVISION.exec(w0);
   if (division) return withSection({ subject: division[1]!, number: division[2]!, consumed: 1 }, division[3]);
   const joined = JOINED.exec(w0);
-  if (joined && !NOT_SUBJECT.has(joined[1]!)) return withSection({ subject: joined[1]!, number: joined[2]!, consumed: 1 }, joined[3]);
+  if (joined && !NOT_SUBJECT.has(joined[1]!)) return withSection({ subject: joined[1]!, number: joined[2]!.toUpperCase(), consumed: 1 }, joined[3]);
   if ((SCHOOL_SUFFIX_SUBJECT.test(w0) || DIVISION_SUBJECT.test(w0)) && words[1]) {
     const n = splitDashSection(cleanWord(words[1]));
     if (n) return withSection({ subject: w0, number: n.number, consumed: 2 }, n.section);
@@ -123,9 +125,11 @@ export interface FoundCourseCode extends CourseCodeMatch {
 
 /**
  * Finds a course code at the start of `words`, or after a leading title ("Linear Algebra MATH-UA 140-001 4.0 A"):
- * the words before it must read as a title (letters, at least one lower-case word) and at most `maxStart` long.
+ * the words before it must read as a title (letters, at least one lower-case word) and at most `maxStart` long. A title
+ * in capitals ("INTRO TO ENGR I   ENGR 7A   2.0   A") is accepted when the code begins a cell of its own
+ * (`cellStarts[i]`: word i is the first of a table cell) and a number follows the code.
  */
-export function findCourseCode(words: readonly string[], maxStart = 10): FoundCourseCode | null {
+export function findCourseCode(words: readonly string[], maxStart = 10, cellStarts?: readonly boolean[]): FoundCourseCode | null {
   const first = matchCourseCode(words);
   if (first) return { ...first, start: 0 };
   for (let i = 1; i <= Math.min(maxStart, words.length - 2); i++) {
@@ -135,7 +139,9 @@ export function findCourseCode(words: readonly string[], maxStart = 10): FoundCo
     const m = matchCourseCode(words.slice(i));
     if (!m) continue;
     const before = words.slice(0, i);
-    if (!before.some((w) => /[a-z]/.test(w))) continue;
+    const titled = before.some((w) => /[a-z]/.test(w));
+    const capsTitle = !titled && cellStarts?.[i] === true && words.slice(i + m.consumed).some((w) => /^\d{1,3}(?:\.\d{1,3})?$/.test(w));
+    if (!titled && !capsTitle) continue;
     return { ...m, start: i };
   }
   return null;

@@ -6,8 +6,10 @@ const TRANSFER_LETTER = /^T[A-D][+-]?$/;
 const OTHER = new Set([
   'P', 'S', 'U', 'W', 'I', 'IP', 'T', 'TR', 'TCR', 'NC', 'CR', 'NR', 'WF', 'WP', 'WU', 'WD', 'WX', 'UW', 'AU', 'X', 'Z', 'NG', 'N', 'INC',
   'AF', 'FN', 'IF', 'FX', 'XF', 'NP', 'SP', 'PR', 'TP', 'TS', 'EX', 'AP', 'IB', 'CLEP', 'Y', 'Q', 'NS', 'DEF', 'HP', 'H', 'LP', 'WN', 'RD',
+  // test credit (TE), credit by examination (K), absent from the final (ABS), excused withdrawal (EW)
+  'TE', 'K', 'ABS', 'EW',
 ]);
-const WITHDRAWN = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'UW', 'AF', 'FN', 'WN']);
+const WITHDRAWN = new Set(['W', 'WD', 'WF', 'WP', 'WU', 'WX', 'UW', 'AF', 'FN', 'WN', 'EW']);
 
 /** Upper-cases and turns unicode minus, en dash, em dash and similar into "-". */
 export function normaliseGradeText(raw: string): string {

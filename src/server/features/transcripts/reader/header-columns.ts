@@ -32,7 +32,7 @@ const PHRASES: [string, ColumnRole][] = [
   ['gpa hours', 'gpaHours'], ['gpa hrs', 'gpaHours'], ['quality hours', 'gpaHours'], ['qhrs', 'gpaHours'], ['gpa units', 'gpaHours'],
   ['qual hrs', 'gpaHours'], ['gpa cr', 'gpaHours'], ['qh', 'gpaHours'],
   // earned
-  ['units earned', 'earned'], ['credits earned', 'earned'], ['earned hours', 'earned'], ['earned credits', 'earned'], ['earned units', 'earned'],
+  ['units earned', 'earned'], ['credits earned', 'earned'], ['earned hours', 'earned'], ['earn', 'earned'], ['earned credits', 'earned'], ['earned units', 'earned'],
   ['hours earned', 'earned'], ['earned hrs', 'earned'], ['earned cr', 'earned'], ['earned', 'earned'], ['ehrs', 'earned'], ['ern', 'earned'],
   ['cmpl cred', 'earned'], ['cmpl', 'earned'], ['completed', 'earned'], ['units completed', 'earned'], ['credits completed', 'earned'],
   ['cmpl crs', 'earned'], ['comp cred', 'earned'], ['passed', 'earned'], ['hrs earned', 'earned'], ['cr earned', 'earned'],
@@ -85,8 +85,9 @@ export function isHeaderWord(text: string): boolean {
 }
 
 /** Greedy phrase matching over a cell's words, longest phrase first. */
-function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number } {
+function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number; unknown: Word[] } {
   const cols: HeaderColumn[] = [];
+  const unknown: Word[] = [];
   let known = 0;
   for (let i = 0; i < words.length; ) {
     let hit = false;
@@ -103,9 +104,9 @@ function rolesOfWords(words: Word[]): { cols: HeaderColumn[]; known: number } {
         break;
       }
     }
-    if (!hit) i++;
+    if (!hit) unknown.push(words[i++]!);
   }
-  return { cols, known };
+  return { cols, known, unknown };
 }
 
 /**
@@ -159,17 +160,17 @@ export function detectHeader(line: Line | { words: Word[]; text: string }): Head
   if (/\d/.test(line.text)) return null;
   const words = wordsOfStacked(line.words);
   if (words.length < 2 || words.length > 28) return null;
-  const { cols, known } = rolesOfWords(words);
+  const { cols, known, unknown } = rolesOfWords(words);
   const roles = new Set(cols.map((c) => c.role));
   const numeric = [...roles].some((r) => NUMERIC_ROLES.has(r));
   const descriptive = roles.has('course') || roles.has('subject') || roles.has('title') || roles.has('grade');
   if (!numeric || !descriptive || cols.length < 2) return null;
-  if (known / words.length < 0.6) return null;
+  if (known / Math.max(1, words.length - extraColumns(cols, unknown).length) < 0.6) return null;
   // "Name" alone is a weak title hint; a line like "Name Student ID" is not a header
   if (cols.length === 2 && cols.some((c) => c.role === 'repeat' || c.role === 'ignore')) return null;
   // a stacked word matched as one phrase keeps one column
   const merged: HeaderColumn[] = [];
-  for (const c of cols) {
+  for (const c of [...cols, ...extraColumns(cols, unknown)].sort((a, b) => a.x0 - b.x0)) {
     const prev = merged[merged.length - 1];
     if (prev && prev.x0 === c.x0 && prev.x1 === c.x1) {
       prev.text = `${prev.text} ${c.text}`;
@@ -178,6 +179,18 @@ export function detectHeader(line: Line | { words: Word[]; text: string }): Head
     merged.push({ ...c });
   }
   return resolveCourseColumns(secondGradeIsPoints(splitGradePoints(merged, words)));
+}
+
+/**
+ * Header words no phrase knows, printed after the last grade, credit or points column ("Attr", "RP", "GB", "Sym"): the
+ * columns of flags and attributes some schools print after the grade. Each becomes a column of its own, so its values
+ * are kept apart from the grade instead of being taken for it.
+ */
+function extraColumns(cols: HeaderColumn[], unknown: Word[]): HeaderColumn[] {
+  const lastValue = Math.max(...cols.filter((c) => NUMERIC_ROLES.has(c.role) || c.role === 'grade').map((c) => c.x1));
+  return unknown
+    .filter((w) => w.x0 > lastValue && /^[A-Za-z]{1,12}\.?$/.test(w.text) && !GLUED.has(w))
+    .map((w) => ({ role: 'ignore' as const, x0: w.x0, x1: w.x1, text: w.text }));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Regression floor on documents the reader was not tuned on: the committed generated transcripts (a seed never used
- * while tuning, every layout family) and the re-typeset real layouts, text PDFs only (OCR belongs to the benchmark).
+ * Regression floor: the committed generated transcripts (a seed never used while tuning, every layout family), the
+ * re-typeset real layouts and the unseen set's tuning half, text PDFs only (OCR belongs to the benchmark).
  * The floor is a guard against regressions, below the aims and the figures in docs/BENCHMARKS.md.
  */
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ async function scoreSet(folder: string) {
   const totals = emptyTotals();
   const misses: string[] = [];
   const noRows: string[] = [];
-  for (const t of truth)
+  // text PDFs only: a PDF whose text layer is garbage is read by OCR, which belongs to the benchmark
+  for (const t of truth.filter((entry) => entry.kind !== 'garbled-pdf'))
     for (const f of t.files.filter((x) => x.endsWith('.pdf'))) {
       const reading = await readTranscript(new Uint8Array(readFileSync(join(dir, f))));
       const s = scoreDocument(t.courses, reading.rows, t.school, reading.institution);
@@ -35,6 +36,8 @@ describe('accuracy on held-out text PDFs (regression floor)', () => {
   it.each([
     { folder: 'transcripts-generated', f1: 0.95, credits: 0.96, grades: 0.96, school: 0.9, withoutRows: 1 },
     { folder: 'transcripts-real', f1: 0.98, credits: 0.98, grades: 0.97, school: 0.9, withoutRows: 0 },
+    // the unseen set's tuning half (issue 36; its locked half is for the benchmark's final figures only)
+    { folder: 'transcripts-unseen/tuning', f1: 0.98, credits: 0.98, grades: 0.98, school: 0.8, withoutRows: 0 },
   ])('$folder: row F1, credits, grades and school above the floor', async (floor) => {
     const { totals, rates: r, misses, noRows } = await scoreSet(floor.folder);
     if (process.env.SHOW_MISSES) console.log(misses.join('\n'));

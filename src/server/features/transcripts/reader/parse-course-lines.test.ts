@@ -379,3 +379,168 @@ PHIL 182 Intro to Philosophy 3.0     A`;
   });
 });
 
+
+/**
+ * Each failure kind the reader showed on documents nobody on the team had seen (issue 36), with a line re-typeset from
+ * such a document (made-up student, the layout's own shapes).
+ */
+describe('parseCourseLines: rows found by what a course row is (issue 36)', () => {
+  it('reads a title printed before the code in capitals ("INTRO TO ENGR I   ENGR 7A   2.0   A")', () => {
+    const text = `
+FOOTHILL COLLEGE   UNOFFICIAL TRANSCRIPT
+COURSE TITLE                  COURSE    UNITS   GRADE   GRADE PTS
+FALL QUARTER 2022
+INTRO TO ENGR I               ENGR 7A     2.0     A         8.0
+CALCULUS                      MATH 1A     5.0     B+       16.5
+OBJECT-ORIENTED PROG JAVA     CS 1A       4.5     A        18.0
+  QTR ATTEMPTED 11.5   EARNED 11.5   GPA 3.70
+WINTER QUARTER 2023
+COMPOSITION/READING/LIT       ENGL 1B     5.0     EW        0.0`;
+    expect(brief(text)).toEqual(['ENGR 7A|2|A|Fall 2022', 'MATH 1A|5|B+|Fall 2022', 'CS 1A|4.5|A|Fall 2022', 'ENGL 1B|5|EW|Winter 2023']);
+    // and with no header: the code starts its own cell after a title of capitals, and numbers follow it
+    expect(brief(`INTRO TO ENGR I   ENGR 7A   2.0   A\nCALCULUS   MATH 1A   5.0   B+`)).toEqual(['ENGR 7A|2|A|-', 'MATH 1A|5|B+|-']);
+    // a heading of capitals with a school's name and a number is not a row
+    expect(brief(`TRANSFER CREDIT   FROM LAKE COLLEGE   ROOM 101   2.0`)).toEqual([]);
+  });
+
+  it('splits a general-education tag fused to the number ("BSC1010LGENS", "SLS 1106GE") from the course number', () => {
+    const text = `
+Course         Title                       Grd   Att   Ern   QPts
+BSC1010LGENS   Gen Biology I Lab           A     1.0   1.0    4.0
+BSC1010GENS    General Biology I           B     3.0   3.0    9.0
+ENC1101GECM    Composition I               A     3.0   3.0   12.0
+MAC1105GEMA    College Algebra             B     3.0   3.0    9.0
+SLS1101        College Success             A     3.0   3.0   12.0
+CHM151LL       General Chemistry I Lab     A     1.0   1.0    4.0`;
+    expect(brief(text).map((r) => r.split('|')[0])).toEqual(['BSC 1010L', 'BSC 1010', 'ENC 1101', 'MAC 1105', 'SLS 1101', 'CHM 151LL']);
+    const spaced = `
+COURSE       COURSE TITLE                 GRADE  CRED ATT  CRED ERN  QUAL PTS
+SLS 1106GE   FIRST YEAR EXPERIENCE        A          3.00      3.00     12.00
+ENC 1101GR   ENGLISH COMPOSITION I        B          3.00      3.00      9.00
+MAC 1105GM   COLLEGE ALGEBRA              C          3.00      3.00      6.00
+MAC 1147GM   PRECALCULUS ALGEBRA/TRIG     D          4.00      4.00      4.00
+PSY 2012     GENERAL PSYCHOLOGY           B          3.00      3.00      9.00`;
+    expect(brief(spaced).map((r) => r.split('|')[0])).toEqual(['SLS 1106', 'ENC 1101', 'MAC 1105', 'MAC 1147', 'PSY 2012']);
+  });
+
+  it('keeps flag columns after the grade as flags, with or without a header for them', () => {
+    const withHeader = `
+Course     Title                           Units   Grade   Attr   Attr
+ESE 2310   Basic Circuit Analysis II        4.00   A+      DP     NI
+CSE 2407   Data Structures and Algorithms   3.00   A       NS     DP
+PHIL 1001  Problems in Philosophy           3.00   P       HUM`;
+    expect(brief(withHeader)).toEqual(['ESE 2310|4|A+|-', 'CSE 2407|3|A|-', 'PHIL 1001|3|P|-']);
+    expect(brief(`EE 213   Basic Circuit Analysis II   4.00   A+   DP   NI\nEE 214   Signals   3.00   B   NS`)).toEqual(['EE 213|4|A+|-', 'EE 214|3|B|-']);
+  });
+
+  it('never takes a side panel of term totals beside the rows for a course\'s credits or as a row', () => {
+    const text = `
+Course    Title                          Credits   Grade        Term Summary
+Fall 2022
+ENG 101   English Composition 1              3.0     A          Credits Attempted    13
+MAT 108   Intermediate Algebra               3.0     B          Credits Earned       13
+PSY 101   Introduction to Psychology         3.0     B          Quality Points     38.0
+BIO 151   Anatomy & Physiology 1             4.0     C          Term GPA           2.92
+                                                                Cum GPA            2.92
+Summer 2023
+NUR 100   Nursing Fundamentals Prep          2.0     A          Credits Attempted     2
+                                                                Credits Earned        2`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Fall 2022', 'MAT 108|3|B|Fall 2022', 'PSY 101|3|B|Fall 2022', 'BIO 151|4|C|Fall 2022', 'NUR 100|2|A|Summer 2023']);
+  });
+
+  it('keeps test-credit, AP and transfer rows with their section and grades TE, K, CR, TCR', () => {
+    const text = `
+TEST CREDIT
+Course      Title                        Credits   Grade
+ENGL 1301   Composition I                  3.00    TE
+HIST 1301   United States History I        3.00    K
+MATH 2413   Calculus I                     4.00    CR
+TRANSFER CREDIT ACCEPTED BY INSTITUTION
+Fall 2021   Lakeland College
+GOVT 2305   Federal Government             3.00    TCR
+Beginning of Undergraduate Record
+Fall 2022
+BIOL 1406   Biology for Science Majors     4.00    B`;
+    const rows = parse(text).rows.map((r) => `${r.subject} ${r.number}|${r.grade}|${r.section}`);
+    expect(rows).toEqual(['ENGL 1301|TE|test', 'HIST 1301|K|test', 'MATH 2413|CR|test', 'GOVT 2305|TCR|transfer', 'BIOL 1406|B|institution']);
+  });
+
+  it('reads elective transfer numbers (BIOL 1T02, HUM 2XXX, MATH 2xx)', () => {
+    const text = `
+Transfer Credit - Bergen Community College
+Course                                      Attempted   Earned   Grade
+BIOL 1T02 - Biology Transfer Elective            4.00     4.00   TR
+HUM 2XXX - Humanities Elective                   3.00     3.00   TR
+MATH 2xx - Mathematics Elective                  4.00     4.00   TR`;
+    expect(brief(text).map((r) => r.split('|').slice(0, 3).join('|'))).toEqual(['BIOL 1T02|4|TR', 'HUM 2XXX|3|TR', 'MATH 2XX|4|TR']);
+  });
+
+  it('reads credits printed as R (a repeated attempt) from the course\'s other attempt, and a repeat flag E or I is not the grade', () => {
+    const text = `
+Subject  Course  Level  Title              Grade   Credit Hours   Quality Points   R
+Term: Spring 2022
+MAT      185     UG     Precalculus        D       R              0.00             E
+BIO      107     UG     General Biology I  B       4.000          12.00
+Term: Fall 2022
+MAT      185     UG     Precalculus        B       4.000          12.00            I`;
+    const rows = parse(text).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number}|${r.credits}|${r.grade}`)).toEqual(['MAT 185|4|D', 'BIO 107|4|B', 'MAT 185|4|B']);
+    expect(rows[0]!.creditsEstimated).toBe(true);
+    expect(brief(`MTH 100   Intermediate College Algebra   D   3.000   3.00   E\nMTH 100   Intermediate College Algebra   B   3.000   9.00   I`)).toEqual(['MTH 100|3|D|-', 'MTH 100|3|B|-']);
+  });
+
+  it('reads course units counted in hundreds (100 a course) as printed', () => {
+    const text = `
+Course       Title                              Units   Grade
+Autumn 2022
+MATH 15100   Calculus I                           100   A-
+HUMA 12000   Greek Thought and Literature I       100   B+
+CMSC 14100   Intro to Computer Science I          100   A`;
+    expect(brief(text)).toEqual(['MATH 15100|100|A-|Fall 2022', 'HUMA 12000|100|B+|Fall 2022', 'CMSC 14100|100|A|Fall 2022']);
+  });
+
+  it('joins a course printed as a card over three lines (a phone page): code, title, then term, units and grade', () => {
+    const text = `
+Course History
+ENG101
+First-Year Composition
+2023 Spring        3.00 Units        Grade A
+
+MAT142
+College Mathematics
+2023 Spring        3.00 Units        Grade B
+
+HIS103
+United States History to 1865
+2023 Fall          3.00 Units        Grade W`;
+    expect(brief(text)).toEqual(['ENG 101|3|A|Spring 2023', 'MAT 142|3|B|Spring 2023', 'HIS 103|3|W|Fall 2023']);
+  });
+});
+
+describe('parseCourseLines: what OCR gets wrong in photos (issue 36)', () => {
+  it('reads a grade B read as the digit 8 as B, where the other grades are letters', () => {
+    const text = `
+Course      Description                 Attempted   Earned   Grade   Points
+ITE 152     Intro to Digital Literacy       3.000    3.000   A       12.000
+MTH 161     Precalculus I                   3.000    3.000   8        9.000
+BIO 101     General Biology I               4.000    4.000   C        8.000
+HIS 121     United States History I         3.000    3.000   8+       9.900`;
+    expect(briefOcr(text).map((r) => r.split('|')[2])).toEqual(['A', 'B', 'C', 'B+']);
+    // a grade column of numbers keeps its numbers
+    expect(briefOcr(`Course   Title   Credits   Grade\nCSE 142   Computer Programming I   4.0   3.8\nCSE 143   Computer Programming II   4.0   8\nMATH 126   Calculus III   5.0   3.1`).map((r) => r.split('|')[2])).toEqual(['3.8', '8', '3.1']);
+  });
+
+  it('reads a subject OCR gave with digits for capitals or a lower-case letter ("B10 101", "CsC221")', () => {
+    const text = `
+Course      Description                 Attempted   Earned   Grade   Points
+B10 101     General Biology I               4.000    4.000   C        8.000
+CsC221      Intro Problem Solving           4.000    4.000   A       16.000
+ENG 112     College Composition II          3.000    3.000   A       12.000`;
+    expect(briefOcr(text).map((r) => r.split('|')[0])).toEqual(['BIO 101', 'CSC 221', 'ENG 112']);
+  });
+
+  it('reads a term printed between the title and the data as the row\'s term (a screenshot with no header found)', () => {
+    const rows = parseCourseLines(ocrLines(`CS 111   Computer Programming and Problem Solving   2022 Fall   A   1.00   1.00\nMATH 115   Calculus I   2022 Fall   B+   1.00   1.00`)).rows;
+    expect(rows.map((r) => `${r.subject} ${r.number}|${r.title}|${r.credits}|${r.grade}|${r.term}`)).toEqual(['CS 111|Computer Programming and Problem Solving|1|A|Fall 2022', 'MATH 115|Calculus I|1|B+|Fall 2022']);
+  });
+});

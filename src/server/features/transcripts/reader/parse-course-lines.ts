@@ -5,7 +5,8 @@
  * numeric grade), decided once for all rows of the same shape. It keeps the term and the section (institution,
  * transfer, test credit, in progress) each row sits in, and a confidence for each row.
  */
-import { findCourseCode } from './course-code';
+import { findCourseCode, matchCourseCode } from './course-code';
+import { hasUnreadableSuffix, stripFusedTags } from './course-tags';
 import { earnsNoCredit } from '../../../../shared/grades/grade-policy';
 import { gradePoints, isNumericGrade, isWithdrawn, normaliseGrade } from './grades';
 import { CREDIT_ROLES, detectHeader, isHeaderContinuation, stackHeaderLines, type ColumnRole, type HeaderColumn } from './header-columns';
@@ -50,6 +51,8 @@ const fixDigits = (s: string): string => (/^[\dOoIl.,()-]+$/.test(s) && /\d/.tes
  * "t" ("Ct"). Null when no repair gives a grade.
  */
 export function repairOcrGrade(raw: string): string | null {
+  // "8+" and "8-" are B+ and B- (a bare "8" could be a number: repairDigitGrades decides it by the document)
+  if (/^8[+\-~—–]$/.test(raw)) return normaliseGrade(`B${raw.slice(1)}`);
   if (raw.length > 4 || !/^[A-Za-z+\-~—–*]+$/.test(raw)) return null;
   const candidates = [
     raw.toUpperCase(),
@@ -110,6 +113,8 @@ interface RowDraft {
   roles: (ColumnRole | null)[];
   header: HeaderColumn[] | null;
   rowTerm: string | null;
+  /** The credits column prints "R" (a repeated attempt whose credit is not counted): credits come from the other attempt. */
+  creditsRepeated?: boolean;
   term: string | null;
   section: RowSection;
   credits: number | null;
@@ -201,6 +206,48 @@ function stripLeadingTerm(words: Word[]): { term: string | null; rest: Word[] } 
   return { term: t.term, rest: words.slice(used) };
 }
 
+/** Digits OCR reads for the capitals of a subject: "B10" is BIO, "5PAN" is SPAN. */
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/**
+ * A subject as OCR misreads it, before its course number: capitals read as digits ("B10 101" → BIO 101) or a letter in
+ * lower case in a fused code ("CsC221" → CSC221). Only OCR words in capitals that a course number follows (or that
+ * hold one) are changed; a word of a title ("Physics 1") is not.
+ */
+function repairOcrSubjects(words: readonly Word[], texts: string[]): string[] {
+  return texts.map((text, i) => {
+    const w = words[i]!;
+    if (w.conf === undefined) return text;
+    const next = texts[i + 1] ?? '';
+    const capitals = (t: string) => (t.match(/[A-Z]/g) ?? []).length >= (t.match(/[a-z]/g) ?? []).length;
+    // a fused code with a lower-case letter: "CsC221"
+    const fused = /^([A-Za-z]{2,5})(\d{2,5}[A-Za-z]?)$/.exec(text);
+    if (fused && /[a-z]/.test(fused[1]!) && capitals(fused[1]!)) return text.toUpperCase();
+    // a subject with digits for letters, then its number: "B10 101"
+    if (/^\d{2,5}[A-Z]{0,2}$/.test(next) && /^[A-Z0158]{2,5}$/.test(text) && /[A-Z]/.test(text) && /[0158]/.test(text) && !/^\d/.test(text)) return text.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d]!);
+    return text;
+  });
+}
+
+/**
+ * Which words may begin a course code printed after a title in capitals: under a header whose title column comes
+ * before its course column, the first word inside the course column; else a word that begins a table cell.
+ */
+function codeMayStart(line: Line, words: Word[], header: HeaderColumn[] | null): boolean[] {
+  // "COURSE TITLE   COURSE   UNITS": the code column is the one after the title column
+  const title = header?.find((c) => c.role === 'title');
+  const codeColumn = title ? header!.find((c) => (c.role === 'course' || c.role === 'subject') && c.x0 > title.x0) : undefined;
+  if (codeColumn) {
+    return words.map((w, i) => {
+      const h = wordHeight(w);
+      const inside = (x: Word) => x.x0 >= codeColumn.x0 - 1.5 * h;
+      return inside(w) && (i === 0 || !inside(words[i - 1]!));
+    });
+  }
+  const cellStartsAt = new Set(line.cells.map((c) => c.x0));
+  return words.map((w) => cellStartsAt.has(w.x0));
+}
+
 /** Reads the code, title and data words of a course line, or null when the line is not a course row. */
 /**
  * Splits a number glued to a grade ("3.00A" in tight columns, "30D" from OCR) into two words, each with its share of
@@ -235,9 +282,9 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     lead.term ??= findTerm(words.slice(0, beforeCode).map((w) => w.text).join(' '))?.term ?? null;
     words = words.slice(beforeCode);
   }
-  const texts = words.map((w) => fixDigits(w.text));
+  const texts = repairOcrSubjects(words, words.map((w) => fixDigits(w.text)));
   if (header && isMiscasedSubject(words, header)) texts[0] = texts[0]!.toUpperCase();
-  const code = findCourseCode(texts);
+  const code = findCourseCode(texts, 10, codeMayStart(line, words, header));
   if (!code) return null;
   if (isTotalsText(texts.slice(code.start, code.start + code.consumed).join(' '))) return null;
   const before = words.slice(0, code.start);
@@ -247,6 +294,7 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
   const toks: Tok[] = [];
   const roles: (ColumnRole | null)[] = [];
   let rowTerm = lead.term;
+  let creditsRepeated = false;
 
   if (header) {
     const spans = columnSpans(header);
@@ -287,12 +335,30 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
     });
     // a term column's value can be two words ("FA 2022")
     if (termWords.length && !rowTerm) rowTerm = findTerm(termWords.join(' '))?.term ?? null;
+    // "R" among the numeric columns (right-aligned, it may sit nearer the points header) where the credits should be
+    creditsRepeated = toks.some((t, k) => t.text.toUpperCase() === 'R' && (CREDIT_ROLES.has(roles[k]!) || roles[k] === 'points')) && !toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(roles[k]!));
   } else {
     // no header: the title is the text after the code (and any before it); data are the trailing data-like words
-    const classified = after.map(classify);
+    let classified = after.map(classify);
+    // flag and attribute columns after the grade or points ("4.00 A+ DP NI", "11.10 FSAW", "FSAR, FSMA") are extras
+    let flags = 0;
+    while (flags < 3 && classified.length - flags > 1 && /^[A-Z]{1,4},?$/.test(classified[classified.length - 1 - flags]!.text) && classified[classified.length - 1 - flags]!.kind !== 'grade' && classified[classified.length - 1 - flags]!.kind !== 'ip') flags++;
+    const beforeFlags = classified[classified.length - 1 - flags];
+    if (flags && beforeFlags && (beforeFlags.kind === 'num' || beforeFlags.kind === 'grade' || beforeFlags.kind === 'ip') && classified.some((t) => t.kind === 'num')) classified = classified.slice(0, classified.length - flags);
     let start = 0;
     // level, campus or section marks between the code and the title ("UG", "S", "01")
     while (start < classified.length - 1 && (classified[start]!.kind === 'level' || /^(\d{2,3}|[A-Z])$/.test(classified[start]!.text)) && classified[start + 1]!.kind === 'text') start++;
+    // a term printed between the title and the data ("Calculus I   2022 Fall   B+   1.00"): a term column, not title
+    const termAt = termBetweenTitleAndData(after, classified, start);
+    if (termAt) {
+      rowTerm ??= termAt.term;
+      titleWords.push(...after.slice(start, termAt.index));
+      for (const t of classified.slice(termAt.index + termAt.words)) {
+        toks.push(t);
+        roles.push(null);
+      }
+      return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm } };
+    }
     let end = classified.length;
     while (end > start && isDataKind(classified[end - 1]!.kind)) end--;
     // a title ending in a number or letter ("Calculus I", "Physics 1") keeps it when it sits as close to the title as
@@ -313,7 +379,22 @@ function readLine(line: Line, header: HeaderColumn[] | null): LineRead | null {
       roles.push(null);
     }
   }
-  return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm } };
+  return { draft: { subject: code.subject, number: code.number, titleWords, toks, roles, header, rowTerm, ...(creditsRepeated ? { creditsRepeated } : {}) } };
+}
+
+/**
+ * A term name after the title and before the row's data, all of which are data (numbers, a grade): where it starts,
+ * how many words it has, and the term. Null when there is none.
+ */
+function termBetweenTitleAndData(words: Word[], classified: Tok[], start: number): { index: number; words: number; term: string } | null {
+  for (let k = start + 1; k < words.length - 1; k++) {
+    const t = findTerm(words.slice(k, k + 3).map((w) => w.text).join(' '));
+    if (!t || t.index !== 0) continue;
+    const used = words.slice(k, k + 3).map((w) => w.text).join(' ').slice(0, t.length).trim().split(/\s+/).length;
+    const data = classified.slice(k + used);
+    if (data.length > 0 && data.every((d) => isDataKind(d.kind)) && data.some((d) => d.kind === 'num')) return { index: k, words: used, term: t.term };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -533,9 +614,33 @@ function repairDroppedDecimals(drafts: RowDraft[]): void {
     });
 }
 
+/**
+ * OCR reads a grade B as the digit 8 now and then ("5.0   8   15.0"): in a document whose other grades are letters, an
+ * OCR'd "8", "8+" or "8-" where the grade is read is the B it looks like.
+ */
+function repairDigitGrades(drafts: readonly RowDraft[], values: Values[]): void {
+  const grades = values.map((v) => v.grade).filter((g): g is string => g !== null && g !== 'IP');
+  const letters = grades.filter((g) => /^[A-F][+-]?$/.test(g)).length;
+  if (letters < 2 || letters < 0.6 * grades.length) return;
+  values.forEach((v, i) => {
+    const ocr = [...drafts[i]!.toks.map((t) => t.word), ...drafts[i]!.titleWords].some((w) => w.conf !== undefined);
+    if (ocr && v.grade && /^8[+-]?$/.test(v.grade)) v.grade = `B${v.grade.slice(1)}`;
+  });
+}
+
+/**
+ * Course units counted in hundreds (a course is 100 units, a half course 50): every credit value the document prints
+ * is a multiple of 25, and several are over 30. Such values are kept as printed instead of being refused as too large.
+ */
+function countsHundredUnits(values: readonly Values[]): boolean {
+  const credits = values.map((v) => v.credits).filter((c): c is number => c !== null);
+  const large = credits.filter((c) => c > 30);
+  return large.length >= 2 && credits.every((c) => c === 0 || (c % 25 === 0 && c <= 200));
+}
+
 /** Whether a row read under a header has a number under a credits column (without one it gives no row). */
 function hasCreditNumber(draft: LineRead['draft']): boolean {
-  return draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
+  return draft.creditsRepeated === true || draft.toks.some((t, k) => t.kind === 'num' && CREDIT_ROLES.has(draft.roles[k]!));
 }
 
 /** A header detected on line i, joined with a second header line above or below it. */
@@ -561,7 +666,8 @@ function headerAt(lines: Line[], i: number, used: Set<number>): HeaderColumn[] |
   return alone;
 }
 
-export function parseCourseLines(lines: Line[]): ParsedLines {
+export function parseCourseLines(printedLines: Line[]): ParsedLines {
+  const lines = joinStackedRecords(printedLines);
   const skippedLines: string[] = [];
   const drafts: RowDraft[] = [];
   let candidateLines = 0;
@@ -625,20 +731,31 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
     if (/\d/.test(text) && !isTotalsText(text) && !t) skippedLines.push(line.text);
   }
 
-  repairDroppedDecimals(drafts);
-  repairExtraDecimals(drafts);
+  // tags fused to course numbers ("SLS 1106GE", "BSC1010LGENS") are told from suffixes by the whole document
+  stripFusedTags(drafts).forEach((number, i) => (drafts[i]!.number = number));
+  const courseDrafts = drafts.filter((d) => !hasUnreadableSuffix(d.number));
+  repairDroppedDecimals(courseDrafts);
+  repairExtraDecimals(courseDrafts);
   // header-less rows: one reading of the numbers for all rows of the same shape
-  const signatures = chooseSignatures(drafts.filter((d) => !d.header));
+  const signatures = chooseSignatures(courseDrafts.filter((d) => !d.header));
   const rows: ReadRow[] = [];
-  for (const d of drafts) {
-    const v = d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null);
-    if (v.credits === null || !(v.credits >= 0 && v.credits <= 30)) {
+  const repeatedAttempts = new Set<ReadRow>();
+  const values = courseDrafts.map((d) => (d.header ? valuesFromHeader(d) : valuesWithoutHeader(d, signatures.get(d.toks.filter((t) => t.kind === 'num').length) ?? null)));
+  const maxCredits = countsHundredUnits(values) ? 200 : 30;
+  repairDigitGrades(courseDrafts, values);
+  for (const [k, d] of courseDrafts.entries()) {
+    const v = values[k]!;
+    // credits printed as "R": not counted here; the course's value is estimated below from its other attempt
+    if (d.creditsRepeated && v.credits === null) Object.assign(v, { credits: 0, earned: 0 });
+    if (v.credits === null || !(v.credits >= 0 && v.credits <= maxCredits)) {
       skippedLines.push(lines[d.lineIndex]!.text);
       continue;
     }
     Object.assign(d, v);
+    // OCR reads a title's roman numerals as a bar or a lower-case l ("Composition |", "Calculus Il")
+    const ocrTitle = d.titleWords.some((w) => w.conf !== undefined);
     const title = d.titleWords
-      .map((w) => w.text)
+      .map((w) => (ocrTitle ? w.text.replace(/^\|$/, 'I').replace(/^(?:Il|lI|ll)$/, 'II').replace(/^(?:Ill|IIl|lll)$/, 'III') : w.text))
       .join(' ')
       .replace(/^[-–:‘’'"`|_.,]+\s*/, '')
       .replace(/\s+-\s*$/, '')
@@ -663,12 +780,14 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
       confidence: 0,
     };
     row.confidence = rowConfidence({ ...d, section: rowSection }, row.title);
+    if (d.creditsRepeated) repeatedAttempts.add(row);
     rows.push(row);
   }
 
-  // Withdrawn courses are often printed with 0 attempted credits; estimate the course's credit value.
+  // Withdrawn courses are often printed with 0 attempted credits, and a repeated attempt's credits as "R"; estimate the
+  // course's credit value.
   for (const r of rows) {
-    if (!isWithdrawn(r.grade) || r.credits !== 0) continue;
+    if (!(isWithdrawn(r.grade) || repeatedAttempts.has(r)) || r.credits !== 0) continue;
     const same = rows.find((o) => o !== r && o.subject === r.subject && o.number === r.number && o.credits > 0);
     r.credits = same ? same.credits : /L$/.test(r.number) ? 1 : 3;
     r.creditsEstimated = true;
@@ -678,6 +797,70 @@ export function parseCourseLines(lines: Line[]): ParsedLines {
 
   const school = findInstitution(lines, firstTableIndex < 0 ? lines.length : firstTableIndex);
   return { rows, institution: school.name, institutionWebAddress: school.webAddress, candidateLines, skippedLines: skippedLines.slice(0, 200) };
+}
+
+/** "3.00 Units", "4 credits", "3 hrs": a credit value with its label, as cards and stacked records print it. */
+const LABELLED_CREDITS = /(?:^|\s)(\d{1,3}(?:\.\d{1,2})?)\s*(?:units?|credits?|cr\.?|credit\s+hours|hours|hrs\.?)(?=\s|$)/i;
+/** "Grade A", "Grade: B+", "Grade —" (none yet). */
+const LABELLED_GRADE = /\bgrade:?\s+(\S+)/i;
+
+/**
+ * A course printed as a card or a stacked record (a phone page): its code on one line, its title on the next, then its
+ * term, credits and grade with their labels ("2023 Spring   3.00 Units   Grade A"). The lines are joined into one row
+ * line, term first, then code, title, credits and grade, each a cell of its own, so the row is read like any other.
+ * Lines of an ordinary table (values on the code's own line) are left as they are.
+ */
+export function joinStackedRecords(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  const close = (a: Line, b: Line) => a.page === b.page && b.y - a.y > 0 && b.y - a.y < 2.6 * Math.max(a.height, b.height, 1);
+  for (let i = 0; i < lines.length; i++) {
+    const head = lines[i]!;
+    const codeWords = withoutLeadingMarks(head.words);
+    const code = matchCourseCode(codeWords.map((w) => w.text));
+    const rest = codeWords.slice(code?.consumed ?? 0);
+    if (!code || rest.some((w) => /\d/.test(w.text))) {
+      out.push(head);
+      continue;
+    }
+    // the title (optional) and the details line
+    const next = lines[i + 1];
+    const after = lines[i + 2];
+    const isDetails = (l: Line | undefined) => !!l && LABELLED_CREDITS.test(l.text) && !matchCourseCode(withoutLeadingMarks(l.words).map((w) => w.text));
+    const titleLine = next && close(head, next) && !isDetails(next) && !findTerm(next.text) && !matchCourseCode(next.words.map((w) => w.text)) ? next : null;
+    const details = titleLine ? (after && close(titleLine, after) && isDetails(after) ? after : null) : next && close(head, next) && isDetails(next) ? next : null;
+    if (!details) {
+      out.push(head);
+      continue;
+    }
+    const credits = LABELLED_CREDITS.exec(details.text)![1]!;
+    const gradeWord = LABELLED_GRADE.exec(details.text)?.[1];
+    const grade = gradeWord ? normaliseGrade(gradeWord) : null;
+    const term = findTerm(details.text);
+    const h = Math.max(1, head.height);
+    let x = 0;
+    const place = (texts: string[]): Word[] =>
+      texts.map((text, k) => {
+        const w: Word = { ...head.words[0]!, text, x0: x + (k ? 0.3 * h : 0), x1: 0 };
+        w.x1 = w.x0 + 0.55 * h * text.length;
+        x = w.x1;
+        return w;
+      });
+    const cell = (texts: string[]) => {
+      const words = place(texts);
+      x += 2.5 * h;
+      return words;
+    };
+    const words = [
+      ...(term ? cell(details.text.slice(term.index, term.index + term.length).split(/\s+/)) : []),
+      ...cell(codeWords.slice(0, code.consumed).map((w) => w.text)),
+      ...(rest.length || titleLine ? cell([...rest, ...(titleLine?.words ?? [])].map((w) => w.text)) : []),
+      ...cell([credits]),
+      ...(grade ? cell([grade]) : []),
+    ];
+    out.push({ ...makeLine(words), y: head.y });
+    i = lines.indexOf(details);
+  }
+  return out;
 }
 
 /**

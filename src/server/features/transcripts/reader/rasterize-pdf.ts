@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { TranscriptReadError } from './types';
 
 export interface RasterizeOptions {
+  /** How many pages, from `first`. */
   pages: number;
+  /** The first page (1-based, default 1). */
+  first?: number;
   dpi?: number;
   /** Per-document limit (ms). */
   timeoutMs?: number;
@@ -20,7 +23,7 @@ export async function rasterizePdf(bytes: Uint8Array, opts: RasterizeOptions): P
     await new Promise<void>((resolve, reject) => {
       execFile(
         'pdftoppm',
-        ['-r', String(opts.dpi ?? 200), '-gray', '-png', '-f', '1', '-l', String(opts.pages), input, join(dir, 'page')],
+        ['-r', String(opts.dpi ?? 200), '-gray', '-png', '-f', String(opts.first ?? 1), '-l', String((opts.first ?? 1) + opts.pages - 1), input, join(dir, 'page')],
         { timeout: opts.timeoutMs ?? 20_000 + 10_000 * opts.pages, maxBuffer: 1 << 20 },
         (err) => {
           if (err) {

@@ -105,3 +105,24 @@ describe('readTranscript reports its progress', () => {
     expect(fractions).toEqual([0, 0.2, 1]);
   });
 });
+
+describe('a PDF whose text layer is garbage', () => {
+  afterAll(() => terminateOcr());
+  it('is read from the pixels of its pages: every row of a re-typeset transcript whose fonts have no character map', async () => {
+    // u23: a ctcLink layout printed with its fonts' /ToUnicode maps removed, so extracted text is glyph numbers
+    const bytes = new Uint8Array(readCommittedFixture('transcripts-unseen/tuning/u23-spscc-ctclink-termcodes-garbled.pdf'));
+    const r = await readTranscript(bytes);
+    expect(r.diagnostics.textSources).toEqual(['ocr']);
+    expect(r.source).toBe('ocr');
+    expect(r.courseRowsFound).toBe(true);
+    const codes = r.rows.map((row) => `${row.subject} ${row.number} ${row.credits} ${row.grade}`);
+    expect(codes).toEqual(expect.arrayContaining(['ENGL& 101 5 3.8', 'ACCT& 202 5 3.3', 'BUS& 201 5 3.6', 'CMST& 220 5 I']));
+    expect(r.rows.length).toBe(9);
+  }, 120_000);
+
+  it('keeps a text PDF on its own text (no OCR)', async () => {
+    const r = await readTranscript(new Uint8Array(readCommittedFixture('transcripts-unseen/tuning/u23-spscc-ctclink-termcodes.pdf')));
+    expect(r.diagnostics.textSources).toEqual(['pdfjs']);
+    expect(r.source).toBe('pdf-text');
+  });
+});

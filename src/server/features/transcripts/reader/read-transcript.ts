@@ -1,18 +1,20 @@
 /** Reads the bytes of an unofficial transcript (text PDF, scanned PDF, or photo) into course rows. */
+import { detectCalendar } from './calendar';
 import { detectFileType } from './detect-file-type';
 import { checkImageSize } from './image-size';
 import { buildLines } from './layout-lines';
-import { ocrImage } from './ocr';
+import { ocrImage, rereadWords } from './ocr';
 import { parseCourseLines } from './parse-course-lines';
 import { extractPdfWords, openPdf } from './pdf-text';
 import { popplerWords } from './poppler-text';
 import { rasterizePdf } from './rasterize-pdf';
-import { isPoorText, measureTextQuality, textBadness } from './text-quality';
-import { TranscriptReadError, type ReadRow, type ReadTranscriptOptions, type TextSource, type TranscriptReading, type Word } from './types';
+import { wordsForSecondLook } from './second-look';
+import { isPoorText, isUntrustedText, measureTextQuality, textBadness } from './text-quality';
+import { TranscriptReadError, type Line, type ReadRow, type ReadTranscriptOptions, type TextSource, type TranscriptReading, type Word } from './types';
 
 export { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './types';
 export { checkImageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size';
-export type { ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
+export type { CalendarReading, CreditCalendar, ReadRow, TranscriptReading, ReadTranscriptOptions, TranscriptReadErrorCode, RowSection } from './types';
 
 export const DEFAULT_MAX_PAGES = 30;
 /** A page with fewer characters of text than this is treated as scanned. */
@@ -29,6 +31,8 @@ interface PageText {
   sources: TextSource[];
   ocrConfidence?: number;
   source: TranscriptReading['source'];
+  /** The prepared image of each page read by OCR (by page number), for a second look at some words. */
+  ocrImages?: Map<number, Buffer>;
 }
 
 /** pdf.js text for each page, or poppler's where pdf.js's is letter-spaced or garbled and poppler's is better. */
@@ -61,8 +65,27 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
         }
       }
     }
+    // pages whose best text still cannot be trusted (fonts without a usable character map) are read from their pixels
+    const untrusted = text.pageWords.flatMap((w, i) => (text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE && isUntrustedText(w) ? [i + 1] : [])).slice(0, MAX_OCR_PAGES);
+    let ocrConfidence: number | undefined;
+    const ocrImages = new Map<number, Buffer>();
+    if (untrusted.length) {
+      const confs: number[] = [];
+      for (const [k, p] of untrusted.entries()) {
+        const [image] = await rasterizePdf(bytes, { first: p, pages: 1, dpi: SCAN_DPI });
+        if (!image) continue;
+        const r = await ocrImage(image, p, (f) => progress(0.2 + (0.8 * (k + f)) / untrusted.length));
+        text.pageWords[p - 1] = r.words;
+        sources[p - 1] = 'ocr';
+        confs.push(r.confidence);
+        ocrImages.set(p, r.image);
+      }
+      if (confs.length) ocrConfidence = confs.reduce((a, b) => a + b, 0) / confs.length;
+    }
     progress(1);
-    return { pages, text: { words: text.pageWords.flat(), sources, source: 'pdf-text' } };
+    const textPageSources = sources.filter((_, i) => text.charsPerPage[i]! >= MIN_TEXT_CHARS_PER_PAGE);
+    const source = textPageSources.length > 0 && textPageSources.every((s) => s === 'ocr') ? 'ocr' : 'pdf-text';
+    return { pages, text: { words: text.pageWords.flat(), sources, source, ocrImages, ...(ocrConfidence !== undefined ? { ocrConfidence } : {}) } };
   } finally {
     await doc.destroy().catch(() => {});
   }
@@ -71,13 +94,33 @@ async function pdfText(bytes: Uint8Array, maxPages: number, progress: (fraction:
 async function ocrPages(images: Buffer[] | Uint8Array[], progress: (fraction: number) => void): Promise<PageText> {
   const words: Word[] = [];
   const confs: number[] = [];
+  const ocrImages = new Map<number, Buffer>();
   for (const [i, image] of images.entries()) {
     const r = await ocrImage(image, i + 1, (fraction) => progress((i + fraction) / images.length));
     words.push(...r.words);
     confs.push(r.confidence);
+    ocrImages.set(i + 1, r.image);
     progress((i + 1) / images.length);
   }
-  return { words, sources: images.map(() => 'ocr'), ocrConfidence: confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length), source: 'ocr' };
+  return { words, sources: images.map(() => 'ocr'), ocrConfidence: confs.reduce((a, b) => a + b, 0) / Math.max(1, confs.length), source: 'ocr', ocrImages };
+}
+
+/** Reads again the words `wordsForSecondLook` picks, page by page, and keeps what it accepts; true when a word changed. */
+async function secondLook(lines: Line[], images: Map<number, Buffer>): Promise<boolean> {
+  let changed = false;
+  for (const [page, image] of images) {
+    const looks = wordsForSecondLook(lines.filter((l) => l.page === page));
+    const reread = await rereadWords(image, looks.map((l) => ({ ...l.word, kind: l.kind })));
+    looks.forEach((look, i) => {
+      const again = reread[i];
+      const kept = again && again.conf >= 60 ? look.accept(again.text) : null;
+      if (kept && kept !== look.word.text) {
+        look.word.text = kept;
+        changed = true;
+      }
+    });
+  }
+  return changed;
 }
 
 /** Whether the rows are plausibly a transcript's courses, and how sure the reader is of the document. */
@@ -126,7 +169,9 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     text = await ocrPages([bytes], (f) => progress('ocr', f));
   }
 
-  const lines = buildLines(text.words);
+  let lines = buildLines(text.words);
+  // a second look at OCR'd course numbers with an unusual count of digits; the page is read again if any changed
+  if (text.ocrImages?.size && (await secondLook(lines, text.ocrImages))) lines = buildLines(text.words);
   const parsed = parseCourseLines(lines);
   const judged = judgeRows(parsed.rows);
   return {
@@ -137,6 +182,7 @@ export async function readTranscript(bytes: Uint8Array, opts: ReadTranscriptOpti
     rows: parsed.rows,
     courseRowsFound: judged.courseRowsFound,
     confidence: judged.confidence,
+    calendar: detectCalendar(lines, parsed.rows),
     diagnostics: {
       lines: lines.length,
       candidateLines: parsed.candidateLines,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeLetterSpacing } from './layout-lines';
 import { parseBboxXhtml } from './poppler-text';
-import { isPoorText, measureTextQuality } from './text-quality';
+import { isPoorText, isUntrustedText, measureTextQuality } from './text-quality';
 import type { Word } from './types';
 
 /** Words laid out from [text, x0] pairs on one line, 10 units high. */
@@ -31,5 +31,19 @@ describe('text quality', () => {
     const pages = parseBboxXhtml(xhtml, 4);
     expect(pages.map((p) => p.map((w) => `${w.page}:${w.text}`))).toEqual([['4:ENC', '4:1101', '4:A&P'], ['5:3.00']]);
     expect(pages[0]![0]).toMatchObject({ x0: 36, y0: 40.5, x1: 60.2, y1: 50.1 });
+  });
+
+  it('does not trust text whose fonts had no character map (glyph numbers read as letters), and trusts a transcript', () => {
+    // what pdf.js gives for a re-typeset transcript printed with its fonts' /ToUnicode maps removed: every character
+    // shifted by the font's glyph numbering, digits lost as control characters
+    const glyphs = (s: string) => [...s].map((ch) => String.fromCharCode(ch.charCodeAt(0) - 29)).join('');
+    const line = 'South Puget Sound Community College UNOFFICIAL TRANSCRIPT Fall Quarter Class Description Units Taken Grade Grade Points ENGL& English Composition MATH& Math in Society ACCT& Principles of Accounting Quarter GPA Quarter Units Winter Quarter';
+    const garbage = words(...line.split(' ').map((w, i): [string, number] => [glyphs(w), i * 40]));
+    expect(isUntrustedText(garbage)).toBe(true);
+    const clean = words(...line.split(' ').map((w, i): [string, number] => [w, i * 40]), ['5.0', 900], ['3.8', 930], ['ENGL&', 960], ['101', 990]);
+    expect(isUntrustedText(clean)).toBe(false);
+    // a page of codes and numbers with few words is still a transcript
+    const codes = words(['ENC1101', 0], ['3.00', 50], ['A', 80], ['MAC1105', 100], ['3.00', 150], ['B', 180], ['PSY2012', 200], ['3.00', 250], ['C', 280], ['Composition', 300], ['Algebra', 380], ['Psychology', 440]);
+    expect(isUntrustedText(codes)).toBe(false);
   });
 });

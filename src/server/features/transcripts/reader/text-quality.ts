@@ -3,6 +3,7 @@
  * pdf.js, and garbled text (fonts without a usable character map) are both poor. The reader keeps the better of pdf.js's
  * and poppler's text for each page.
  */
+import { COMMON_WORDS } from './common-words';
 import type { Word } from './types';
 
 export interface TextQuality {
@@ -52,4 +53,54 @@ export function textBadness(q: TextQuality): number {
 
 export function isPoorText(q: TextQuality): boolean {
   return q.singleCharShare > 0.3 || q.garbledShare > 0.15 || q.longestLetterRun >= 5;
+}
+
+/** A page needs this much text before its words are judged (a page of a few words says little). */
+const MIN_JUDGED_CHARS = 80;
+
+export interface TextTrust {
+  /** Share of words of three or more letters that are common English or transcript words. */
+  dictionaryShare: number;
+  /** Words shaped like a course code, a grade or a credit value ("ENC", "1101", "3.00", "B+"). */
+  codeShapes: number;
+  /** Share of characters that are neither letters, digits, spaces nor the punctuation transcripts print. */
+  oddCharacterShare: number;
+  words: number;
+}
+
+/**
+ * What a page's extracted text is made of: real words, course-code shapes, and the character classes glyph numbers
+ * decoded as letters give instead ("8QLYHUVLW\RI1RWUH'DPH", "&RXUVH"). Text from a font without a usable character
+ * map has almost no dictionary words and no codes, even when each character looks ordinary.
+ */
+export function measureTextTrust(words: readonly Word[]): TextTrust {
+  let letterWords = 0;
+  let known = 0;
+  let codeShapes = 0;
+  let chars = 0;
+  let odd = 0;
+  for (const w of words) {
+    chars += w.text.length;
+    odd += (w.text.match(/[^A-Za-z0-9\s.,:;'"()\-/&*+%#@!?]/gu) ?? []).length;
+    if (/^(\d{1,4}(\.\d{1,3})?|[A-F][+-]?)$/.test(w.text) || /^[A-Z]{2,5}\d{2,5}[A-Z]?$/.test(w.text)) codeShapes++;
+    for (const part of w.text.split(/[^A-Za-z]+/)) {
+      if (part.length < 3) continue;
+      letterWords++;
+      if (COMMON_WORDS.has(part.toLowerCase())) known++;
+    }
+  }
+  return { dictionaryShare: known / Math.max(1, letterWords), codeShapes, oddCharacterShare: odd / Math.max(1, chars), words: letterWords };
+}
+
+/**
+ * Text that cannot be trusted: enough of it to judge, and almost no real words, or hardly any words and no course-code
+ * shapes, or full of characters transcripts do not print. Such a page is read from its pixels instead.
+ */
+export function isUntrustedText(words: readonly Word[]): boolean {
+  const chars = words.reduce((n, w) => n + w.text.length, 0);
+  if (chars < MIN_JUDGED_CHARS) return false;
+  const t = measureTextTrust(words);
+  if (t.dictionaryShare < 0.12 && t.words >= 8) return true;
+  if (t.dictionaryShare < 0.25 && t.codeShapes < 3) return true;
+  return t.oddCharacterShare > 0.08 && t.dictionaryShare < 0.4;
 }

@@ -1,3 +1,5 @@
+import type { CalendarReading, CreditCalendar } from './calendar';
+
 /** The part of the record a row sits in. */
 export type RowSection = 'institution' | 'transfer' | 'test' | 'in-progress';
 
@@ -32,6 +34,8 @@ export interface ReadRow {
 
 export type TextSource = 'pdfjs' | 'poppler' | 'ocr';
 
+export type { CalendarReading, CreditCalendar };
+
 /** What to tell a person whose file held no plausible course rows (TranscriptReading.courseRowsFound is false). */
 export const NO_COURSE_ROWS_MESSAGE = 'We could not find courses in this file. Is it a transcript?';
 
@@ -50,6 +54,8 @@ export interface TranscriptReading {
   courseRowsFound: boolean;
   /** 0–1 for the document as a whole (0 when no course rows were found). */
   confidence: number;
+  /** Quarter or semester credits, as the page shows them (calendar.ts); `sure` only when the page says so. */
+  calendar: CalendarReading;
   diagnostics: {
     lines: number;
     candidateLines: number;
