@@ -15,6 +15,7 @@ import { decideForCourses } from '../src/server/features/equivalencies';
 import { decideDestinations, rankDestinations } from '../src/server/features/destinations';
 import { findInstitution } from '../src/server/features/institutions';
 import { degreeProgressForCourses, findSchoolProgram } from '../src/server/features/programs';
+import { engineCourseOf } from '../src/server/features/transcripts';
 import type { DegreeProgress, DegreeRequirement } from '../src/shared/schemas/programs';
 import type { ReadRow } from '../src/server/features/transcripts/reader/types';
 import { NO_COURSE_ROWS_MESSAGE, readTranscript, TranscriptReadError } from '../src/server/features/transcripts/reader/read-transcript';
@@ -34,19 +35,18 @@ async function matchRows(institution: string | null, to: string, rows: ReadRow[]
     const destination = await findInstitution(db, to);
     if (!destination) throw new Error(`unknown destination school: ${to}`);
     const program = programCode ? await findSchoolProgram(db, { schoolId: destination.id, code: programCode }) : null;
-    const courses = rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, earned: null, grade: r.grade, term: r.term, in_progress: r.inProgress }));
     const from = institution ? await findInstitution(db, institution) : null;
     if (!from) {
       const reason = "We don't know this school's courses yet, so the destination school will need to review this course.";
-      const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: null, schoolId: destination.id, program, rows: courses, examScores: [] }) : undefined;
+      const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: null, schoolId: destination.id, program, rows, examScores: [] }) : undefined;
       return { toName: destination.name, matches: rows.map(() => ({ status: 'NEEDS_EVAL', transfersTo: null, reason })), progress };
     }
     const { decisions } = await decideForCourses(db, {
       fromInstitutionId: from.id,
       toInstitutionId: destination.id,
-      courses: rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, grade: r.grade, term: r.term })),
+      courses: rows.map(engineCourseOf),
     });
-    const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: from.id, schoolId: destination.id, program, rows: courses, examScores: [], decisions }) : undefined;
+    const progress = program ? await degreeProgressForCourses(db, { fromSchoolId: from.id, schoolId: destination.id, program, rows, examScores: [], decisions }) : undefined;
     return {
       toName: destination.name,
       matches: decisions.map((d) => ({ status: d.status, transfersTo: d.transfersTo, reason: d.reason })),
@@ -67,8 +67,7 @@ async function rankRows(institution: string | null, rows: ReadRow[], major: stri
   try {
     const from = institution ? await findInstitution(db, institution) : null;
     if (!from) return { destinations: [], apart: [], unknownSchool: true };
-    const courses = rows.map((r) => ({ subject: r.subject, number: r.number, title: r.title, credits: r.credits, earned: r.earned, grade: r.grade, term: r.term, in_progress: r.inProgress }));
-    const ranked = rankDestinations(await decideDestinations(db, { fromInstitutionId: from.id, courses, major }), {});
+    const ranked = rankDestinations(await decideDestinations(db, { fromInstitutionId: from.id, courses: rows, major }), {});
     return {
       destinations: ranked.destinations.map((d) => ({
         school: d.school.name,

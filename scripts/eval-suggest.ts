@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { courseKey, normaliseSubject, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
+import { codeKey, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';
@@ -72,16 +72,16 @@ interface Answer {
 
 function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean }): Answer {
   const source = { ...rule.sources[0]!, institutionId: rule.fromInstitutionId };
-  const truth = courseKey(rule.targets[0]!);
+  const truth = codeKey(rule.targets[0]!);
   const ranked = index.rank({ source, toInstitutionId: rule.toInstitutionId });
   const withoutRules = options.withoutRules ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : null;
   return {
     toInstitutionId: rule.toInstitutionId,
     ranked,
     truthExists: true,
-    truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
-    reachable: index.destinationCourses(rule.toInstitutionId).some((course) => courseKey(course) === truth),
-    withoutRules: withoutRules ? { ranked: withoutRules, truthRank: withoutRules.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: true } : null,
+    truthRank: ranked.findIndex((candidate) => codeKey(candidate.course) === truth),
+    reachable: index.destinationCourses(rule.toInstitutionId).some((course) => codeKey(course) === truth),
+    withoutRules: withoutRules ? { ranked: withoutRules, truthRank: withoutRules.findIndex((candidate) => codeKey(candidate.course) === truth), byModel: true } : null,
   };
 }
 
@@ -90,7 +90,7 @@ function rescored(answer: Pick<Answer, 'ranked' | 'truthRank'>, model: Suggestio
   const truth = answer.truthRank >= 0 ? answer.ranked[answer.truthRank] : undefined;
   const order = answer.ranked
     .map((candidate) => ({ ...candidate, score: SUGGESTION_FEATURES.reduce((sum, name) => sum + model.weights[name] * candidate.features[name], 0) }))
-    .sort((a, b) => b.score - a.score || courseKey(a.course).localeCompare(courseKey(b.course)));
+    .sort((a, b) => b.score - a.score || codeKey(a.course).localeCompare(codeKey(b.course)));
   return { order, confidences: candidateConfidences(order, model), truthRank: truth ? order.findIndex((candidate) => candidate.course === truth.course) : -1 };
 }
 
@@ -246,7 +246,7 @@ function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: 
     const target = code(row.target_code ?? '');
     // "FA 1000NE" (no equivalent) and "GHUM 1000" (general humanities credit) name no specific course.
     if (!source || !target || /general .* elective|no equivalent/i.test(row.target_name ?? '')) continue;
-    asked.set(`${courseKey(source)}>${courseKey(target)}`, rule(delgado, uno, { ...source, title: row.source_name || null, credits: Number(row.credits) || null }, { ...target, title: row.target_name || null }));
+    asked.set(`${codeKey(source)}>${codeKey(target)}`, rule(delgado, uno, { ...source, title: row.source_name || null, credits: Number(row.credits) || null }, { ...target, title: row.target_name || null }));
   }
   const answers = [...asked.values()].map((held) => ask(index, held, { withoutRules: true }));
   const result = tally(answers, model, threshold);
@@ -279,7 +279,7 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
     if (key) ufByKey.set(key, [...(ufByKey.get(key) ?? []), course]);
   }
   const bySubject = new Map<string, CourseRef[]>();
-  for (const course of ufCourses) bySubject.set(normaliseSubject(course.subject), [...(bySubject.get(normaliseSubject(course.subject)) ?? []), course]);
+  for (const course of ufCourses) bySubject.set(codeKey(course.subject), [...(bySubject.get(codeKey(course.subject)) ?? []), course]);
   const random = seededRandom(seed ^ 0x5eed);
   const tune: Answer[] = [];
   const test: Answer[] = [];
@@ -290,10 +290,10 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
     const twins = key ? (ufByKey.get(key) ?? []) : [];
     // No UF course of the same statewide number: UF has no equivalent, and the right answer is no suggestion.
     if (!key || twins.length > 1) continue;
-    const truth = twins[0] ? courseKey(twins[0]) : null;
+    const truth = twins[0] ? codeKey(twins[0]) : null;
     // Candidates: the same subject, and any course sharing an uncommon title word.
     const words = new Set(titleTokens(source.title));
-    const candidates = [...(bySubject.get(normaliseSubject(source.subject)) ?? []), ...ufCourses.filter((course) => titleTokens(course.title).some((word) => words.has(word) && word.length > 4))];
+    const candidates = [...(bySubject.get(codeKey(source.subject)) ?? []), ...ufCourses.filter((course) => titleTokens(course.title).some((word) => words.has(word) && word.length > 4))];
     const ranked = rankSuggestionCandidates({ source, candidates }).map((candidate) => ({ ...candidate, features: { ...candidate.features, code: 0 } }));
     if (!truth && ranked.length === 0) continue;
     const byTitle = [...ranked].sort((a, b) => b.features.title - a.features.title);
@@ -301,9 +301,9 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
       toInstitutionId: uf!.id,
       ranked,
       truthExists: truth !== null,
-      truthRank: ranked.findIndex((candidate) => courseKey(candidate.course) === truth),
+      truthRank: ranked.findIndex((candidate) => codeKey(candidate.course) === truth),
       reachable: truth !== null,
-      withoutRules: { ranked: byTitle, truthRank: byTitle.findIndex((candidate) => courseKey(candidate.course) === truth), byModel: false },
+      withoutRules: { ranked: byTitle, truthRank: byTitle.findIndex((candidate) => codeKey(candidate.course) === truth), byModel: false },
     };
     if (truth) twinned += 1;
     else alone += 1;

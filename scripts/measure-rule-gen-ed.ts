@@ -36,7 +36,7 @@ async function countsAnywhere(db: Database, madison: number, programs: Array<Awa
       fromSchoolId: rule.from,
       schoolId: madison,
       program,
-      rows: [{ subject: rule.subject, number: rule.number, title: '', credits: 3, earned: 3, grade: 'A', term: null, in_progress: false }],
+      rows: [{ subject: rule.subject, number: rule.number, title: '', credits: 3, earned: 3, grade: 'A', term: null, transferSection: false, inProgress: false }],
       examScores: [],
     });
     if (progress.courses[0]!.outcome === 'counts') return true;

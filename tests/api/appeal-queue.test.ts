@@ -196,7 +196,7 @@ describe("the student's side of a decision", () => {
     const firstId = ((await first.json()) as { appeal: { id: string } }).appeal.id;
 
     const rows = () => getJson<{ rows: ReportRowAppeal[] }>(`/api/student/transcripts/${transcriptId}/appeals`, s.cookie);
-    expect((await rows()).rows).toEqual([{ rowId, appeal: expect.objectContaining({ id: firstId, status: 'submitted', decision: null }), canAppealAgain: false }]);
+    expect((await rows()).rows).toEqual([{ rowId, appeal: expect.objectContaining({ id: firstId, status: 'submitted', decision: null }), canAppealAgain: false, grantedOnAppeal: false }]);
     // Another student's transcript has nothing to show them.
     expect((await getJson<{ rows: ReportRowAppeal[] }>(`/api/student/transcripts/${transcriptId}/appeals`, other.cookie)).rows).toEqual([]);
 
@@ -216,6 +216,7 @@ describe("the student's side of a decision", () => {
     expect((await rows()).rows[0]).toMatchObject({
       appeal: { status: 'resolved', decision: 'denied', studentMessage: 'A D does not transfer; send the replaced grade.' },
       canAppealAgain: true,
+      grantedOnAppeal: false,
     });
 
     const same = await post('/api/appeals', { ...payload, note: '  same topics as SOC 2100. ' }, s.cookie);
@@ -227,7 +228,8 @@ describe("the student's side of a decision", () => {
 
     const approve = await post('/api/admin/appeals/update', { userId: s.id, appealId: againId, status: 'resolved', decision: 'approved', adminNotes: '' });
     expect(approve.status).toBe(200);
-    expect((await rows()).rows[0]).toMatchObject({ appeal: { id: againId, decision: 'approved' }, canAppealAgain: false });
+    // Approved without a rule: the row still reads No Transfer by the engine, and the server says the appeal granted it.
+    expect((await rows()).rows[0]).toMatchObject({ appeal: { id: againId, decision: 'approved' }, canAppealAgain: false, grantedOnAppeal: true });
     const afterApproval = await post('/api/appeals', { ...payload, note: 'One more thing' }, s.cookie);
     expect(afterApproval.status).toBe(409);
     expect(((await afterApproval.json()) as { error: string }).error).toContain('was approved');

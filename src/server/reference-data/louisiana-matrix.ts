@@ -17,7 +17,7 @@
  * (no rule: the matrix says the school has no equivalent, not that the course does not transfer), generic or elective
  * credit as a *source* (no course to start from), and cells the PDF conversion broke beyond repair ("CHEM 265L&2 66L").
  */
-import { courseKey, normaliseCourseCode } from '../features/equivalencies/engine/course-code';
+import { codeKey } from '../features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../features/equivalencies/engine/csv-row-parser';
 
 /** A school's course, or credit in place of one. */
@@ -193,7 +193,7 @@ function creditsOf(course: MatrixCourse, targets: number, hours: number | null):
  */
 export function* louisianaRuleRows(matrix: LouisianaMatrix): Generator<string[]> {
   const written = new Set<string>();
-  const keys = (items: MatrixAlternative) => [...new Set(items.map((item) => normaliseCourseCode(codeOf(item))))].sort().join('+');
+  const keys = (items: MatrixAlternative) => [...new Set(items.map((item) => codeKey(codeOf(item))))].sort().join('+');
   for (const course of matrix.courses) {
     const notePrefix = `Louisiana common course ${course.lccn}${course.title ? ` (${course.title})` : ''}`;
     for (const [fromIndex, from] of matrix.schools.entries()) {
@@ -232,7 +232,7 @@ export function* louisianaCourseRows(matrix: LouisianaMatrix): Generator<string[
       for (const alternative of course.cells[index] ?? []) {
         const [only] = alternative;
         if (alternative.length !== 1 || only?.kind !== 'course') continue;
-        const identity = `${school.code}|${courseKey(only)}`;
+        const identity = `${school.code}|${codeKey(only)}`;
         if (written.has(identity)) continue;
         written.add(identity);
         yield [school.name, only.subject, only.number, course.title || course.lccn, course.hours === null ? '' : String(course.hours), ''];

@@ -126,6 +126,11 @@ export interface ReportRowAppeal {
   appeal: { id: string; status: AppealStatus; decision: AppealDecision | null; studentMessage: string | null; createdAt: string };
   /** Denied: the student may appeal again with new evidence. Open or approved: no second appeal. */
   canAppealAgain: boolean;
+  /**
+   * The office approved it and the report's row still does not transfer (no rule was written that re-decided it): the
+   * student's answer is the appeal's, not the engine's. Decided by the server (listReportRowAppeals).
+   */
+  grantedOnAppeal: boolean;
 }
 
 export interface FavoriteSchool {

@@ -28,11 +28,12 @@ import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
 import { readAppealTotalsByStatus } from '../admin';
-import { addRuleFromApprovedAppeal, normaliseCourseCode } from '../equivalencies';
+import { addRuleFromApprovedAppeal, codeKey } from '../equivalencies';
 import { findInstitution, findInstitutionById, normalizeSchoolName } from '../institutions';
 import {
   type AppealEvidenceRecord,
   claimOwnUpload,
+  courseCredits,
   findEvidenceRowByCode,
   findEvidenceRowById,
   findOwnTranscriptRow,
@@ -158,7 +159,7 @@ const presentAdminAppealEvent = (row: AppealEventRow): AdminAppealEvent => ({
  */
 function isSameAppealedCourse(prior: PriorAppealRow, course: { transcriptRowId: string | null; courseCode: string; toInstitutionId: number | null; targetSchool: string | null }): boolean {
   if (course.transcriptRowId !== null && prior.transcript_row_id === course.transcriptRowId) return true;
-  if (normaliseCourseCode(prior.course_code) !== normaliseCourseCode(course.courseCode)) return false;
+  if (codeKey(prior.course_code) !== codeKey(course.courseCode)) return false;
   if (prior.to_institution_id !== null && course.toInstitutionId !== null) return prior.to_institution_id === course.toInstitutionId;
   return course.targetSchool !== null && normalizeSchoolName(prior.target_school) === normalizeSchoolName(course.targetSchool);
 }
@@ -366,6 +367,7 @@ export async function listReportRowAppeals(db: Queryable, input: { transcriptId:
         rowId: row.id,
         appeal: { id: latest.id, status: latest.status, decision, studentMessage: latest.student_message, createdAt: iso(latest.created_at) },
         canAppealAgain: decision === 'denied',
+        grantedOnAppeal: decision === 'approved' && row.status !== 'DIRECT',
       },
     ];
   });
@@ -408,8 +410,6 @@ export async function getAdminAppeal(db: Queryable, id: string): Promise<AdminAp
   const [events, evidence] = await Promise.all([listAppealEventRows(db, [id]), readAppealEvidence(db, row)]);
   return { appeal: presentAdminAppeal(row), history: events.map(presentAdminAppealEvent), evidence };
 }
-
-const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
  * What the student changed in the row before appealing, from the row as it stood when the appeal was sent
@@ -455,7 +455,8 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
       title: record.title,
       grade: record.grade,
       term: record.term,
-      credits: toNumber(record.credits) ?? toNumber(record.earned),
+      // What the course is worth, as the student's report shows it.
+      credits: courseCredits(record),
       status: record.status ?? 'NEEDS_EVAL',
       verdictClass: record.verdict_class ?? verdictClassOfStatus(record.status),
       reason: record.reason ?? '',

@@ -1,6 +1,6 @@
 /**
  * "Where your credits count" (issue 39, decision 180): one transcript decided at every school Crosswalk can decide it
- * for, through the transcript report's own path (transcripts' matchReports and summarise: the one engine, the one
+ * for, through the transcript report's own path (transcripts' matchAtDestinations and creditTotals: the one engine, the one
  * credit total) and, where the student's intended major has a program loaded, degree progress (programs'
  * degreeProgressForCourses). Kept per transcript content, sending school, major and catalogue version, so asking again
  * (a filter, the hub) costs nothing until a rule, course or school changes.
@@ -12,10 +12,10 @@ import type { SignedInUser } from '../../http/app-env';
 import type { Logger } from '../../logger';
 import { listDecidableDestinations, stableHash } from '../equivalencies';
 import { loadDirectoryFacts } from '../institutions';
-import { degreeProgressForCourses, findProgramForMajor, type CourseTaken } from '../programs';
+import { degreeProgressForCourses, findProgramForMajor } from '../programs';
 import { readCatalogueVersion } from '../search';
 import { readStudentChoices } from '../student';
-import { listTranscriptCourseRows, matchAtDestinations, readTranscriptAs, summarise, type CourseRow } from '../transcripts';
+import { creditTotals, listTranscriptCourseRows, matchAtDestinations, readTranscriptAs, takenCourseOf, type TakenCourse } from '../transcripts';
 import { decidedByRuleOrGuarantee, rankDestinations, type DecidedDestination } from './rank-destinations';
 
 /** Programs checked at once on PostgreSQL (the embedded database takes them in turn anyway). */
@@ -58,18 +58,6 @@ async function inTurns<T, R>(items: T[], concurrency: number, work: (item: T) =>
   return results;
 }
 
-const asCourseRow = (row: CourseTaken): CourseRow => ({
-  subject: row.subject,
-  number: row.number,
-  title: row.title,
-  credits: row.credits === null ? (row.earned === null ? 0 : Number(row.earned)) : Number(row.credits),
-  earned: row.earned === null ? null : Number(row.earned),
-  grade: row.grade,
-  term: row.term,
-  transferSection: false,
-  inProgress: row.in_progress,
-});
-
 /**
  * Every destination the courses can be decided at, decided: rules or statewide numbering through the report's row
  * mapper and the engine's batch entry (transcripts' matchAtDestinations), two queries for all of them; a school with
@@ -78,16 +66,16 @@ const asCourseRow = (row: CourseTaken): CourseRow => ({
  */
 export async function decideDestinations(
   db: Queryable,
-  input: { fromInstitutionId: number; courses: CourseTaken[]; major?: string | null; fromCalendar?: 'quarter' | 'semester' | null },
+  input: { fromInstitutionId: number; courses: TakenCourse[]; major?: string | null; fromCalendar?: 'quarter' | 'semester' | null },
 ): Promise<DecidedDestination[]> {
   const major = input.major?.trim() ?? '';
   const version = await readCatalogueVersion(db);
   const fromCalendar = input.fromCalendar ?? null;
-  const key = stableHash(JSON.stringify([input.fromInstitutionId, fromCalendar, major.toLowerCase(), version, input.courses.map((row) => [row.subject, row.number, row.title, row.credits, row.earned, row.grade, row.term, row.in_progress])]));
+  const key = stableHash(JSON.stringify([input.fromInstitutionId, fromCalendar, major.toLowerCase(), version, input.courses.map((row) => [row.subject, row.number, row.title, row.credits, row.earned, row.grade, row.term, row.inProgress])]));
   return keep(key, async () => {
     const candidates = await listDecidableDestinations(db, input.fromInstitutionId);
     const facts = await loadDirectoryFacts(db, candidates.map((candidate) => candidate.institutionId));
-    const rows = input.courses.map(asCourseRow);
+    const rows = input.courses;
     // Rules or statewide numbering: decided, all destinations in one engine call; a catalogue alone decides nothing.
     const decidable = candidates.filter((candidate) => candidate.hasRules || candidate.statewideNumbering).map((candidate) => candidate.institutionId);
     const analysed = rows.length > 0 ? await matchAtDestinations(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionIds: decidable, rows, fromCalendar }) : new Map();
@@ -95,7 +83,7 @@ export async function decideDestinations(
       const school = facts.get(candidate.institutionId);
       if (!school) return [];
       const there = analysed.get(school.id) ?? [];
-      return [{ school, rows: there, courses: rows.length, creditsTransferring: there.length > 0 ? summarise(there).creditsTransferring : 0 }];
+      return [{ school, rows: there, courses: rows.length, creditsTransferring: there.length > 0 ? creditTotals(there).transferring : 0 }];
     });
     if (major) {
       // The program part: only where something is decided and the school has a program named like the major.
@@ -137,7 +125,7 @@ export async function getTranscriptDestinations(
     if (transcript.detected_institution_id === null) {
       return { transcript: info, major: major || null, destinations: [], notEnoughInformation: [], note: UNKNOWN_SENDING_SCHOOL };
     }
-    const courses = await listTranscriptCourseRows(db, [transcript.id]);
+    const courses = (await listTranscriptCourseRows(db, [transcript.id])).map(takenCourseOf);
     // The transcript's own calendar when its page or its student said (issue 36), as the report and degree progress take it.
     const decided = await decideDestinations(db, { fromInstitutionId: transcript.detected_institution_id, courses, major, fromCalendar: transcript.credit_calendar });
     const favorites = new Set(choices?.favoriteInstitutionIds ?? []);

@@ -33,7 +33,7 @@ export interface DecidedDestination {
   rows: DecidedRow[];
   /** The transcript's courses. */
   courses: number;
-  /** The report's "Credits that transfer" (transcripts' summarise): the one credit total. */
+  /** The report's "Credits that transfer" (transcripts' creditTotals): the one credit total. */
   creditsTransferring: number;
   program?: DestinationProgram;
 }

@@ -2,14 +2,6 @@ import type { Queryable } from '../../db/client';
 import type { CourseRef, EquivalencyRule, RuleOrigin } from './engine/types';
 import type { RuleClass } from './engine/verdict-class';
 
-/**
- * The key the database generates for a course code (courses.code_key, equivalency_rule_sources.code_key), from its
- * parts or from the code as people type it: 'Eco-2013' -> 'eco2013'.
- */
-export function databaseCodeKey(...parts: string[]): string {
-  return parts.join('').toLowerCase().replace(/[^a-z0-9.]/g, '');
-}
-
 /** A stored rule as the queries answer it (ruleJsonSql writes the same fields as JSON). */
 export interface StoredRuleRow {
   id: number;

@@ -2,13 +2,13 @@ import type { Queryable } from '../../db/client';
 import { listStatewideNumberingInstitutions, loadInstitutions } from '../institutions';
 import { decideByRule, decideCourseAlone, type CourseVerdict } from './engine/course-verdict';
 import { decideTransfers } from './engine/decide-transfers';
+import { codeKey } from './engine/course-code';
 import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
 import { currentTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
 import type { AcademicCalendar, CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
 import {
   countRuleTargets,
-  databaseCodeKey,
   findAppealRule,
   insertAppealRule,
   loadCataloguesInSubjects,
@@ -70,7 +70,7 @@ export async function decideForTranscripts(
   if (!school || !to) throw new Error('Unknown institution');
   const from = input.fromCalendar ? { ...school, calendar: input.fromCalendar } : school;
   const courses = input.transcripts.flat();
-  const codeKeys = [...new Set(courses.map((course) => databaseCodeKey(course.subject, course.number)))];
+  const codeKeys = [...new Set(courses.map((course) => codeKey(course)))];
   const subjects = [...new Set(courses.map((course) => course.subject))];
   const withSuggestions = input.withSuggestions !== false;
   const [rules, catalog, evidence, targetCounts] = await Promise.all([
@@ -141,7 +141,7 @@ export async function decideAtDestinations(
   // The transcript's own calendar when its page or its student said (issue 36), as decideForTranscripts takes it.
   const from = input.fromCalendar ? { ...school, calendar: input.fromCalendar } : school;
   const destinations = input.toInstitutionIds.flatMap((id) => (institutions.get(id) ? [institutions.get(id)!] : []));
-  const codeKeys = [...new Set(input.courses.map((course) => databaseCodeKey(course.subject, course.number)))];
+  const codeKeys = [...new Set(input.courses.map((course) => codeKey(course)))];
   const subjects = [...new Set(input.courses.map((course) => course.subject))];
   // The catalogue matters only where statewide numbering decides (both schools in it).
   const statewide = from.floridaStatewideNumbering ? destinations.filter((to) => to.floridaStatewideNumbering).map((to) => to.id) : [];

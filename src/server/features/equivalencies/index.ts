@@ -2,7 +2,7 @@
  * Equivalency rules: the engine that decides whether courses transfer (and the one rule-picker it uses), the rules'
  * identity, and the commands that import rules and catalogues and export rules.
  */
-export { courseKey, formatCourseCode, normaliseCourseCode, splitCourseCode } from './engine/course-code';
+export { codeKey, formatCourseCode, splitCourseCode } from './engine/course-code';
 export { convertCredits, creditsAtDestination } from './engine/credit-conversion';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';
@@ -14,7 +14,7 @@ export { checkGrade, gradeForDecision, isValidMinimumGrade, readGrade } from './
 export { isShownToStudents } from './engine/student-suggestions';
 export type { AcademicCalendar, DecisionEvidence, EquivalencyDecision, EquivalencyRule, InstitutionInfo, RuleTarget, SourceCourseTaken } from './engine/types';
 export { addRuleFromApprovedAppeal, decideAtDestinations, decideForCourses, decideForTranscripts } from './equivalency.service';
-export { databaseCodeKey, findRuleGeneralEducationCodes, listDecidableDestinations, listGeneralEducationCodesInto } from './equivalency.queries';
+export { findRuleGeneralEducationCodes, listDecidableDestinations, listGeneralEducationCodesInto } from './equivalency.queries';
 export { generalEducationCodesInNotes } from './engine/general-education-codes';
 export type { CsvInput } from './import/csv-input';
 export { exportEquivalencyCsv } from './import/export-rules.command';

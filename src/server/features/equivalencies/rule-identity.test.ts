@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseKey } from './engine/course-code';
+import { ruleIdentityCourseKey } from './engine/course-code';
 import { createRulesCsvImporter, parseRulesCsv, stableHash, StableHasher } from './engine/csv-import-format';
 import { detectCsvKind } from './import/import-catalogue.command';
 import { describeCredits, describeRuleChanges, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';
@@ -58,9 +58,9 @@ describe('stored rule identity', () => {
       stableHash(
         JSON.stringify([
           fingerprint,
-          rule.sources.map((course) => [courseKey(course), course.subject, course.number, course.title, course.credits]),
+          rule.sources.map((course) => [ruleIdentityCourseKey(course), course.subject, course.number, course.title, course.credits]),
           rule.targets.map((course) => [
-            courseKey(course), course.subject, course.number, course.title, course.credits,
+            ruleIdentityCourseKey(course), course.subject, course.number, course.title, course.credits,
             course.creditRange ? `${course.creditRange.min}-${course.creditRange.max}` : null, course.isElective,
           ]),
           rule.transfers, rule.minGrade, rule.effectiveFrom, rule.effectiveTo, rule.notes,

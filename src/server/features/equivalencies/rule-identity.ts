@@ -3,7 +3,7 @@
  * 'UW-Madison' and 'University of Wisconsin-Madison' to one institution id, and the stored fingerprint is built from
  * the ids, so an export (which writes the schools' own names) imports back as unchanged. Pure: no I/O.
  */
-import { courseKey, formatCourseCode } from './engine/course-code';
+import { ruleIdentityCourseKey, formatCourseCode } from './engine/course-code';
 import { StableHasher, stableHash, type CreditRange, type CreditUnit, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
 import type { RuleClass } from './engine/verdict-class';
 
@@ -27,7 +27,7 @@ interface KeyedCourse<T> {
 }
 
 const keyed = <T extends { subject: string; number: string }>(courses: T[]): Array<KeyedCourse<T>> =>
-  courses.map((course) => ({ key: courseKey(course), course }));
+  courses.map((course) => ({ key: ruleIdentityCourseKey(course), course }));
 // The fingerprint sorts the keys as strings (code-unit order, as the engine's ruleFingerprint does); the content hash
 // sorts courses with localeCompare. A one-course side is neither copied nor sorted.
 const joinKeys = (courses: Array<KeyedCourse<unknown>>) => (courses.length === 1 ? courses[0]!.key : courses.map(({ key }) => key).sort().join('+'));
@@ -149,16 +149,16 @@ export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDra
   field('notes', stored.notes, draft.notes);
   field('units', stored.creditUnit, draft.creditUnit);
   field('kind of transfer', stored.statedClass, draft.statedClass);
-  const storedSources = new Map(stored.sources.map((course) => [courseKey(course), course]));
+  const storedSources = new Map(stored.sources.map((course) => [ruleIdentityCourseKey(course), course]));
   for (const source of draft.sources) {
-    const before = storedSources.get(courseKey(source));
+    const before = storedSources.get(ruleIdentityCourseKey(source));
     if (!before) continue;
     field(`${formatCourseCode(source)}'s title`, before.title, source.title);
     field(`${formatCourseCode(source)}'s credits`, before.credits, source.credits);
   }
-  const storedTargets = new Map(stored.targets.map((course) => [courseKey(course), course]));
+  const storedTargets = new Map(stored.targets.map((course) => [ruleIdentityCourseKey(course), course]));
   for (const target of draft.targets) {
-    const before = storedTargets.get(courseKey(target));
+    const before = storedTargets.get(ruleIdentityCourseKey(target));
     if (!before) continue;
     field(`${formatCourseCode(target)}'s title`, before.title, target.title);
     field(`${formatCourseCode(target)}'s credits`, before.creditsText ?? before.credits, formatCreditRange(target.creditRange) ?? target.credits);

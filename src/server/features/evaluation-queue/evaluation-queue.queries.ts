@@ -54,7 +54,7 @@ const DEMAND = `
 const formAppeals = (only = '') => `
   select from_id, to_id, code_key, count(*)::int as form_appeals
     from (select from_institution_id as from_id, to_institution_id as to_id,
-                 lower(regexp_replace(coalesce(subject, '') || coalesce(number, ''), '[^A-Za-z0-9.]', '', 'g')) as code_key
+                 code_key
             from appeals
            where status <> 'resolved' and transcript_row_id is null and from_institution_id is not null and to_institution_id is not null) a
    ${only ? `where (from_id, to_id, code_key) in (${only})` : ''}
@@ -120,7 +120,7 @@ export async function listRankedPairs(db: Queryable, range: { afterPlace: number
     fromInstitutionId: row.from_institution_id,
     toInstitutionId: row.to_institution_id,
     codeKey: row.code_key,
-    course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) },
+    course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits },
   }));
 }
 

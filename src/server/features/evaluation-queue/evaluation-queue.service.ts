@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../../db/client';
 import { notFound } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import { enqueueJob } from '../../jobs/job-queue';
-import { courseKey, databaseCodeKey, writeRegistrarRule } from '../equivalencies';
+import { codeKey, writeRegistrarRule } from '../equivalencies';
 import { listReportsWithUndecidedCourse } from '../transcripts';
 import {
   countPairsNow,
@@ -70,7 +70,7 @@ function presentPair(row: QueuePairRow, suggestions: QueueSuggestion[]): QueuePa
     key: `${row.from_id}:${row.to_id}:${row.code_key}`,
     fromInstitution: { id: row.from_id, name: row.from_name },
     toInstitution: { id: row.to_id, name: row.to_name },
-    course: { subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) },
+    course: courseOf(row),
     students: row.students,
     openAppeals: row.open_appeals,
     oldestAt: new Date(row.oldest_at).toISOString(),
@@ -106,7 +106,8 @@ export async function listEvaluationQueue(db: Database, query: { page: number })
   };
 }
 
-const courseOf = (row: QueuePairRow) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits === null ? null : Number(row.credits) });
+/** A pair's course (its credits are numbers: the queue's SQL casts them to float8). */
+const courseOf = (row: QueuePairRow) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits });
 
 const NOTHING_WAITING = 'Nothing waits on this course any more: another registrar may have decided it. Reload the queue.';
 
@@ -119,7 +120,7 @@ export async function decideEvaluationPair(
   db: Database,
   input: EvaluationDecision & { actor: SignedInUser; ipAddress: string },
 ): Promise<EvaluationDecisionResult> {
-  const pair: PairKey = { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, codeKey: databaseCodeKey(input.subject, input.number) };
+  const pair: PairKey = { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, codeKey: codeKey(input) };
   const course = await findUndecidedPair(db, pair);
   if (!course) throw notFound(NOTHING_WAITING);
   const audit = (tx: Queryable, details: Record<string, unknown>) =>
@@ -145,7 +146,7 @@ export async function decideEvaluationPair(
   // The suggestions on offer now, to record whether the registrar took one of them as offered.
   const [offered = []] = (await pairSuggestions(db, [{ ...pair, course }])).suggestions;
   const target = input.action === 'approve' ? { subject: input.target.subject.toUpperCase(), number: input.target.number.toUpperCase(), title: input.target.title || null } : null;
-  const rank = target ? offered.findIndex((suggestion) => courseKey(suggestion) === courseKey(target)) : -1;
+  const rank = target ? offered.findIndex((suggestion) => codeKey(suggestion) === codeKey(target)) : -1;
   const action = input.action === 'no-transfer' ? 'no-transfer' : rank >= 0 ? 'approved' : 'another-course';
   const reason = input.action === 'no-transfer' ? input.reason : null;
   const studentMessage = input.studentMessage || null;

@@ -1,6 +1,6 @@
 /** SQL of the programs CSV import and export. Every write runs inside the import's one transaction. */
 import type { Queryable } from '../../db/client';
-import { databaseCodeKey } from '../equivalencies';
+import { codeKey } from '../equivalencies';
 import type { ExamCreditRule } from './engine/exam-credit';
 import type { RequirementSpec } from './engine/requirement-tree';
 import type { ProgramContent } from './program-identity';
@@ -126,7 +126,7 @@ export async function replaceAttributes(tx: Queryable, institutionId: number, co
   if (courses.length === 0) return;
   await tx.query(`delete from course_attributes where institution_id = $1 and code_key = any($2::text[])`, [
     institutionId,
-    courses.map((course) => databaseCodeKey(course.subject, course.number)),
+    courses.map((course) => codeKey(course)),
   ]);
   const flat = courses.flatMap((course) => course.attributes.map((attribute) => ({ ...course, attribute })));
   if (flat.length === 0) return;
@@ -134,7 +134,7 @@ export async function replaceAttributes(tx: Queryable, institutionId: number, co
     `insert into course_attributes (institution_id, code_key, subject, number, attribute)
      select $1, t.code_key, t.subject, t.number, t.attribute from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as t(code_key, subject, number, attribute)
      on conflict do nothing`,
-    [institutionId, flat.map((row) => databaseCodeKey(row.subject, row.number)), flat.map((row) => row.subject), flat.map((row) => row.number), flat.map((row) => row.attribute)],
+    [institutionId, flat.map((row) => codeKey(row)), flat.map((row) => row.subject), flat.map((row) => row.number), flat.map((row) => row.attribute)],
   );
 }
 

@@ -7,7 +7,7 @@
 import type { ProgramImportAction, ProgramImportError, ProgramImportKind, ProgramImportPreviewRow, ProgramImportResult } from '../../../shared/schemas/programs';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
-import { databaseCodeKey, formatCourseCode } from '../equivalencies';
+import { codeKey, formatCourseCode } from '../equivalencies';
 import { findInstitution } from '../institutions';
 import { examKey } from './engine/exam-credit';
 import { checkRequirementRows } from './engine/requirement-tree';
@@ -145,10 +145,10 @@ async function importAttributes(run: ImportRun, drafts: AttributeDraft[]) {
   for (const rows of bySchool.values()) {
     const scope = await run.scope(rows[0]!.school, rows[0]!.line, false);
     if (!scope || scope.institutionId === null) continue;
-    const stored = await q.loadAttributeSets(run.tx, scope.institutionId, rows.map((row) => databaseCodeKey(row.subject, row.number)));
+    const stored = await q.loadAttributeSets(run.tx, scope.institutionId, rows.map((row) => codeKey(row)));
     const changed: AttributeDraft[] = [];
     for (const row of rows) {
-      const before = stored.get(databaseCodeKey(row.subject, row.number));
+      const before = stored.get(codeKey(row));
       const after = [...row.attributes].sort();
       const action: ProgramImportAction = before === undefined ? 'insert' : before.join('|') === after.join('|') ? 'unchanged' : 'update';
       if (action !== 'unchanged') changed.push(row);

@@ -20,18 +20,17 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
 import {
-  databaseCodeKey,
+  codeKey,
   decideFromUnknownSchool,
   decideForCourses,
   findRuleGeneralEducationCodes,
-  gradeForDecision,
   listGeneralEducationCodesInto,
   splitCourseCode,
   type AcademicCalendar,
   type EquivalencyDecision,
 } from '../equivalencies';
 import { findInstitution, findInstitutionById, loadInstitutions } from '../institutions';
-import { courseTakenFrom, findTranscriptForReader, listTranscriptCourseRows, UNKNOWN_SCHOOL_REASON, type TranscriptCourseRow } from '../transcripts';
+import { engineCourseOf, findTranscriptForReader, listTranscriptCourseRows, takenCourseOf, UNKNOWN_SCHOOL_REASON, type TakenCourse } from '../transcripts';
 import { describeCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import { evaluateDegreeProgress } from './engine/degree-progress';
 import { awardExamCredit, examKey } from './engine/exam-credit';
@@ -216,7 +215,7 @@ interface ReadableTranscript {
   toSchoolId: number | null;
   /** Quarter or semester credits, as the transcript's report was decided (issue 36). */
   fromCalendar: AcademicCalendar | null;
-  rows: CourseTaken[];
+  rows: TakenCourse[];
 }
 
 /** The student's own transcript (the transcript read policy decides; anyone else's is not found) and its rows. */
@@ -230,7 +229,7 @@ async function loadOwnTranscript(db: Queryable, userId: string, transcriptId: st
     fromSchool: transcript.detected_institution_name,
     toSchoolId: transcript.to_institution_id,
     fromCalendar: transcript.credit_calendar,
-    rows: await listTranscriptCourseRows(db, [transcript.id]),
+    rows: (await listTranscriptCourseRows(db, [transcript.id])).map(takenCourseOf),
   };
 }
 
@@ -246,9 +245,6 @@ async function progressAt(db: Queryable, input: { transcript: ReadableTranscript
   });
 }
 
-/** A course as the transcript lists it (a stored row, or one the transcript reader has just read). */
-export type CourseTaken = Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>;
-
 /**
  * Degree progress of courses (transcript rows) and exam scores in a program at a school. Each course's transfer is
  * decided first by the equivalency engine (decideForCourses, as the transcript report does) unless the caller has
@@ -262,7 +258,8 @@ export async function degreeProgressForCourses(
     fromCalendar?: AcademicCalendar | null;
     schoolId: number;
     program: q.ProgramRow;
-    rows: CourseTaken[];
+    /** The transcript's courses (stored rows through takenCourseOf, or rows the reader has just read). */
+    rows: TakenCourse[];
     examScores: Array<{ examType: ExamType; exam: string; score: number }>;
     decisions?: EquivalencyDecision[];
   },
@@ -272,7 +269,7 @@ export async function degreeProgressForCourses(
   if (!(await q.programAppliesAt(db, program.id, school.id))) {
     throw fieldProblem('invalid', 'program', `program: ${program.name} is not a program of ${school.name}.`);
   }
-  const courses = rows.map(courseTakenFrom);
+  const courses = rows.map(engineCourseOf);
   const decide = async (): Promise<EquivalencyDecision[]> => {
     if (input.decisions) return input.decisions;
     // A school we do not know: only the course and its grade decide (the engine's one rule), as in the transcript's
@@ -300,7 +297,7 @@ export async function degreeProgressForCourses(
   ];
   const ruleIds = [...new Set(decisions.flatMap((decision) => (decision.status === 'DIRECT' && decision.evidence.ruleId !== null ? [decision.evidence.ruleId] : [])))];
   const [attributes, courseAttributes, ruleCodes, codesIntoSchool] = await Promise.all([
-    q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => databaseCodeKey(code.subject, code.number)))]),
+    q.loadCourseAttributes(db, school.id, [...new Set(destinationCodes.map((code) => codeKey(code)))]),
     q.listSchoolAttributes(db, school.id),
     findRuleGeneralEducationCodes(db, ruleIds),
     listGeneralEducationCodesInto(db, school.id),
@@ -317,13 +314,14 @@ export async function degreeProgressForCourses(
     courses: rows.map((row, index) => ({
       code: `${row.subject} ${row.number}`,
       title: row.title,
-      credits: Number(row.earned ?? row.credits ?? 0),
-      grade: gradeForDecision(row.grade, row.in_progress),
+      // What the course is worth, as the report and Compare count it (a failed course's 0 earned is still its credits lost).
+      credits: row.credits,
+      grade: courses[index]!.grade ?? null,
       decision: decisions[index]!,
       ruleAttributes: readRuleCodes(ruleCodes.get(decisions[index]!.evidence.ruleId ?? -1) ?? []),
     })),
     exams,
-    attributesOf: (course) => attributes.get(databaseCodeKey(course.subject, course.number)) ?? new Set(),
+    attributesOf: (course) => attributes.get(codeKey(course)) ?? new Set(),
     knownAttributes,
   });
   return { school, program: presentProgramSummary(program), ...report };

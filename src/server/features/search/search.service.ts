@@ -18,7 +18,7 @@ import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
 import {
   currentTerm,
-  databaseCodeKey,
+  codeKey,
   decideCourseAnywhereNow,
   decideCourseNow,
   decideCourseTransfers,
@@ -45,9 +45,6 @@ import {
   type TextCondition,
 } from './search.queries';
 
-/** The code as people type it, squeezed the way the database's generated `code_key` is: 'Eco-2013' -> 'eco2013'. */
-const toCodeKey = (text: string) => databaseCodeKey(text);
-
 /** 'ECO2013', 'eco 2013', 'Eco-2013', 'MAC 2311C', 'HISTORY 1681.01': letters then a number. */
 const CODE_LIKE = /^[a-z]{2,10}[\s\-:]*\d{1,5}[a-z0-9.]{0,6}$/i;
 
@@ -67,17 +64,17 @@ function codeKeyAlternatives(code: string): string[] {
   if (!subject) return [];
   const own = letters.toLowerCase();
   const spellings = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length <= 4 && keyword !== own);
-  return spellings.map((keyword) => `${toCodeKey(`${keyword}${number}`)}%`);
+  return spellings.map((keyword) => `${codeKey(`${keyword}${number}`)}%`);
 }
 
 function textCondition(text: string): TextCondition {
   const isCode = looksLikeCourseCode(text);
-  return { text, codeKey: isCode ? toCodeKey(text) : null, codeKeyAlternatives: isCode ? codeKeyAlternatives(text) : [] };
+  return { text, codeKey: isCode ? codeKey(text) : null, codeKeyAlternatives: isCode ? codeKeyAlternatives(text) : [] };
 }
 
 function classNameCondition(className: string): ClassNameCondition {
   if (/^\d{1,5}[a-z]?$/i.test(className)) return { text: null, codeKey: null, numberPrefix: className.toLowerCase(), codeKeyAlternatives: [] };
-  if (looksLikeCourseCode(className)) return { text: null, codeKey: toCodeKey(className), numberPrefix: null, codeKeyAlternatives: codeKeyAlternatives(className) };
+  if (looksLikeCourseCode(className)) return { text: null, codeKey: codeKey(className), numberPrefix: null, codeKeyAlternatives: codeKeyAlternatives(className) };
   return { text: className, codeKey: null, numberPrefix: null, codeKeyAlternatives: [] };
 }
 
@@ -267,7 +264,7 @@ async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
   const parsed = codes.map((code) => {
     const colon = code.lastIndexOf(':');
     const prefix = colon >= 0 ? normalizeSchoolName(code.slice(0, colon)) : null;
-    return { prefix, codeKey: toCodeKey(colon >= 0 ? code.slice(colon + 1) : code) };
+    return { prefix, codeKey: codeKey(colon >= 0 ? code.slice(colon + 1) : code) };
   });
   const ids = await findInstitutionIdsByAlias(
     db,
@@ -385,7 +382,7 @@ async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprin
   let text = query.q.trim();
   if (subject && isOnlySubjectWords(text, subject)) text = '';
   const className = query.className?.trim();
-  const sameAsText = className && toCodeKey(className) === toCodeKey(text);
+  const sameAsText = className && codeKey(className) === codeKey(text);
 
   const homeSchool = home.school;
   const targetSchool = target.school;
@@ -452,7 +449,7 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
     transferNote: unnamedStatewideTarget ? statewideOutsideCatalogueNote(to.name) : null,
     targets,
     alsoRequires: (rule?.sources ?? [])
-      .filter((source) => databaseCodeKey(source.subject, source.number) !== course.codeKey)
+      .filter((source) => codeKey(source) !== course.codeKey)
       .map((source) => ({ subject: source.subject, number: source.number, title: source.title, credits: source.credits })),
     creditsAwarded: rule ? rule.creditsAwarded : course.credits,
     creditUnit: rule?.creditUnit ?? null,

@@ -5,17 +5,15 @@
  */
 import type { CompareResponse, CompareSchool, FavoriteSchool, StudentMe } from '../../../shared/schemas/student';
 import { MAX_FAVORITES, splitSchoolList } from '../../../shared/schemas/student';
-import { statusOfVerdictClass } from '../../../shared/schemas/verdict-class';
 import type { Database, Queryable } from '../../db/client';
 import { invalid, notFound, unusable } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import type { FileStorage } from '../../storage/file-storage';
 import { exportStudentAppeals, listStudentAppealSummaries } from '../appeals';
-import { decideForCourses } from '../equivalencies';
 import { findInstitution, normalizeSchoolName } from '../institutions';
 import { getExamScores } from '../programs';
 import { listSavedSearches } from '../search';
-import { exportTranscriptRows, listSavedTranscripts, listStorageKeysOwnedBy, readLatestAnalysedTranscript } from '../transcripts';
+import { creditTotals, exportTranscriptRows, listSavedTranscripts, listStorageKeysOwnedBy, matchReports, readLatestAnalysedTranscript } from '../transcripts';
 import * as q from './student.queries';
 
 const presentFavorite = (row: q.FavoriteRow): FavoriteSchool => ({ id: row.id, school: row.school });
@@ -103,36 +101,25 @@ export async function compareSchools({ db, userId, a, b }: { db: Database; userI
   ] as const) {
     const institution = await findInstitution(db, name);
     if (!institution) throw notFound(`${field}: we do not know the school '${name}' yet.`);
-    const { to, decisions } = await decideForCourses(db, {
-      fromInstitutionId: transcript.fromInstitutionId,
-      toInstitutionId: institution.id,
-      courses,
-      withSuggestions: false,
-      fromCalendar: transcript.fromCalendar,
-    });
-    const compared = courses.map((course, index) => {
-      const decision = decisions[index];
-      // A course the engine gave no decision is for the school to review, as the report says.
-      const verdictClass = decision?.verdictClass ?? 'needs-review';
-      return {
-        subject: course.subject,
-        number: course.number,
-        title: course.title ?? '',
-        credits: Number(course.credits ?? 0),
-        status: statusOfVerdictClass(verdictClass),
-        verdictClass,
-        transfersTo: decision?.transfersTo ?? null,
-        creditsAwarded: Number(decision?.creditsAwarded ?? 0),
-      };
-    });
-    const sum = (status: string) => round2(compared.filter((course) => course.status === status).reduce((total, course) => total + course.credits, 0));
-    const total = round2(compared.reduce((sumCredits, course) => sumCredits + course.credits, 0));
-    const direct = sum('DIRECT');
+    // The report's own engine call and totals (matchReports, creditTotals): the same verdicts, the same quarter and
+    // semester conversion, a course no rule decides left for review.
+    const [decided = []] = await matchReports(db, { fromInstitutionId: transcript.fromInstitutionId, toInstitutionId: institution.id, reports: [courses], withSuggestions: false, fromCalendar: transcript.fromCalendar });
+    const compared = decided.map((row) => ({
+      subject: row.subject,
+      number: row.number,
+      title: row.title,
+      credits: row.credits ?? 0,
+      status: row.status,
+      verdictClass: row.verdictClass,
+      transfersTo: row.transfersTo,
+      creditsAwarded: row.creditsAwarded ?? 0,
+    }));
+    const { total, transferring: direct, review, none } = creditTotals(decided);
     schools.push({
       query: name,
-      school: { id: to.id, name: to.name },
+      school: { id: institution.id, name: institution.name },
       courses: compared,
-      credits: { total, direct, review: sum('NEEDS_EVAL'), none: sum('NO_TRANSFER') },
+      credits: { total, direct, review, none },
       acceptedShare: total > 0 ? round2(direct / total) : 0,
     });
   }

@@ -7,7 +7,8 @@ export { claimOwnUpload } from './stored-files';
 export { findTranscriptForReader } from './transcript-access';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
-export { analyzeTranscriptJob, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
+export { analyzeTranscriptJob, creditTotals, matchReports, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
+export { courseCredits, engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
 export {
   findEvidenceRowByCode,
   findEvidenceRowById,
@@ -19,7 +20,6 @@ export {
 } from './transcripts.queries';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export {
-  courseTakenFrom,
   deleteExpiredVisitorTranscripts,
   discardUnansweredNonTranscripts,
   exportTranscriptRows,
@@ -30,5 +30,5 @@ export {
 } from './transcripts.service';
 export { classifyStoredReports, redecideReports } from './report-redecision';
 export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
-export { matchAtDestinations, matchReports, summarise, type CourseRow } from './transcript-analysis';
+export { matchAtDestinations } from './transcript-analysis';
 export { readTranscriptAs } from './transcript-access';

@@ -7,24 +7,12 @@
  * point at a row still find it.
  */
 import type { Database } from '../../db/client';
-import { matchReports, summarise, type CourseRow } from './transcript-analysis';
-import { findReportsForRedecision, findUnclassifiedReports, saveRedecidedReports, type StoredCourseRow, type StoredReport } from './transcripts.queries';
+import { takenCourseOf } from './taken-course';
+import { matchReports, summarise } from './transcript-analysis';
+import { findReportsForRedecision, findUnclassifiedReports, saveRedecidedReports, type StoredReport } from './transcripts.queries';
 
 /** Reports decided in one engine call and one write. */
 const CHUNK = 100;
-
-/** A stored row as the analysis decides it again (decideStoredRows does the same for one report). */
-const listed = (row: StoredCourseRow): CourseRow => ({
-  subject: row.subject,
-  number: row.number,
-  title: row.title,
-  credits: row.credits ?? row.earned ?? 0,
-  earned: row.earned,
-  grade: row.grade,
-  term: row.term,
-  transferSection: row.in_transfer_section,
-  inProgress: row.in_progress,
-});
 
 async function redecideChunk(db: Database, reports: StoredReport[], withSuggestions: boolean): Promise<void> {
   const bySchools = new Map<string, StoredReport[]>();
@@ -39,7 +27,7 @@ async function redecideChunk(db: Database, reports: StoredReport[], withSuggesti
     const rows = await matchReports(db, {
       fromInstitutionId: first.fromInstitutionId,
       toInstitutionId: first.toInstitutionId,
-      reports: group.map((report) => report.rows.map(listed)),
+      reports: group.map((report) => report.rows.map(takenCourseOf)),
       withSuggestions,
       fromCalendar: first.fromCalendar,
     });

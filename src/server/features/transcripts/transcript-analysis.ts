@@ -7,12 +7,13 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, gradeForDecision, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
+import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { findInstitution, loadInstitutions } from '../institutions';
 import type { CalendarReading } from './reader/calendar';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
 import { MachineBusyError } from './reader/time-limits';
-import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError, type ReadRow } from './reader/types';
+import { NO_COURSE_ROWS_MESSAGE, TranscriptReadError } from './reader/types';
+import { engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
 import {
   deleteTranscriptRows,
   findTranscriptById,
@@ -33,8 +34,6 @@ export const TRANSCRIPT_ANALYZE_JOB = 'transcript.analyze';
 export const UNKNOWN_SCHOOL_REASON = "We don't know this school's courses yet, so the destination school will need to review this course.";
 export const READ_FAILED_PREFIX = 'We could not read this file.';
 
-/** What deciding a row needs: a row as read, or as the student corrected it. */
-export type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'transferSection' | 'inProgress'>;
 
 /**
  * Matches read rows against the destination's rules. An unknown issuing school leaves every row for review, except what
@@ -42,7 +41,7 @@ export type CourseRow = Pick<ReadRow, 'subject' | 'number' | 'title' | 'credits'
  */
 async function matchRows(
   db: Queryable,
-  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: CourseRow[]; fromCalendar: AcademicCalendar | null },
+  input: { fromInstitutionId: number | null; toInstitutionId: number; rows: TakenCourse[]; fromCalendar: AcademicCalendar | null },
 ): Promise<AnalyzedRow[]> {
   const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows], fromCalendar: input.fromCalendar });
   return rows;
@@ -74,13 +73,13 @@ export async function matchReports(
   input: {
     fromInstitutionId: number | null;
     toInstitutionId: number;
-    reports: CourseRow[][];
+    reports: TakenCourse[][];
     withSuggestions?: boolean;
     /** The calendar the reports' credits are counted in, when known apart from the issuing school's entry. */
     fromCalendar?: AcademicCalendar | null;
   },
 ): Promise<AnalyzedRow[][]> {
-  const fromUnknownSchool = (rows: CourseRow[], calendars: { from: AcademicCalendar; to: AcademicCalendar } | null = null) => {
+  const fromUnknownSchool = (rows: TakenCourse[], calendars: { from: AcademicCalendar; to: AcademicCalendar } | null = null) => {
     const courses = coursesOf(rows);
     return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars)));
   };
@@ -110,7 +109,7 @@ export async function matchReports(
  */
 export async function matchAtDestinations(
   db: Queryable,
-  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: CourseRow[]; fromCalendar?: AcademicCalendar | null },
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: TakenCourse[]; fromCalendar?: AcademicCalendar | null },
 ): Promise<Map<number, AnalyzedRow[]>> {
   const decided = await decideAtDestinations(db, {
     fromInstitutionId: input.fromInstitutionId,
@@ -121,7 +120,7 @@ export async function matchAtDestinations(
   return new Map([...decided].map(([toInstitutionId, decisions]) => [toInstitutionId, input.rows.map((row, index) => stored(row, decisions[index]!))]));
 }
 
-const base = (row: CourseRow) => ({
+const base = (row: TakenCourse) => ({
   subject: row.subject,
   number: row.number,
   title: row.title,
@@ -133,18 +132,10 @@ const base = (row: CourseRow) => ({
   inProgress: row.inProgress,
 });
 
-const coursesOf = (rows: CourseRow[]) =>
-  rows.map((row) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    grade: gradeForDecision(row.grade, row.inProgress),
-    term: row.term,
-  }));
+const coursesOf = (rows: TakenCourse[]) => rows.map(engineCourseOf);
 
 /** A stored row is the engine's decision on it, whatever path decided it. */
-const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => ({
+const stored = (row: TakenCourse, decision: EquivalencyDecision): AnalyzedRow => ({
   ...base(row),
   status: decision.status,
   verdictClass: decision.verdictClass,
@@ -155,20 +146,35 @@ const stored = (row: CourseRow, decision: EquivalencyDecision): AnalyzedRow => (
   evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
 });
 
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A report's credits, in the destination's units (a quarter school's credits converted for a semester school, and
+ * back): every course's worth (`total`), what transfers (the credits the rules award, `transferring`), what waits for
+ * the school's review and what does not transfer. The report's summary, Compare and degree progress count the same.
+ */
+export function creditTotals(rows: AnalyzedRow[]) {
+  const worth = (row: AnalyzedRow) => creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null);
+  const sum = (status: AnalyzedRow['status'], credits: (row: AnalyzedRow) => number) => round(rows.filter((row) => row.status === status).reduce((total, row) => total + credits(row), 0));
+  return {
+    total: round(rows.reduce((total, row) => total + worth(row), 0)),
+    transferring: sum('DIRECT', (row) => row.creditsAwarded ?? 0),
+    review: sum('NEEDS_EVAL', worth),
+    none: sum('NO_TRANSFER', worth),
+  };
+}
+
 export function summarise(rows: AnalyzedRow[]) {
-  const round = (value: number) => Math.round(value * 100) / 100;
+  const credits = creditTotals(rows);
   return {
     courses: rows.length,
     // A direct transfer is a specific course (the report's 'Direct Transfer' badge); elective and general-education
     // credit count in the credits that transfer, not here.
     directTransfers: rows.filter((row) => row.verdictClass === 'specific-course').length,
-    // In the destination's units: a quarter school's credits are converted for a semester school (and back).
-    totalCredits: round(rows.reduce((sum, row) => sum + creditsAtDestination(row.credits ?? row.earned ?? 0, row.evidence as DecisionEvidence | null), 0)),
-    creditsTransferring: round(rows.filter((row) => row.status === 'DIRECT').reduce((sum, row) => sum + (row.creditsAwarded ?? 0), 0)),
+    totalCredits: credits.total,
+    creditsTransferring: credits.transferring,
   };
 }
-
-const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** How the student changed a stored row, if they did. */
 export function correctionOf(row: TranscriptRowRecord): 'added' | 'edited' | 'removed' | null {
@@ -187,17 +193,7 @@ export async function decideStoredRows(db: Queryable, transcript: TranscriptReco
     fromInstitutionId: transcript.detected_institution_id,
     toInstitutionId: transcript.to_institution_id!,
     fromCalendar: transcript.credit_calendar,
-    rows: kept.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
-      earned: toNumber(row.earned),
-      grade: row.grade,
-      term: row.term,
-      transferSection: row.in_transfer_section,
-      inProgress: row.in_progress,
-    })),
+    rows: kept.map(takenCourseOf),
   });
   await saveDecisions(
     db,

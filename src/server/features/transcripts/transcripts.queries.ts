@@ -1,6 +1,7 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
 import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
 import type { VerdictClass } from '../../../shared/schemas/verdict-class';
+import { codeKey } from '../equivalencies';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 
@@ -54,8 +55,8 @@ export interface TranscriptRowRecord {
   subject: string;
   number: string;
   title: string;
-  credits: string | number | null;
-  earned: string | number | null;
+  credits: number | null;
+  earned: number | null;
   grade: string | null;
   term: string | null;
   status: 'DIRECT' | 'NEEDS_EVAL' | 'NO_TRANSFER' | null;
@@ -63,7 +64,7 @@ export interface TranscriptRowRecord {
   verdict_class: VerdictClass | null;
   rule_id: number | null;
   transfers_to: string | null;
-  credits_awarded: string | number | null;
+  credits_awarded: number | null;
   reason: string | null;
   evidence: {
     candidates?: Array<{ subject: string; number: string; title: string; score: number; confidence?: number; why: string[] }>;
@@ -495,6 +496,7 @@ export async function findLatestAnalysedTranscript(db: Queryable, userId: string
 /** The rows of several transcripts, as the compare view and the student's data export read them (as the student corrected them). */
 export interface TranscriptCourseRow extends TranscriptCourse {
   transcript_id: string;
+  in_transfer_section: boolean;
   in_progress: boolean;
   status: AnalyzedRow['status'] | null;
   verdict_class: VerdictClass | null;
@@ -503,7 +505,7 @@ export interface TranscriptCourseRow extends TranscriptCourse {
 
 export async function listTranscriptCourseRows(db: Queryable, transcriptIds: string[]): Promise<TranscriptCourseRow[]> {
   return db.query<TranscriptCourseRow>(
-    `select transcript_id, subject, number, title, credits, earned, grade, term, in_progress, status, verdict_class, transfers_to from transcript_rows
+    `select transcript_id, subject, number, title, credits, earned, grade, term, in_transfer_section, in_progress, status, verdict_class, transfers_to from transcript_rows
       where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [transcriptIds],
   );
@@ -516,7 +518,7 @@ export interface AppealableRow {
   subject: string;
   number: string;
   title: string;
-  credits: string | number | null;
+  credits: number | null;
   grade: string | null;
   term: string | null;
   as_read: RowAsRead | null;
@@ -532,9 +534,9 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
     `select r.id, r.transcript_id, r.subject, r.number, r.title, r.credits, r.grade, r.term, r.as_read, r.added_by_student,
             t.detected_institution_id, t.detected_institution_name, t.to_institution_id
        from transcript_rows r join transcripts t on t.id = r.transcript_id
-      where t.id = $1 and t.user_id = $2 and upper(r.subject) = upper($3) and upper(r.number) = upper($4) and not r.removed_by_student
+      where t.id = $1 and t.user_id = $2 and r.code_key = $3 and not r.removed_by_student
       order by r.position limit 1`,
-    [input.transcriptId, input.userId, input.subject, input.number],
+    [input.transcriptId, input.userId, codeKey(input)],
   );
   return row ?? null;
 }
@@ -571,9 +573,9 @@ export async function findEvidenceRowById(db: Queryable, input: { rowId: string;
 export async function findEvidenceRowByCode(db: Queryable, input: { userId: string; subject: string; number: string }): Promise<AppealEvidenceRecord | null> {
   const [row] = await db.query<AppealEvidenceRecord>(
     `${EVIDENCE_SELECT}
-      where t.user_id = $1 and t.analyzed_at is not null and upper(r.subject) = upper($2) and upper(r.number) = upper($3)
+      where t.user_id = $1 and t.analyzed_at is not null and r.code_key = $2
       order by t.analyzed_at desc, r.position limit 1`,
-    [input.userId, input.subject, input.number],
+    [input.userId, codeKey(input)],
   );
   return row ?? null;
 }
@@ -582,9 +584,9 @@ export async function findEvidenceRowByCode(db: Queryable, input: { userId: stri
 export async function listOwnTranscriptCourses(
   db: Queryable,
   input: { transcriptId: string; userId: string },
-): Promise<Array<{ id: string; subject: string; number: string; to_institution_id: number | null }>> {
+): Promise<Array<{ id: string; subject: string; number: string; status: AnalyzedRow['status'] | null; to_institution_id: number | null }>> {
   return db.query(
-    `select r.id, r.subject, r.number, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
+    `select r.id, r.subject, r.number, r.status, t.to_institution_id from transcript_rows r join transcripts t on t.id = r.transcript_id
       where t.id = $1 and t.user_id = $2 order by r.position`,
     [input.transcriptId, input.userId],
   );

@@ -26,7 +26,7 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { databaseCodeKey, decideForTranscripts, gradeForDecision, isShownToStudents, readGrade, type SourceCourseTaken } from '../equivalencies';
+import { codeKey, decideForTranscripts, isShownToStudents, readGrade } from '../equivalencies';
 import { findCrossListedCodes } from '../search';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
@@ -34,6 +34,7 @@ import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
 import { sealCheckedUpload } from './sealed-uploads';
 import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+import { courseCredits, engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
@@ -62,7 +63,6 @@ import {
   updateTranscriptState,
   type SavedTranscriptRow,
   type StudentRowFields,
-  type TranscriptCourseRow,
   type TranscriptRecord,
   type TranscriptRowRecord,
   type UnreadableTranscriptRow,
@@ -177,8 +177,6 @@ export async function requestTranscriptAnalysis(
   return { id: transcript.id, status: 'queued' };
 }
 
-const toNumber = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
-
 function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
   const conversion = row.evidence?.creditConversion;
   return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
@@ -195,16 +193,16 @@ async function crossListedTransfers(db: Queryable, transcript: TranscriptRecord,
   const to = transcript.to_institution_id;
   const waiting = rows.filter((row) => (row.status ?? 'NEEDS_EVAL') === 'NEEDS_EVAL');
   if (from === null || to === null || waiting.length === 0) return found;
-  const keyOf = (row: TranscriptRowRecord) => databaseCodeKey(row.subject, row.number);
+  const keyOf = (row: TranscriptRowRecord) => codeKey(row);
   const siblings = await findCrossListedCodes(db, from, [...new Set(waiting.map(keyOf))]);
   const asked = waiting.flatMap((row) => siblings.filter((sibling) => sibling.code_key === keyOf(row)).map((sibling) => ({ row, sibling })));
   if (asked.length === 0) return found;
   const { transcripts } = await decideForTranscripts(db, {
     fromInstitutionId: from,
     toInstitutionId: to,
-    // The student's course as the engine takes it (courseTakenFrom: credits, the grade as it counts), under the other code.
+    // The student's course as the engine takes it (engineCourseOf: credits, the grade as it counts), under the other code.
     transcripts: asked.map(({ row, sibling }) => [
-      { ...courseTakenFrom({ ...row, credits: toNumber(row.credits), earned: toNumber(row.earned) }), subject: sibling.subject, number: sibling.number, title: sibling.title },
+      { ...engineCourseOf(takenCourseOf(row)), subject: sibling.subject, number: sibling.number, title: sibling.title },
     ]),
     withSuggestions: false,
   });
@@ -223,7 +221,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
   const crossListed = await crossListedTransfers(db, transcript, kept);
   const items: TranscriptResultItem[] = kept.map((row) => {
     const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
-    const credits = toNumber(row.credits) ?? toNumber(row.earned) ?? 0;
+    const credits = courseCredits(row);
     return {
       id: row.id,
       subject: row.subject,
@@ -289,7 +287,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       subject: row.subject,
       number: row.number,
       title: row.title,
-      earned: toNumber(row.earned),
+      earned: row.earned,
       grade: row.grade,
       status: row.status ?? 'NEEDS_EVAL',
       to_equivalency_id: row.rule_id,
@@ -300,7 +298,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
       subject: row.subject,
       number: row.number,
       title: row.title,
-      credits: toNumber(row.credits) ?? toNumber(row.earned) ?? 0,
+      credits: courseCredits(row),
       grade: row.grade,
       term: row.term,
       correction: correctionOf(row),
@@ -362,7 +360,7 @@ export async function correctTranscriptRow(
       subject: fields.subject ?? current.subject,
       number: fields.number ?? current.number,
       title: fields.title ?? current.title,
-      credits: fields.credits ?? toNumber(current.credits) ?? toNumber(current.earned) ?? 0,
+      credits: fields.credits ?? courseCredits(current),
       grade: fields.grade === undefined ? current.grade : fields.grade,
       term: fields.term === undefined ? current.term : fields.term,
       inProgress: false,
@@ -541,25 +539,11 @@ export async function markUnreadableRead(db: Database, input: { id: string; acto
   });
 }
 
-/**
- * A stored transcript row as the engine takes the course: what the course is worth (its credits, else those earned),
- * as the analysis decided it and the report counts it (a W or an F earns 0 but is still a 3-credit course not
- * accepted, which Compare's share of credits must count), and the grade as it counts.
- */
-export const courseTakenFrom = (row: Pick<TranscriptCourseRow, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'in_progress'>): SourceCourseTaken => ({
-  subject: row.subject,
-  number: row.number,
-  title: row.title,
-  credits: row.credits ?? row.earned,
-  grade: gradeForDecision(row.grade, row.in_progress),
-  term: row.term,
-});
-
 /** The student's latest analysed transcript with its courses as the engine takes them (the profile's Compare favorites). */
 export async function readLatestAnalysedTranscript(
   db: Queryable,
   userId: string,
-): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; fromCalendar: 'quarter' | 'semester' | null; courses: SourceCourseTaken[] } | null> {
+): Promise<{ id: string; name: string; fromInstitutionId: number | null; fromSchool: string | null; fromCalendar: 'quarter' | 'semester' | null; courses: TakenCourse[] } | null> {
   const transcript = await findLatestAnalysedTranscript(db, userId);
   if (!transcript) return null;
   const rows = await listTranscriptCourseRows(db, [transcript.id]);
@@ -569,14 +553,14 @@ export async function readLatestAnalysedTranscript(
     fromInstitutionId: transcript.detected_institution_id,
     fromSchool: transcript.detected_institution_name,
     fromCalendar: transcript.credit_calendar,
-    courses: rows.map(courseTakenFrom),
+    courses: rows.map(takenCourseOf),
   };
 }
 
 /** Every row of these transcripts, as the student's data export lists them. */
 export async function exportTranscriptRows(db: Queryable, transcriptIds: string[]) {
   const rows = await listTranscriptCourseRows(db, transcriptIds);
-  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, transfers_to: transfersTo, verdict_class: verdictClass, ...course }) => ({
+  return rows.map(({ transcript_id: transcriptId, in_progress: _inProgress, in_transfer_section: _inTransferSection, transfers_to: transfersTo, verdict_class: verdictClass, ...course }) => ({
     transcriptId,
     row: { ...course, transfersTo, verdictClass: verdictClass ?? verdictClassOfStatus(course.status) },
   }));

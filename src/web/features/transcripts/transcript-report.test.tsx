@@ -109,6 +109,7 @@ describe("the report row's appeal", () => {
     rowId,
     appeal: { id: `a-${rowId}`, status, decision, studentMessage, createdAt: '2026-11-20T10:00:00Z' },
     canAppealAgain: decision === 'denied',
+    grantedOnAppeal: false,
   });
 
   it('shows its status or decision with the message, offers no second appeal while one is open, and another after a denial', async () => {
@@ -153,6 +154,7 @@ describe('a row the office approved on appeal', () => {
               rowId: 'r2',
               appeal: { id: 'a-r2', status: 'resolved', decision: 'approved', studentMessage: 'Your retake counts as ART 1300C.', createdAt: '2026-11-20T10:00:00Z' },
               canAppealAgain: false,
+              grantedOnAppeal: true,
             },
           ],
         },

@@ -45,11 +45,9 @@ function appealFormHref(item: TranscriptResultItem | null, report: TranscriptRes
 
 /**
  * The office approved this row's appeal without writing a rule (a rule re-decides the report, and the row then
- * transfers): the engine's answer is no longer the student's answer.
+ * transfers): the engine's answer is no longer the student's answer. The server decides it (grantedOnAppeal).
  */
-function isGrantedOnAppeal(item: TranscriptResultItem, rowAppeal: ReportRowAppeal | undefined): boolean {
-  return rowAppeal?.appeal.status === 'resolved' && rowAppeal.appeal.decision === 'approved' && item.statusCode !== 'DIRECT';
-}
+const isGrantedOnAppeal = (rowAppeal: ReportRowAppeal | undefined): boolean => rowAppeal?.grantedOnAppeal === true;
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -85,7 +83,7 @@ function ResultRow({
   notice: RowNotice | null;
   onAppeal: (opener: HTMLElement) => void;
 }) {
-  const grantedOnAppeal = isGrantedOnAppeal(item, rowAppeal);
+  const grantedOnAppeal = isGrantedOnAppeal(rowAppeal);
   return (
     <li id={rowElementId(item.id)} tabIndex={-1} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -212,7 +210,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   const checkable = report.reading.length > 0 && !analysis.sample;
   const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
-  const grantedCount = report.items.filter((item) => isGrantedOnAppeal(item, rowAppeals.data?.get(item.id))).length;
+  const grantedCount = report.items.filter((item) => isGrantedOnAppeal(rowAppeals.data?.get(item.id))).length;
 
   const open = (item: TranscriptResultItem, button: HTMLElement) => {
     opener.current = { itemId: item.id, button };

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { courseKey, courseLevel, formatCourseCode, normaliseCourseCode, splitCourseCode, wisconsinStatewideKey } from './course-code';
+import { codeKey, codeShape, courseLevel, formatCourseCode, splitCourseCode, wisconsinStatewideKey } from './course-code';
 
-describe('normaliseCourseCode', () => {
-  it('treats case, spaces and dashes as the same code', () => {
-    expect(normaliseCourseCode('ECO 2013')).toBe('ECO2013');
-    expect(normaliseCourseCode('eco2013')).toBe('ECO2013');
-    expect(normaliseCourseCode('Eco-2013')).toBe('ECO2013');
-    expect(courseKey({ subject: 'E C E', number: '252' })).toBe(courseKey({ subject: 'ECE', number: '252' }));
+describe('codeKey', () => {
+  it('treats case, spaces, dashes and parentheses as the same code, from parts or as typed', () => {
+    expect(codeKey('ECO 2013')).toBe('eco2013');
+    expect(codeKey('eco2013')).toBe('eco2013');
+    expect(codeKey('Eco-2013')).toBe('eco2013');
+    expect(codeKey({ subject: 'E C E', number: '252' })).toBe(codeKey({ subject: 'ECE', number: '252' }));
+    expect(codeKey({ subject: 'SOCSCI', number: '(809) 122' })).toBe('socsci809122');
   });
   it('keeps different codes different', () => {
-    expect(normaliseCourseCode('ECO 2013')).not.toBe(normaliseCourseCode('ECO 2023'));
-    expect(normaliseCourseCode('MATH 1110.01')).not.toBe(normaliseCourseCode('MATH 1110'));
+    expect(codeKey('ECO 2013')).not.toBe(codeKey('ECO 2023'));
+    expect(codeKey('MATH 1110.01')).not.toBe(codeKey('MATH 1110'));
+  });
+  it('drops a character before folding its case, as the database does', () => {
+    // 'İ'.toLowerCase() is 'i' plus a combining dot: folded first, an 'i' would survive that SQL's regexp drops.
+    expect(codeKey('İST 101')).toBe('st101');
+  });
+});
+
+describe('codeShape', () => {
+  it('keeps what a code is written with, upper-case, for reading its shape', () => {
+    expect(codeShape('bsc 2010c')).toBe('BSC2010C');
+    expect(codeShape('ACCT ***')).toBe('ACCT***');
   });
 });
 

@@ -16,18 +16,37 @@ export interface SplitCourseCode {
   catalogNumber: string;
 }
 
-/** Removes case, spaces, dashes and parentheses so that equal codes compare equal. */
-export function normaliseCourseCode(code: string): string {
+/**
+ * "The same course": the one key every comparison, lookup and join uses, from a course's subject and number or from a
+ * code as people type it ('Eco-2013', 'E C E 252' -> 'eco2013', 'ece252'). Letters, digits and the dot (MATH 1110.01)
+ * count; case and everything else do not. The database generates its `code_key` columns (courses,
+ * equivalency_rule_sources, transcript_rows, appeals) with the same rule, written in SQL as
+ * `lower(regexp_replace(subject || number, '[^A-Za-z0-9.]', '', 'g'))`; tests/api/code-key-parity.test.ts holds the two
+ * together. Characters are dropped before the case is folded, as SQL does: 'İ' lower-cases to 'i' and a dot in
+ * JavaScript, and would otherwise leave an 'i' the database drops.
+ */
+export function codeKey(course: { subject: string; number: string } | string): string {
+  const text = typeof course === 'string' ? course : `${course.subject}${course.number}`;
+  return text.replace(/[^A-Za-z0-9.]/g, '').toLowerCase();
+}
+
+/**
+ * A code as written, upper-case, without spaces, dashes or parentheses ('Eco-2013' -> 'ECO2013'): for reading a code's
+ * shape (Florida's statewide numbers, a placeholder's number), never for telling whether two courses are the same
+ * (that is `codeKey`).
+ */
+export function codeShape(code: string): string {
   return code.toUpperCase().replace(/[\s\-()]+/g, '');
 }
 
-/** Normalised key for a subject + number pair. */
-export function courseKey(course: { subject: string; number: string }): string {
-  return normaliseCourseCode(`${course.subject}${course.number}`);
-}
-
-export function normaliseSubject(subject: string): string {
-  return normaliseCourseCode(subject);
+/**
+ * The spelling of a course inside a rule's stored identity (`equivalency_rules.fingerprint` and `content_hash`, hashed
+ * from it by rule-identity.ts and the CSV import). Not a "same course" test: it is frozen because every stored
+ * fingerprint is a hash of it, and a re-import matches rules by fingerprint (a new spelling would write every rule
+ * again beside the old one).
+ */
+export function ruleIdentityCourseKey(course: { subject: string; number: string }): string {
+  return codeShape(`${course.subject}${course.number}`);
 }
 
 /** Code for display: "ECO 2013", "SOCSCI (809) 122", "NDC". */

@@ -4,7 +4,7 @@
 // searching today would take the course in the current term (terms.ts, currentTerm) and has
 // no grade for it yet.
 
-import { courseKey } from './course-code';
+import { codeKey } from './course-code';
 import { decideTransfers } from './decide-transfers';
 import { formatTerm, ruleTermNote, type ParsedTerm } from './terms';
 import type { CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo } from './types';
@@ -43,7 +43,7 @@ export function decideByRule(input: { from: InstitutionInfo; to: InstitutionInfo
   const term = formatTerm(input.term);
   const taken = input.rule.sources.map((source) => ({ subject: source.subject, number: source.number, title: source.title, term }));
   const decisions = decideTransfers({ from: { ...input.from, floridaStatewideNumbering: false }, to: input.to, courses: taken, rules: [input.rule] });
-  const own = taken.findIndex((source) => courseKey(source) === courseKey(input.course));
+  const own = taken.findIndex((source) => codeKey(source) === codeKey(input.course));
   return decisions[Math.max(own, 0)]!;
 }
 

@@ -21,7 +21,7 @@
 // unchanged rules apart. The module is pure (no Node APIs) so the browser can validate a
 // pasted CSV before upload.
 
-import { courseKey, formatCourseCode, type SplitCourseCode } from './course-code';
+import { codeKey, formatCourseCode, ruleIdentityCourseKey, type SplitCourseCode } from './course-code';
 import { createCsvRowParser, delimiterOfHeader, formatCsvLine, type CsvRow, type CsvRowParser } from './csv-row-parser';
 import { ALL_COLUMNS, OPTIONAL_COLUMNS, planColumns, REQUIRED_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
 import { readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';
@@ -152,16 +152,16 @@ function normaliseUniversity(name: string | null): string {
 }
 
 export function ruleFingerprint(draft: Pick<ParsedRuleDraft, 'sourceUniversity' | 'targetUniversity' | 'sources' | 'targets'>): string {
-  const sources = draft.sources.map(courseKey).sort().join('+');
-  const targets = draft.targets.map(courseKey).sort().join('+');
+  const sources = draft.sources.map(ruleIdentityCourseKey).sort().join('+');
+  const targets = draft.targets.map(ruleIdentityCourseKey).sort().join('+');
   return stableHash(`${normaliseUniversity(draft.sourceUniversity)}|${sources}|${normaliseUniversity(draft.targetUniversity)}|${targets}`);
 }
 
 function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): string {
   const body = {
     fingerprint: draft.fingerprint,
-    sources: [...draft.sources].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
-    targets: [...draft.targets].sort((a, b) => courseKey(a).localeCompare(courseKey(b))),
+    sources: [...draft.sources].sort((a, b) => ruleIdentityCourseKey(a).localeCompare(ruleIdentityCourseKey(b))),
+    targets: [...draft.targets].sort((a, b) => ruleIdentityCourseKey(a).localeCompare(ruleIdentityCourseKey(b))),
     minGrade: draft.minGrade, effectiveFrom: draft.effectiveFrom, effectiveTo: draft.effectiveTo, notes: draft.notes, transfers: draft.transfers,
     ...(draft.creditUnit ? { creditUnit: draft.creditUnit } : {}),
     ...(draft.statedClass ? { statedClass: draft.statedClass } : {}),
@@ -448,13 +448,13 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
         }
       }
       for (const source of row.sources) {
-        const sourceKey = courseKey(source);
+        const sourceKey = codeKey(source);
         const knownSource = sources.get(sourceKey);
         if (!knownSource) sources.set(sourceKey, source);
         else if (row.values.source_credits && knownSource.credits !== source.credits) conflict(row, 'source_credits', `${formatCourseCode(source)} has different credits than earlier in group "${first.values.group}"`);
       }
       const target = row.targets[0]!;
-      const targetKey = courseKey(target);
+      const targetKey = codeKey(target);
       const knownTarget = targets.get(targetKey);
       if (!knownTarget) targets.set(targetKey, target);
       else if (knownTarget.credits !== target.credits || JSON.stringify(knownTarget.creditRange) !== JSON.stringify(target.creditRange)) {

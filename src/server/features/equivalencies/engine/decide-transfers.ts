@@ -17,7 +17,7 @@
 import { noCreditWords } from '../../../../shared/grades/grade-policy';
 import { statusOfVerdictClass, type VerdictClass } from '../../../../shared/schemas/verdict-class';
 import { convertCredits, roundCredits } from './credit-conversion';
-import { courseKey, courseLevel, formatCourseCode } from './course-code';
+import { codeKey, courseLevel, formatCourseCode } from './course-code';
 import { parseStatewideCourseNumber, statewideEquivalenceKey, statewideException, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { checkGrade, type GradeCheck } from './grades';
 import { rankRules } from './rule-picker';
@@ -431,7 +431,7 @@ function findRuleRows(rule: EquivalencyRule, rowIndex: number, keys: string[], d
   const ownKey = keys[rowIndex];
   let usedOwn = false;
   for (const source of rule.sources) {
-    const key = courseKey(source);
+    const key = codeKey(source);
     if (!usedOwn && key === ownKey) {
       rows.push(rowIndex);
       usedOwn = true;
@@ -447,11 +447,11 @@ function findRuleRows(rule: EquivalencyRule, rowIndex: number, keys: string[], d
 /** One decision per input course, in input order. */
 export function decideTransfers(input: DecideTransfersInput): EquivalencyDecision[] {
   const { from, to, courses } = input;
-  const keys = courses.map(courseKey);
+  const keys = courses.map(codeKey);
   const rulesByKey = new Map<string, EquivalencyRule[]>();
   for (const rule of input.rules) {
     if (rule.fromInstitutionId !== from.id || rule.toInstitutionId !== to.id) continue;
-    for (const key of new Set(rule.sources.map(courseKey))) {
+    for (const key of new Set(rule.sources.map(codeKey))) {
       const list = rulesByKey.get(key) ?? [];
       list.push(rule);
       rulesByKey.set(key, list);
@@ -530,7 +530,7 @@ export function decideTransfers(input: DecideTransfersInput): EquivalencyDecisio
     let reason = gate.status === 'NEEDS_EVAL' ? gate.reason : NO_RULE_REASON;
     const partnerRule = missingPartners[0];
     if (gate.status === 'ok' && partnerRule) {
-      const others = partnerRule.sources.filter((source) => courseKey(source) !== keys[rowIndex]);
+      const others = partnerRule.sources.filter((source) => codeKey(source) !== keys[rowIndex]);
       reason = `${formatCourseCode(course)} transfers to ${to.name} only when taken together with ${listCodes(others)}, which is not on this transcript — the registrar decides on it alone.`;
     }
     decisions[rowIndex] = { ...verdict('needs-review'), source: [courseRef(course)], targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence: emptyEvidence() };
@@ -583,7 +583,7 @@ function withDuplicateCreditMarked(decisions: EquivalencyDecision[], to: Institu
   return decisions.map((decision) => {
     if (decision.status !== 'DIRECT' || decision.targets.length === 0 || decision.targets.some((target) => target.isElective)) return decision;
     if (decision.combined && !decision.combined.creditsCountedHere) return decision;
-    const key = decision.targets.map(courseKey).sort().join('+');
+    const key = decision.targets.map(codeKey).sort().join('+');
     const first = firstByTargets.get(key);
     if (!first) {
       firstByTargets.set(key, decision);

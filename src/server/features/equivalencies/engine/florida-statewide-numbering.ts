@@ -10,7 +10,7 @@
 // the 900–999 series (special topics, directed study, internships, co-ops) and graduate courses are not guaranteed and
 // must be evaluated individually.
 
-import { normaliseCourseCode } from './course-code';
+import { codeShape } from './course-code';
 
 export type LabCode = '' | 'C' | 'L';
 
@@ -27,7 +27,7 @@ const SCNS = /^([A-Z]{3})(\d)(\d{3})([A-Z]*)$/;
 
 /** Reads a Florida statewide course number, or null when the code is not one. */
 export function parseStatewideCourseNumber(course: { subject: string; number: string }): StatewideCourseNumber | null {
-  const match = SCNS.exec(normaliseCourseCode(`${course.subject}${course.number}`));
+  const match = SCNS.exec(codeShape(`${course.subject}${course.number}`));
   if (!match) return null;
   const [, prefix = '', levelDigit = '', lastThreeDigits = '', suffix = ''] = match;
   const honors = suffix.includes('H');

@@ -3,7 +3,7 @@
 // destination course on two rows that are not the same course (a small catalogue otherwise offers its one economics
 // course for every row).
 
-import { courseKey } from './course-code';
+import { codeKey } from './course-code';
 import { titleSimilarity } from './text-similarity';
 import type { CourseRef, SuggestedCandidate } from './types';
 
@@ -20,7 +20,7 @@ export function isShownToStudents<Candidate extends { confidence?: number }>(can
 
 /** Two transcript rows that may fairly share a suggestion: the same code, or titles alike (an honors section, a retake). */
 function sameCourse(a: CourseRef, b: CourseRef): boolean {
-  return courseKey(a) === courseKey(b) || titleSimilarity(a.title, b.title) >= 0.7;
+  return codeKey(a) === codeKey(b) || titleSimilarity(a.title, b.title) >= 0.7;
 }
 
 /**
@@ -32,13 +32,13 @@ export function suggestionsForStudents<Row extends { course: CourseRef; candidat
   const claims = new Map<string, Array<{ row: number; confidence: number }>>();
   shown.forEach((candidates, row) => {
     for (const candidate of candidates) {
-      const key = courseKey(candidate);
+      const key = codeKey(candidate);
       claims.set(key, [...(claims.get(key) ?? []), { row, confidence: candidate.confidence }]);
     }
   });
   return shown.map((candidates, row) =>
     candidates.filter((candidate) => {
-      const rivals = claims.get(courseKey(candidate)) ?? [];
+      const rivals = claims.get(codeKey(candidate)) ?? [];
       const best = rivals.reduce((winner, rival) => (rival.confidence > winner.confidence ? rival : winner));
       return best.row === row || sameCourse(rows[row]!.course, rows[best.row]!.course);
     }),

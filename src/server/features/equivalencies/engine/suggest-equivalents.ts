@@ -19,7 +19,7 @@
 // these" (the true course is not always among the candidates), which turns scores into probabilities that add up to
 // at most 1. Decision record 050 says why.
 
-import { courseKey, courseLevel, formatCourseCode, normaliseSubject, splitCourseCode, wisconsinStatewideKey } from './course-code';
+import { codeKey, courseLevel, formatCourseCode, splitCourseCode, wisconsinStatewideKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { LINK_KINDS, type LinkKind, type LinkVotes } from './suggestion-graph';
@@ -51,7 +51,7 @@ export interface SuggestEquivalentsInput {
    * already transfers as is less likely to be this one too.
    */
   pairRules?: EquivalencyRule[];
-  /** How many rules into the destination name each course (by courseKey): generic targets are named often. */
+  /** How many rules into the destination name each course (by codeKey): generic targets are named often. */
   targetCounts?: Map<string, number>;
   limit?: number;
 }
@@ -169,7 +169,7 @@ function peerStrength(source: SuggestSource, peer: CourseRef): { strength: numbe
   const statewide = sharedStatewideNumber(source, peer);
   if (statewide) return { strength: 1, why: `same ${statewide}` };
   const title = titleSimilarity(source.title, peer.title);
-  if (courseKey(source) === courseKey(peer)) return { strength: 0.5 + 0.3 * title, why: `same code ${formatCourseCode(peer)}` };
+  if (codeKey(source) === codeKey(peer)) return { strength: 0.5 + 0.3 * title, why: `same code ${formatCourseCode(peer)}` };
   if (title >= 0.6) return { strength: 0.6 * title, why: `similar title "${peer.title ?? ''}"` };
   return { strength: 0, why: '' };
 }
@@ -190,7 +190,7 @@ export function elsewhereTargetsOf(rules: Iterable<EquivalencyRule>): ElsewhereT
     if (!rule.transfers || rule.sources.length !== 1) continue;
     for (const target of rule.targets) {
       if (!isSpecificTarget(target)) continue;
-      const key = `${courseKey(target)}|${target.title ?? ''}`;
+      const key = `${codeKey(target)}|${target.title ?? ''}`;
       const known = targets.get(key);
       if (known) known.count += 1;
       else targets.set(key, { course: target, count: 1 });
@@ -225,7 +225,7 @@ export interface RankedCandidate {
 /** Every destination course with any identity evidence, features and linear score, best first (for fitting too). */
 export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'limit'>, model: SuggestionModel = SUGGESTION_MODEL): RankedCandidate[] {
   const { source, candidates, peerRules = [], elsewhereTargets = [], links, pairRules = [], targetCounts } = input;
-  const sourceSubject = normaliseSubject(source.subject);
+  const sourceSubject = codeKey(source.subject);
   const sourceLevel = splitCourseCode(formatCourseCode(source))?.statewideProgram ? null : courseLevel(source.number);
   const sourceCredits = typeof source.credits === 'number' ? source.credits : null;
 
@@ -239,9 +239,9 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   for (const rule of peerRules) {
     const specificTargets = rule.targets.filter(isSpecificTarget);
     for (const ruleSource of rule.sources) {
-      if (normaliseSubject(ruleSource.subject) !== sourceSubject) continue;
+      if (codeKey(ruleSource.subject) !== sourceSubject) continue;
       for (const target of specificTargets) {
-        const subject = normaliseSubject(target.subject);
+        const subject = codeKey(target.subject);
         subjectCounts.set(subject, (subjectCounts.get(subject) ?? 0) + 1);
         subjectTotal += 1;
       }
@@ -255,14 +255,14 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
       // The titles other schools' courses carry into a destination course are other names for it.
       if (rule.sources.length === 1) {
         const likeness = titleSimilarity(source.title, ruleSource.title);
-        for (const target of specificTargets) if (likeness > (peerTitles.get(courseKey(target)) ?? 0)) peerTitles.set(courseKey(target), likeness);
+        for (const target of specificTargets) if (likeness > (peerTitles.get(codeKey(target)) ?? 0)) peerTitles.set(codeKey(target), likeness);
       }
     }
     // A rule that needs two source courses says less about one of them.
     const strength = best.strength * (rule.sources.length > 1 ? 0.7 : 1);
     if (strength < 0.3) continue;
     for (const target of specificTargets) {
-      const key = courseKey(target);
+      const key = codeKey(target);
       const vote = votes.get(key) ?? { course: target, weight: 0, statewideWeight: 0, bestWhy: '', bestStrength: 0, schools: new Set<number>() };
       vote.weight += strength / specificTargets.length;
       if (strength === 1) vote.statewideWeight += 1 / specificTargets.length;
@@ -277,20 +277,20 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     }
   }
   // The sending school's other courses into this destination.
-  const sourceKey = courseKey(source);
+  const sourceKey = codeKey(source);
   const siblingVotes = new Map<string, { course: CourseRef; weight: number; title: string }>();
   let siblingTotal = 0;
   const taken = new Set<string>();
   for (const rule of pairRules) {
-    if (!rule.transfers || rule.sources.length !== 1 || rule.sources.some((ruleSource) => courseKey(ruleSource) === sourceKey)) continue;
+    if (!rule.transfers || rule.sources.length !== 1 || rule.sources.some((ruleSource) => codeKey(ruleSource) === sourceKey)) continue;
     const [sibling] = rule.sources;
     const specificTargets = rule.targets.filter(isSpecificTarget);
-    for (const target of specificTargets) taken.add(courseKey(target));
-    const likeness = normaliseSubject(sibling!.subject) === sourceSubject ? titleSimilarity(source.title, sibling!.title) : 0;
+    for (const target of specificTargets) taken.add(codeKey(target));
+    const likeness = codeKey(sibling!.subject) === sourceSubject ? titleSimilarity(source.title, sibling!.title) : 0;
     if (likeness < 0.6) continue;
     for (const target of specificTargets) {
-      const known = siblingVotes.get(courseKey(target));
-      siblingVotes.set(courseKey(target), { course: target, weight: (known?.weight ?? 0) + likeness, title: known?.title ?? sibling!.title ?? formatCourseCode(sibling!) });
+      const known = siblingVotes.get(codeKey(target));
+      siblingVotes.set(codeKey(target), { course: target, weight: (known?.weight ?? 0) + likeness, title: known?.title ?? sibling!.title ?? formatCourseCode(sibling!) });
       siblingTotal += likeness;
     }
   }
@@ -298,7 +298,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   const linkTotals = Object.fromEntries(LINK_KINDS.map((kind) => [kind, [...(links?.[kind].values() ?? [])].reduce((sum, vote) => sum + vote.count, 0)])) as Record<LinkKind, number>;
 
   const pool = new Map<string, CourseRef>();
-  for (const candidate of candidates) if (isSpecificTarget(candidate) && !pool.has(courseKey(candidate))) pool.set(courseKey(candidate), candidate);
+  for (const candidate of candidates) if (isSpecificTarget(candidate) && !pool.has(codeKey(candidate))) pool.set(codeKey(candidate), candidate);
   // A course other rules name is a candidate even when the caller's pool (a catalogue) missed it.
   const named = [...votes, ...siblingVotes, ...LINK_KINDS.flatMap((kind) => [...(links?.[kind] ?? [])])];
   for (const [key, vote] of named) if (!pool.has(key)) pool.set(key, vote.course);
@@ -341,13 +341,13 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     features.taken = taken.has(key) && !sibling ? 1 : 0;
 
     const statewide = sharedStatewideNumber(source, candidate);
-    const sameCode = courseKey(source) === key;
+    const sameCode = codeKey(source) === key;
     features.code = statewide ? 1 : sameCode ? 0.6 : 0;
     if (features.code > 0) why.push({ weight: w.code * features.code, text: statewide ? `same ${statewide}` : `same code ${formatCourseCode(candidate)}` });
 
     let elsewhereTitle: string | null = null;
     for (const { course, strength } of elsewhereTargets) {
-      const value = strength * (courseKey(course) === key ? 1 : titleSimilarity(course.title, candidate.title));
+      const value = strength * (codeKey(course) === key ? 1 : titleSimilarity(course.title, candidate.title));
       if (value > features.elsewhere) {
         features.elsewhere = value;
         elsewhereTitle = course.title ?? formatCourseCode(course);
@@ -368,7 +368,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     const identified = IDENTITY_SIGNALS.some((name) => features[name] >= (name === 'title' || name === 'peerTitle' ? 0.3 : name === 'description' ? 0.2 : 0.05));
     if (!identified && features.popularity < POPULAR_TARGET) continue;
 
-    const candidateSubject = normaliseSubject(candidate.subject);
+    const candidateSubject = codeKey(candidate.subject);
     if (candidateSubject === sourceSubject) {
       features.subject = 1;
       why.push({ weight: ATTRIBUTE_WHY + w.subject, text: `same subject ${candidate.subject}` });
@@ -426,7 +426,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
     candidate.score += model.weights.titleBest * candidate.features.titleBest + model.weights.evidenceBest * candidate.features.evidenceBest;
   }
   // Ties broken by code so results are stable between runs.
-  ranked.sort((a, b) => b.score - a.score || courseKey(a.course).localeCompare(courseKey(b.course)));
+  ranked.sort((a, b) => b.score - a.score || codeKey(a.course).localeCompare(codeKey(b.course)));
   return ranked;
 }
 

@@ -9,7 +9,7 @@
 // Measured on held-out Wisconsin rules, each of these names the true course first 70–80 % of the times it names any
 // (docs/BENCHMARKS.md, "Suggestion ranking"). Pure: the caller hands over the rules (from memory or from SQL).
 
-import { courseKey } from './course-code';
+import { codeKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import type { EquivalencyRule, RuleCourse } from './types';
 
@@ -32,7 +32,7 @@ export interface LinkVote {
 
 export type LinkVotes = Record<LinkKind, Map<string, LinkVote>>;
 
-const nodeKey = (institutionId: number, course: { subject: string; number: string }) => `${institutionId}|${courseKey(course)}`;
+const nodeKey = (institutionId: number, course: { subject: string; number: string }) => `${institutionId}|${codeKey(course)}`;
 
 /** A rule that sends one course to one specific course: the only kind that links two courses one to one. */
 function isOneToOne(rule: EquivalencyRule): boolean {
@@ -76,7 +76,7 @@ export function linkedVotes(input: {
   const votes: LinkVotes = { reverse: new Map(), sharedSource: new Map(), twoStep: new Map(), sharedTarget: new Map() };
   const seen = new Set<string>();
   const vote = (kind: LinkKind, candidate: RuleCourse, via: { subject: string; number: string }, viaInstitutionId: number) => {
-    const key = courseKey(candidate);
+    const key = codeKey(candidate);
     // Each linking course counts once per candidate, however many rules (terms, credits) repeat the link.
     const link = `${kind}|${key}|${nodeKey(viaInstitutionId, via)}`;
     if (seen.has(link)) return;

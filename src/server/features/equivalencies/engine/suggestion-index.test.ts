@@ -12,8 +12,8 @@ const rule = (from: number, to: number, source: [string, string, string], target
 
 describe('peerKeys', () => {
   it('keys a course by code and by any statewide number', () => {
-    expect(peerKeys({ subject: 'SOCSCI', number: '(809) 198' })).toEqual(['code:SOCSCI809198', 'wi:809-198']);
-    expect(peerKeys({ subject: 'BSC', number: '2010C' })).toEqual(['code:BSC2010C', 'fl:BSC010C']);
+    expect(peerKeys({ subject: 'SOCSCI', number: '(809) 198' })).toEqual(['code:socsci809198', 'wi:809-198']);
+    expect(peerKeys({ subject: 'BSC', number: '2010C' })).toEqual(['code:bsc2010c', 'fl:BSC010C']);
   });
 });
 

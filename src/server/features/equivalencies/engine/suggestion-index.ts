@@ -3,7 +3,7 @@
 // built once from rules and catalogues (the CLI and the evaluation), and transcriptSuggester, which takes what the
 // server loaded for one transcript with SQL (equivalency.queries.ts) and makes the same choices from it.
 
-import { courseKey, normaliseSubject, wisconsinStatewideKey } from './course-code';
+import { codeKey, wisconsinStatewideKey } from './course-code';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { elsewhereTargetsOf, rankSuggestionCandidates, suggestEquivalents, type RankedCandidate, type SuggestEquivalentsInput, type SuggestSource } from './suggest-equivalents';
@@ -20,7 +20,7 @@ const COMMON_WORD_SHARE = 0.05;
 
 /** Keys under which two courses from different schools may be the same course. */
 export function peerKeys(course: { subject: string; number: string }): string[] {
-  const keys = [`code:${courseKey(course)}`];
+  const keys = [`code:${codeKey(course)}`];
   const wisconsin = wisconsinStatewideKey(course);
   if (wisconsin) keys.push(`wi:${wisconsin}`);
   const florida = parseStatewideCourseNumber(course);
@@ -94,11 +94,11 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     return index;
   };
   const addToPool = (index: DestinationIndex, course: CourseRef) => {
-    const key = courseKey(course);
+    const key = codeKey(course);
     if (index.pool.has(key)) return;
     index.pool.set(key, course);
     for (const word of new Set(titleTokens(course.title))) index.poolByWord.add(word, key);
-    index.poolBySubject.add(normaliseSubject(course.subject), key);
+    index.poolBySubject.add(codeKey(course.subject), key);
     for (const peerKey of peerKeys(course)) index.poolByPeerKey.add(peerKey, key);
   };
 
@@ -111,14 +111,14 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     for (const target of rule.targets) {
       if (!isSpecific(target)) continue;
       addToPool(index, { subject: target.subject, number: target.number, title: target.title, credits: target.credits });
-      index.targetCounts.set(courseKey(target), (index.targetCounts.get(courseKey(target)) ?? 0) + 1);
+      index.targetCounts.set(codeKey(target), (index.targetCounts.get(codeKey(target)) ?? 0) + 1);
     }
     for (const source of rule.sources) {
       for (const key of peerKeys(source)) {
         index.rulesByPeerKey.add(key, rule);
         allRulesByPeerKey.add(key, rule);
       }
-      index.rulesBySubject.add(normaliseSubject(source.subject), rule);
+      index.rulesBySubject.add(codeKey(source.subject), rule);
       for (const word of new Set(titleTokens(source.title))) index.rulesByWord.add(word, rule);
     }
   }
@@ -127,7 +127,7 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
     const index = destinations.get(toInstitutionId);
     if (!index) return null;
     const words = [...new Set(titleTokens(source.title))];
-    const subject = normaliseSubject(source.subject);
+    const subject = codeKey(source.subject);
 
     const peers = new Set<EquivalencyRule>();
     if (usePeers) {
@@ -140,15 +140,15 @@ export function buildSuggestionIndex(input: { rules: EquivalencyRule[]; catalogs
 
     const candidateKeys = new Set<string>();
     for (const key of peerKeys(source)) for (const poolKey of index.poolByPeerKey.get(key)) candidateKeys.add(poolKey);
-    for (const rule of peers) for (const target of rule.targets) if (isSpecific(target)) candidateKeys.add(courseKey(target));
+    for (const rule of peers) for (const target of rule.targets) if (isSpecific(target)) candidateKeys.add(codeKey(target));
     const poolWordLimit = Math.max(30, index.pool.size * COMMON_WORD_SHARE);
     const poolLists = words.map((word) => index.poolByWord.get(word)).filter((list) => list.length <= poolWordLimit);
     for (const key of topByCount(poolLists, MAX_TOKEN_CANDIDATES)) candidateKeys.add(key);
     // The same subject and the subjects peer rules send this subject to.
     const mappedSubjects = new Map<string, number>([[subject, 1]]);
     for (const rule of peers) {
-      if (!rule.sources.some((ruleSource) => normaliseSubject(ruleSource.subject) === subject)) continue;
-      for (const target of rule.targets) if (isSpecific(target)) mappedSubjects.set(normaliseSubject(target.subject), (mappedSubjects.get(normaliseSubject(target.subject)) ?? 0) + 1);
+      if (!rule.sources.some((ruleSource) => codeKey(ruleSource.subject) === subject)) continue;
+      for (const target of rule.targets) if (isSpecific(target)) mappedSubjects.set(codeKey(target.subject), (mappedSubjects.get(codeKey(target.subject)) ?? 0) + 1);
     }
     for (const [mapped] of [...mappedSubjects.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
       for (const key of index.poolBySubject.get(mapped).slice(0, MAX_SUBJECT_CANDIDATES)) candidateKeys.add(key);
@@ -223,15 +223,15 @@ function mostNamed(targetCounts: Map<string, number>): string[] {
 export function transcriptSuggester(evidence: TranscriptSuggestionEvidence): (course: CourseRef) => SuggestedCandidate[] {
   const { fromInstitutionId: from, toInstitutionId: to, rules } = evidence;
   const graph = ruleNeighbourhoodOf(rules);
-  const targetCounts = new Map(evidence.namedTargets.map((course) => [courseKey(course), course.rules]));
-  const named = new Map(evidence.namedTargets.map((course) => [courseKey(course), course]));
+  const targetCounts = new Map(evidence.namedTargets.map((course) => [codeKey(course), course.rules]));
+  const named = new Map(evidence.namedTargets.map((course) => [codeKey(course), course]));
   const candidates = [...evidence.candidates, ...mostNamed(targetCounts).map((key) => named.get(key)!)];
-  const sourceCatalog = new Map(evidence.sourceCatalog.map((course) => [courseKey(course), course]));
+  const sourceCatalog = new Map(evidence.sourceCatalog.map((course) => [codeKey(course), course]));
   const peerRules = rules.filter((rule) => rule.toInstitutionId === to && rule.fromInstitutionId !== from);
   const pairRules = rules.filter((rule) => rule.toInstitutionId === to && rule.fromInstitutionId === from);
   return (course) => {
-    const key = courseKey(course);
-    const elsewhere = rules.filter((rule) => rule.fromInstitutionId === from && rule.toInstitutionId !== to && rule.sources.some((source) => courseKey(source) === key));
+    const key = codeKey(course);
+    const elsewhere = rules.filter((rule) => rule.fromInstitutionId === from && rule.toInstitutionId !== to && rule.sources.some((source) => codeKey(source) === key));
     const catalogued = sourceCatalog.get(key);
     return suggestEquivalents({
       source: { ...course, description: course.description ?? catalogued?.description ?? null, credits: course.credits ?? catalogued?.credits ?? null, institutionId: from },

@@ -16,7 +16,7 @@
 // A number alone never makes a placeholder: UNO's PSYC 1000 is General Psychology, a real course.
 
 import type { VerdictClass } from '../../../../shared/schemas/verdict-class';
-import { courseKey, normaliseCourseCode } from './course-code';
+import { codeKey, codeShape } from './course-code';
 import type { EquivalencyRule, RuleTarget } from './types';
 
 /** The classes a rule can give (or a source state for it); the others come from how a course is decided. */
@@ -61,13 +61,13 @@ export interface TargetCredit {
 
 /** Wisconsin's "no degree credit" and "does not transfer" placeholders. */
 export function nonTransferTargetKind(target: { subject: string; number: string }): 'NDC' | 'DNT' | null {
-  const key = courseKey(target);
-  return key === 'NDC' || key === 'DNT' ? key : null;
+  const key = codeKey(target);
+  return key === 'ndc' ? 'NDC' : key === 'dnt' ? 'DNT' : null;
 }
 
 /** Wisconsin's "ECON EL": elective credit in a subject rather than a named course. */
 export function isElectiveTarget(target: { subject: string; number: string; isElective?: boolean }): boolean {
-  return target.isElective === true || normaliseCourseCode(target.number) === 'EL';
+  return target.isElective === true || codeKey(target.number) === 'el';
 }
 
 /**
@@ -122,7 +122,7 @@ export function classifyTarget(target: Pick<RuleTarget, 'subject' | 'number' | '
   if (blocker) return credit(blocker === 'NDC' ? 'no-credit' : 'does-not-transfer');
 
   const subject = target.subject.trim().toUpperCase().replace(/\s+/g, ' ');
-  const number = normaliseCourseCode(target.number);
+  const number = codeShape(target.number);
   const title = target.title ?? '';
   const subjectOrAny = ANY_SUBJECT.has(subject) ? null : subject;
   const area = GENERAL_EDUCATION_AREAS[subject.replace(/\s+/g, '')];

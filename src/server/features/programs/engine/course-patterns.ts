@@ -10,7 +10,7 @@
 //   "attr:AH1"        any course the school marks with that attribute (general-education codes)
 // Also accepted and written back in the forms above: "any 3000-level HIST".
 
-import { courseKey, formatCourseCode, normaliseCourseCode, parseStatewideCourseNumber, splitCourseCode } from '../../equivalencies';
+import { codeKey, formatCourseCode, parseStatewideCourseNumber, splitCourseCode } from '../../equivalencies';
 
 export type CoursePattern =
   | { kind: 'course'; subject: string; number: string }
@@ -136,7 +136,7 @@ function matchesMask(number: string, mask: string, orHigher: boolean): boolean {
 export function matchesCoursePattern(course: MatchableCourse, pattern: CoursePattern): boolean {
   switch (pattern.kind) {
     case 'subject':
-      return normaliseCourseCode(course.subject) === normaliseCourseCode(pattern.subject);
+      return codeKey(course.subject) === codeKey(pattern.subject);
     case 'attribute':
       return course.attributes.has(pattern.code);
     default:
@@ -144,10 +144,10 @@ export function matchesCoursePattern(course: MatchableCourse, pattern: CoursePat
   }
   switch (pattern.kind) {
     case 'course': {
-      if (courseKey(course) === courseKey(pattern)) return true;
+      if (codeKey(course) === codeKey(pattern)) return true;
       return (
-        normaliseCourseCode(course.subject) === normaliseCourseCode(pattern.subject) &&
-        sameCourseNumber(normaliseCourseCode(course.number), normaliseCourseCode(pattern.number))
+        codeKey(course.subject) === codeKey(pattern.subject) &&
+        sameCourseNumber(codeKey(course.number), codeKey(pattern.number))
       );
     }
     case 'statewide': {
@@ -155,7 +155,7 @@ export function matchesCoursePattern(course: MatchableCourse, pattern: CoursePat
       return number !== null && number.prefix === pattern.prefix && number.lastThreeDigits === pattern.lastThreeDigits && number.labCode !== 'L';
     }
     case 'range':
-      if (pattern.subject !== null && normaliseCourseCode(course.subject) !== normaliseCourseCode(pattern.subject)) return false;
+      if (pattern.subject !== null && codeKey(course.subject) !== codeKey(pattern.subject)) return false;
       return matchesMask(course.number, pattern.mask, pattern.orHigher);
   }
 }

@@ -4,7 +4,7 @@
 // (place-courses.ts) and says, per requirement, what is filled and what remains, and per course where it counts and why.
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
-import { courseKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
+import { codeKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
 import { describeCoursePattern, matchesCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
 import { placeCourses, type PlacementUnit, type RequirementResult, type UnitBlock } from './place-courses';
@@ -108,7 +108,7 @@ function transcriptUnits(input: DegreeProgressInput): Unit[] {
 /** Exam credit as units; a course the transcript already brings is given once, so the exam's copy is dropped. */
 function examUnits(input: DegreeProgressInput, fromTranscript: Unit[]): { units: Unit[]; duplicates: Map<number, string> } {
   const held = new Map<string, string>();
-  for (const unit of fromTranscript) if (!unit.course.isElective) held.set(courseKey(unit.course), unit.labels.join(' + '));
+  for (const unit of fromTranscript) if (!unit.course.isElective) held.set(codeKey(unit.course), unit.labels.join(' + '));
   const units: Unit[] = [];
   const duplicates = new Map<number, string>();
   input.exams.forEach((award, examIndex) => {
@@ -118,7 +118,7 @@ function examUnits(input: DegreeProgressInput, fromTranscript: Unit[]): { units:
     const targets = codes.length > 0 ? codes.map((code) => ({ subject: code!.subject, number: code!.number })) : [{ subject: award.score.examType, number: 'EL' }];
     const share = round(rule.credits / targets.length);
     targets.forEach((target) => {
-      const already = held.get(courseKey(target));
+      const already = held.get(codeKey(target));
       if (already && !isElectiveNumber(target.number)) {
         duplicates.set(examIndex, `${already} already gives you ${formatCourseCode(target)}: credit for the same course is given once.`);
         return;
