@@ -7,12 +7,20 @@
  * realistic query mix at 50 concurrent connections with autocannon, next to a plain node:http hello-world server
  * measured in the same run. Prints a Markdown table for the "Course search benchmark" section of docs/BENCHMARKS.md.
  *
+ * Two runs of search besides the hello-world: the 400 searches of a realistic mix asked over and over (popular
+ * searches, mostly from the answers cache), and every request a question nobody asked before (a different text each
+ * time: codes in three spellings at one school or any, names with level and sequence words, typos, "from X to Y",
+ * Manual Entry). The load average is printed beside the figures (the machine is shared).
+ *
  * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (seconds per run, default 15), BENCH_CONNECTIONS (50),
- * BENCH_COURSES (100000), BENCH_RULES (1000000), BENCH_SCHOOLS (500).
+ * BENCH_COURSES (100000), BENCH_RULES (1000000), BENCH_SCHOOLS (500), BENCH_NEW_QUESTIONS (80000);
+ * BENCH_DEMO=1 measures on the demo's real data instead (scripts/support/demo-database.ts: the relevance questions
+ * repeated, and new questions made from its courses and schools; 20 connections unless BENCH_CONNECTIONS says);
+ * BENCH_INDEX_ONLY=1 only builds the catalogue and reports the index's build time and heap (for 1,000,000 courses).
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -20,20 +28,25 @@ import { createApp } from '../src/server/app';
 import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { loadConfig } from '../src/server/env';
 import { SearchIndex } from '../src/server/features/search/search-index';
 import { readCatalogueVersion } from '../src/server/features/search/search.queries';
 import { createLogger } from '../src/server/logger';
 import { autocannon } from './support/autocannon';
 import { createBenchDatabase } from './support/bench-database';
+import { benchConfig, openDemoDatabase } from './support/demo-database';
+import { Rng } from './transcript-layouts/random';
 
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DEMO = process.env.BENCH_DEMO === '1';
+const INDEX_ONLY = process.env.BENCH_INDEX_ONLY === '1';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (DEMO ? 20 : 50));
 const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
 const RULES = Number(process.env.BENCH_RULES ?? 1_000_000);
 const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 500);
 const PER_SCHOOL = Math.ceil(COURSES / SCHOOLS);
+/** Distinct questions for the "every request a new search" run: more than a 15 s run at 4,000 requests/s asks. */
+const NEW_QUESTIONS = Number(process.env.BENCH_NEW_QUESTIONS ?? 80_000);
 
 const SUBJECTS = ['ECO', 'PSY', 'AMH', 'WOH', 'ENC', 'MAC', 'STA', 'CHM', 'BSC', 'PHY', 'SYG', 'ANT', 'PHI', 'ARH', 'MUL', 'SPC', 'COP', 'ACG', 'FIN', 'MAR'];
 const TOPICS = [
@@ -111,28 +124,52 @@ async function generateCatalogue(db: Database) {
   await step('analyze', 'analyze');
 }
 
-/** What students type: codes in every spelling, course names, typos, schools and the Manual Entry form. */
-function queryMix(): string[] {
+/** A reproducible random number source (mulberry32), so every run asks the same questions. */
+function randomFrom(seed: number) {
+  const rng = new Rng(seed);
+  return () => rng.next();
+}
+
+/**
+ * What students type, as the text alone (`q=`, the server reads it): codes in three spellings, at a school or anywhere;
+ * course names with level and sequence words; names with typos; a subject between two schools ("from X to Y"); and the
+ * Manual Entry form's filters. `count` questions, each different from every other when `distinct`.
+ */
+function questions(count: number, seed: number): string[] {
+  const random = randomFrom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const school = () => `Bench University ${1 + Math.floor(random() * SCHOOLS)}`;
+  const typo = (word: string) => {
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    return word.slice(0, at) + word.slice(at + 1);
+  };
+  const seen = new Set<string>();
   const paths: string[] = [];
-  const school = (n: number) => encodeURIComponent(`Bench University ${1 + (n % SCHOOLS)}`);
-  for (let i = 0; i < 400; i++) {
-    const k = (i * 37) % PER_SCHOOL; // a code every school has: subject k % 20, number 1000 + k
-    const subject = SUBJECTS[k % SUBJECTS.length] ?? 'ECO';
+  while (paths.length < count) {
+    const k = Math.floor(random() * PER_SCHOOL);
+    const subject = SUBJECTS[k % SUBJECTS.length]!;
     const number = 1000 + k;
-    const topic = (TOPICS[i % TOPICS.length] ?? 'Calculus').toLowerCase();
-    const kind = i % 10;
-    if (kind < 3) {
-      const spelling = [`${subject}${number}`, `${subject.toLowerCase()} ${number}`, `${subject}-${number}`][i % 3];
-      paths.push(`q=${encodeURIComponent(spelling ?? '')}`);
-    } else if (kind < 6) paths.push(`q=${encodeURIComponent(topic.split(' ').slice(-2).join(' '))}`);
-    else if (kind < 7) paths.push(`q=${encodeURIComponent(topic.replace(/o/, '').replace(/i(?=[^i]*$)/, ''))}`); // typos
-    else if (kind < 9) paths.push(`q=${encodeURIComponent(topic.split(' ').at(-1) ?? '')}&transferFromSchool=${school(i)}&transferToSchool=${school(i * 7 + 3)}`);
-    else paths.push(`targetSubject=economics&className=${number}&transferToSchool=${school(i * 3 + 1)}&deliveryFormat=online`);
+    const topic = pick(TOPICS).toLowerCase();
+    const level = pick(['', 'intro ', 'general ', 'principles of ']);
+    const sequence = pick(['', ' 1', ' 2', ' I', ' II']);
+    const kind = random();
+    let query: string;
+    if (kind < 0.3) {
+      const spelling = pick([`${subject}${number}`, `${subject.toLowerCase()} ${number}`, `${subject}-${number}`]);
+      query = `q=${encodeURIComponent(random() < 0.5 ? spelling : `${spelling} at ${school()}`)}`;
+    } else if (kind < 0.55) query = `q=${encodeURIComponent(`${level}${topic.split(' ').slice(-2).join(' ')}${sequence}`)}`;
+    else if (kind < 0.65) query = `q=${encodeURIComponent(`${typo(topic.split(' ').at(-1)!)} at ${school()}`)}`;
+    else if (kind < 0.9) query = `q=${encodeURIComponent(`${level}${topic.split(' ').at(-1)}${sequence} from ${school()} to ${school()}`)}`;
+    else query = `targetSubject=economics&className=${number}&transferToSchool=${encodeURIComponent(school())}&deliveryFormat=online`;
+    if (seen.has(query)) continue;
+    seen.add(query);
+    paths.push(`/api/courses/search?${query}`);
   }
-  return paths.map((query) => `/api/courses/search?${query}`);
+  return paths;
 }
 
 interface Figures {
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -158,6 +195,7 @@ async function drive(url: string, paths: string[] | null): Promise<Figures> {
       : undefined,
   });
   return {
+    requests: result.requests.total ?? 0,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -190,22 +228,59 @@ async function measureIndex(db: Database): Promise<{ courses: number; ms: number
   return { courses: index.courseCount, ms, megabytes };
 }
 
+/** The relevance benchmark's judged questions (scripts/search-relevance/), both halves: the demo's repeated mix. */
+function relevanceQuestions(): string[] {
+  return ['tuning', 'locked'].flatMap((half) =>
+    readFileSync(join(import.meta.dirname, 'search-relevance', `questions-${half}.tsv`), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim())
+      .map((line) => `/api/courses/search?q=${encodeURIComponent(line.split('\t')[3] ?? '')}`),
+  );
+}
+
+/** Questions nobody asked before, made from the demo's courses and schools: a title's words, a code, two schools. */
+async function demoQuestions(db: Database, count: number): Promise<string[]> {
+  const courses = await db.query<{ subject: string; number: string; title: string; school: string }>(
+    `select c.subject, c.number, c.title, i.name as school from courses c join institutions i on i.id = c.institution_id
+      where c.known_from = 'catalogue' order by md5(c.id::text) limit 20000`,
+  );
+  const targets = (await db.query<{ name: string }>(`select distinct i.name from equivalency_rules r join institutions i on i.id = r.to_institution_id`)).map((row) => row.name);
+  const random = randomFrom(3);
+  const seen = new Set<string>();
+  const paths: string[] = [];
+  for (let attempt = 0; paths.length < count && attempt < count * 5; attempt++) {
+    const course = courses[Math.floor(random() * courses.length)]!;
+    const target = targets[Math.floor(random() * targets.length)]!;
+    const words = course.title.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2).slice(0, 3).join(' ');
+    const kind = random();
+    const text =
+      kind < 0.35 ? `${words} from ${course.school} to ${target}` : kind < 0.6 ? `${course.subject} ${course.number} from ${course.school} to ${target}` : kind < 0.8 ? `${words} at ${course.school}` : `${course.subject}${course.number}`;
+    const path = `/api/courses/search?q=${encodeURIComponent(text)}`;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    paths.push(path);
+  }
+  return paths;
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crosswalk-bench-'));
-  const { db, drop } = await openBenchDatabase(dataDir);
+  const demo = DEMO ? await openDemoDatabase() : null;
+  const { db, drop } = demo ? { db: demo.db, drop: demo.close } : await openBenchDatabase(dataDir);
   const databaseKind = db.kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL';
   try {
-    console.log(`Database: ${databaseKind}. Generating the catalogue…`);
-    await migrate(db);
-    await generateCatalogue(db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      APP_URL: 'http://127.0.0.1:3000',
-      BETTER_AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-    });
+    if (!demo) {
+      console.log(`Database: ${databaseKind}. Generating the catalogue…`);
+      await migrate(db);
+      await generateCatalogue(db);
+    }
+    if (INDEX_ONLY) {
+      const index = await measureIndex(db);
+      console.log(`Search index: ${index.courses.toLocaleString('en-US')} courses, built in ${(index.ms / 1000).toFixed(1)} s, ${index.megabytes.toFixed(0)} MB of heap (load average ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
+      return;
+    }
+    const config = benchConfig(dataDir);
     const deps = await startServices(config, { db, logger: createLogger('silent') });
     const { app } = createApp(deps);
     const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
@@ -217,7 +292,7 @@ async function main() {
     });
     const helloPort = await listen(hello);
 
-    const paths = queryMix();
+    const paths = demo ? relevanceQuestions() : questions(400, 1);
     const check = await fetch(`http://127.0.0.1:${appPort}${paths[0]}`);
     if (!check.ok) throw new Error(`search answered ${check.status}: ${await check.text()}`);
     // That first search started the server's own index build (search-index.ts). Build one more here to measure what
@@ -226,10 +301,12 @@ async function main() {
     console.log(`Search index: ${index.courses.toLocaleString('en-US')} courses, built in ${(index.ms / 1000).toFixed(1)} s, ${index.megabytes.toFixed(0)} MB of heap`);
     await new Promise((done) => setTimeout(done, index.ms));
     console.log(`Measuring ${DURATION} s each at ${CONNECTIONS} connections…`);
+    const loadBefore = loadavg().map((value) => value.toFixed(1)).join(' ');
     const helloFigures = await drive(`http://127.0.0.1:${helloPort}`, null);
-    // Cold: every request a search not asked before (the mix times 40 page sizes), so nothing comes from the cache.
-    const coldPaths = paths.flatMap((path, index) => Array.from({ length: 40 }, (_, size) => `${path}&limit=${11 + ((index + size) % 40)}`));
+    // Cold: every request a question nobody asked before (a different text each time), so nothing comes from the cache.
+    const coldPaths = demo ? await demoQuestions(db, NEW_QUESTIONS) : questions(NEW_QUESTIONS, 2);
     const coldFigures = await drive(`http://127.0.0.1:${appPort}`, coldPaths);
+    if (coldFigures.requests > coldPaths.length) console.log(`(more requests than new questions: ${coldFigures.requests} of ${coldPaths.length}; the last were asked again)`);
     // Warm: the 400 searches of the mix asked again and again, as popular searches are.
     for (const path of paths) await fetch(`http://127.0.0.1:${appPort}${path}`);
     const searchFigures = await drive(`http://127.0.0.1:${appPort}`, paths);
@@ -239,14 +316,15 @@ async function main() {
     const row = (label: string, f: Figures) =>
       `| ${label} | ${Math.round(f.requestsPerSecond).toLocaleString('en-US')} | ${f.p50} | ${f.p99} | ${f.errors + f.non2xx} |`;
     console.log(`\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} CPUs (${cpus()[0]?.model.trim()}) · ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} free) · Node ${process.version}`);
-    console.log(`${databaseKind}: ${SCHOOLS} schools, ${COURSES.toLocaleString('en-US')} courses, ${RULES.toLocaleString('en-US')} rules; ${CONNECTIONS} connections, ${DURATION} s\n`);
+    const catalogue = demo ? "the demo's real data (the seed and every reference set)" : `${SCHOOLS} schools, ${COURSES.toLocaleString('en-US')} courses, ${RULES.toLocaleString('en-US')} rules`;
+    console.log(`${databaseKind}: ${catalogue}; ${CONNECTIONS} connections, ${DURATION} s; load average ${loadBefore} before, ${loadavg().map((value) => value.toFixed(1)).join(' ')} after\n`);
     console.log('| server | requests/s | p50 ms | p99 ms | errors |');
     console.log('|---|---|---|---|---|');
     console.log(row('node:http hello world', helloFigures));
-    console.log(row(`search, ${databaseKind}, query mix (400 searches, repeated)`, searchFigures));
+    console.log(row(`search, ${databaseKind}, query mix (${paths.length} searches, repeated)`, searchFigures));
     console.log(row(`search, ${databaseKind}, every request a new search (no cache hits)`, coldFigures));
   } finally {
-    await db.close().catch(() => undefined);
+    if (!demo) await db.close().catch(() => undefined);
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

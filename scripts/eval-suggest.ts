@@ -14,24 +14,40 @@
 // Florida (reference-data/catalogs, no rules at all): FIU courses asked against UF's catalogue with codes hidden; see
 // floridaTextOnly.
 //
-//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools]
+// Madison Area Technical College (reference-data/equivalencies/madison-area-technical-college-rules.csv.gz, a sending
+// school the Wisconsin file does not carry): every MATC rule that sends one course to one specific course or to elective
+// credit in a subject, asked against every Wisconsin rule and the MATC rules of the other half (never the asked course's
+// own rules into its destination). `--fit` fits on its open half too (the only rules to elective credit asked), never
+// on its locked half.
+//
+// Locked halves (issue 38, scripts/suggestion-evaluation-split.ts): half of the MATC rules and half of the Wisconsin test
+// split are locked away. A run reports only the halves open to study; `--locked` reports the locked halves too (their
+// figures only, never a rule), for the final measurement. `--write-split` writes the committed list of locked rules.
+//
+// The registrar's floor (REGISTRAR_SUGGESTION_FLOOR) is chosen with the fit: the lowest confidence at which 95 % of the
+// first suggestions reaching it are the school's course, on the Wisconsin tuning split and MATC's open half.
+// `--misses FILE` writes the open halves' misses as CSV to study (never the locked halves').
+//
+//   tsx scripts/eval-suggest.ts [--seed 20250101] [--share 0.1] [--fit] [--schools] [--locked] [--misses FILE] [--write-split]
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { codeKey, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';
-import { STUDENT_CONFIDENCE_THRESHOLD } from '../src/server/features/equivalencies/engine/student-suggestions';
+import { REGISTRAR_SUGGESTION_FLOOR, STUDENT_CONFIDENCE_THRESHOLD } from '../src/server/features/equivalencies/engine/student-suggestions';
 import { candidateConfidences, rankSuggestionCandidates, SUGGESTION_FEATURES, SUGGESTION_MODEL, type RankedCandidate, type SuggestionModel } from '../src/server/features/equivalencies/engine/suggest-equivalents';
 import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
 import { titleTokens } from '../src/server/features/equivalencies/engine/text-similarity';
 import type { CourseRef, EquivalencyRule } from '../src/server/features/equivalencies/engine/types';
-import { createInstitutionRegistry, loadReferenceData } from '../src/server/features/equivalencies/reference-data/load-reference-data';
+import { createInstitutionRegistry, draftToRule, loadReferenceData, loadRuleDrafts } from '../src/server/features/equivalencies/reference-data/load-reference-data';
 import { fitSuggestionModel, modelLoss, type FitQuery } from './fit-suggestion-model';
+import { heldOutRuleKey, isLockedHalf, LOCKED_HALF_FILE, readLockedHalfList } from './suggestion-evaluation-split';
+import { referenceFiles } from '../src/server/reference-data/reference-files';
 
 /** The repository's own copy of the public data: the evaluation never reads anything outside the repository. */
 const REFERENCE_DATA = path.resolve(import.meta.dirname, '../reference-data');
@@ -54,10 +70,14 @@ function seededRandom(seed: number): () => number {
 
 const isSpecificRule = (rule: EquivalencyRule) =>
   rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && rule.targets.every((target) => nonTransferTargetKind(target) === null && !isElectiveTarget(target));
+/** One course to elective credit in a subject ("MAT EL"): what a registrar approves about as often as a specific course. */
+const isElectiveRule = (rule: EquivalencyRule) => rule.transfers && rule.sources.length === 1 && rule.targets.length === 1 && isElectiveTarget(rule.targets[0]!);
 
 /** One asked course: what the model ranked and where the true course came. */
 interface Answer {
   toInstitutionId: number;
+  /** The held-out rule's identity (scripts/suggestion-evaluation-split.ts), for the halves; absent for Louisiana and Florida. */
+  key?: string;
   ranked: RankedCandidate[];
   /** False when the destination has no equivalent at all: any suggestion shown is wrong. */
   truthExists: boolean;
@@ -70,13 +90,14 @@ interface Answer {
   withoutRules: { ranked: RankedCandidate[]; truthRank: number; byModel: boolean } | null;
 }
 
-function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean }): Answer {
+function ask(index: SuggestionIndex, rule: EquivalencyRule, options: { withoutRules: boolean; key?: string }): Answer {
   const source = { ...rule.sources[0]!, institutionId: rule.fromInstitutionId };
   const truth = codeKey(rule.targets[0]!);
   const ranked = index.rank({ source, toInstitutionId: rule.toInstitutionId });
   const withoutRules = options.withoutRules ? index.rank({ source, toInstitutionId: rule.toInstitutionId, usePeers: false }) : null;
   return {
     toInstitutionId: rule.toInstitutionId,
+    ...(options.key ? { key: options.key } : {}),
     ranked,
     truthExists: true,
     truthRank: ranked.findIndex((candidate) => codeKey(candidate.course) === truth),
@@ -108,6 +129,23 @@ function shownToStudent(answer: Answer, model: SuggestionModel, threshold: numbe
   return { shown, right: truthRank >= 0 && truthRank < shown };
 }
 
+/** Share of the first suggestions a registrar is offered as good (their floor) that must be the school's course. */
+const CLERK_PRECISION_AIM = 0.95;
+
+/** The lowest floor at which the first suggestions that reach it are the true course at least `aim` of the time. */
+function chooseFloor(answers: Answer[], model: SuggestionModel, aim: number): number {
+  const firsts = answers.map((answer) => {
+    const { confidences, truthRank } = rescored(answer, model);
+    return { confidence: confidences[0] ?? 0, right: truthRank === 0 };
+  });
+  let best = 1;
+  for (let floor = 0.99; floor >= 0.3; floor = Math.round((floor - 0.01) * 100) / 100) {
+    const shown = firsts.filter((first) => first.confidence >= floor);
+    if (shown.length > 0 && shown.filter((first) => first.right).length / shown.length >= aim) best = floor;
+  }
+  return best;
+}
+
 /** The lowest confidence at which the suggestions shown name the true course at least `aim` of the time. */
 function chooseThreshold(answers: Answer[], model: SuggestionModel, aim: number): number {
   let best = 1;
@@ -131,19 +169,26 @@ interface Tally {
   titleTop3: number;
   shown: number;
   shownRight: number;
+  /** Rows whose first suggestion reaches the registrar's floor, and of those the ones whose first suggestion is right. */
+  clerkShown: number;
+  clerkRight: number;
 }
 
-const emptyTally = (): Tally => ({ asked: 0, total: 0, top1: 0, top3: 0, reachable: 0, titleAsked: 0, titleTop1: 0, titleTop3: 0, shown: 0, shownRight: 0 });
+const emptyTally = (): Tally => ({ asked: 0, total: 0, top1: 0, top3: 0, reachable: 0, titleAsked: 0, titleTop1: 0, titleTop3: 0, shown: 0, shownRight: 0, clerkShown: 0, clerkRight: 0 });
 const pct = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
 
-function tally(answers: Answer[], model: SuggestionModel, threshold: number, into = emptyTally()): Tally {
+function tally(answers: Answer[], model: SuggestionModel, threshold: number, floor: number, into = emptyTally()): Tally {
   for (const answer of answers) {
     const shown = shownToStudent(answer, model, threshold);
     into.asked += 1;
     if (shown.shown > 0) into.shown += 1;
     if (shown.right) into.shownRight += 1;
+    const { truthRank, confidences } = rescored(answer, model);
+    if ((confidences[0] ?? 0) >= floor) {
+      into.clerkShown += 1;
+      if (truthRank === 0) into.clerkRight += 1;
+    }
     if (!answer.truthExists) continue;
-    const { truthRank } = rescored(answer, model);
     into.total += 1;
     if (truthRank === 0) into.top1 += 1;
     if (truthRank >= 0 && truthRank < 3) into.top3 += 1;
@@ -185,7 +230,7 @@ function readGzipCsv(file: string): Array<Record<string, string>> {
 }
 
 /** Delgado → UNO, asked against Louisiana's common-course matrix as rules and UNO's course list. */
-function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: string[]; tally: Tally } {
+function evaluateLouisiana(model: SuggestionModel, threshold: number, floor: number): { lines: string[]; tally: Tally } {
   const registry = createInstitutionRegistry();
   const DELGADO = 'Delgado Community College';
   const UNO = 'University of New Orleans';
@@ -249,7 +294,7 @@ function evaluateLouisiana(model: SuggestionModel, threshold: number): { lines: 
     asked.set(`${codeKey(source)}>${codeKey(target)}`, rule(delgado, uno, { ...source, title: row.source_name || null, credits: Number(row.credits) || null }, { ...target, title: row.target_name || null }));
   }
   const answers = [...asked.values()].map((held) => ask(index, held, { withoutRules: true }));
-  const result = tally(answers, model, threshold);
+  const result = tally(answers, model, threshold, floor);
   return {
     tally: result,
     lines: [
@@ -318,14 +363,78 @@ function floridaTextOnly(data: Awaited<ReturnType<typeof loadReferenceData>>, se
   };
 }
 
+const MATC_RULES_FILE = 'equivalencies/madison-area-technical-college-rules.csv.gz';
+
+/** A held-out rule's identity by school names (scripts/suggestion-evaluation-split.ts). */
+function keyOf(rule: EquivalencyRule, names: Map<number, string>): string {
+  return heldOutRuleKey({ fromSchool: names.get(rule.fromInstitutionId) ?? '', source: rule.sources[0]!, toSchool: names.get(rule.toInstitutionId) ?? '', target: rule.targets[0]! });
+}
+
+/**
+ * Madison Area Technical College's rules, each half asked against every Wisconsin rule and the other half's MATC rules:
+ * never the asked courses' own rules into their destinations (a course's elective or no-credit rule to the same school
+ * would decide it).
+ */
+async function madisonAreaTech(
+  data: Awaited<ReturnType<typeof loadReferenceData>>,
+  names: Map<number, string>,
+): Promise<{ open: Answer[]; locked: Answer[]; electiveOpen: Answer[]; electiveLocked: Answer[]; rules: number; eligible: number; electives: number }> {
+  const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
+  const rules = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry));
+  for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
+  const asked = rules.filter((rule) => isSpecificRule(rule) || isElectiveRule(rule));
+  const open = asked.filter((rule) => !isLockedHalf(keyOf(rule, names)));
+  const locked = asked.filter((rule) => isLockedHalf(keyOf(rule, names)));
+  const askedIn = (half: EquivalencyRule[]) => {
+    const heldOut = new Set(half.map((rule) => `${rule.fromInstitutionId}|${codeKey(rule.sources[0]!)}|${rule.toInstitutionId}`));
+    const index = buildSuggestionIndex({
+      rules: [...data.rules, ...rules.filter((rule) => !rule.sources.some((source) => heldOut.has(`${rule.fromInstitutionId}|${codeKey(source)}|${rule.toInstitutionId}`)))],
+      catalogs: data.catalogs,
+    });
+    return half.map((rule) => ({ elective: isElectiveRule(rule), answer: ask(index, rule, { withoutRules: true, key: keyOf(rule, names) }) }));
+  };
+  const [openAnswers, lockedAnswers] = [askedIn(open), askedIn(locked)];
+  const pick = (answers: Array<{ elective: boolean; answer: Answer }>, elective: boolean) => answers.filter((entry) => entry.elective === elective).map((entry) => entry.answer);
+  return {
+    open: pick(openAnswers, false),
+    locked: pick(lockedAnswers, false),
+    electiveOpen: pick(openAnswers, true),
+    electiveLocked: pick(lockedAnswers, true),
+    rules: rules.length,
+    eligible: rules.filter(isSpecificRule).length,
+    electives: rules.filter(isElectiveRule).length,
+  };
+}
+
+/** Writes the committed list of locked rules (run once, when the split was made). */
+async function writeLockedHalfList(data: Awaited<ReturnType<typeof loadReferenceData>>, names: Map<number, string>, wisconsinTest: Set<EquivalencyRule>): Promise<void> {
+  const drafts = await loadRuleDrafts(referenceFiles(REFERENCE_DATA), MATC_RULES_FILE);
+  const matc = drafts.map((draft, index) => draftToRule(draft, 10_000_000 + index, data.registry)).filter((rule) => isSpecificRule(rule) || isElectiveRule(rule));
+  for (const institution of data.registry.all()) if (!names.has(institution.id)) names.set(institution.id, institution.name);
+  const keys = [...new Set([...wisconsinTest, ...matc].map((rule) => keyOf(rule, names)).filter(isLockedHalf))].sort();
+  writeFileSync(LOCKED_HALF_FILE, gzipSync(`key\n${keys.join('\n')}\n`, { level: 9 }));
+  process.stdout.write(`${keys.length} locked rules written to ${path.relative(process.cwd(), LOCKED_HALF_FILE)}\n`);
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '20250101' }, share: { type: 'string', default: '0.1' }, fit: { type: 'boolean', default: false }, schools: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      seed: { type: 'string', default: '20250101' },
+      share: { type: 'string', default: '0.1' },
+      fit: { type: 'boolean', default: false },
+      schools: { type: 'boolean', default: false },
+      locked: { type: 'boolean', default: false },
+      misses: { type: 'string' },
+      'write-split': { type: 'boolean', default: false },
+    },
+  });
   const seed = Number(values.seed);
   const share = Number(values.share);
   const started = Date.now();
   const data = await loadReferenceData({ dataDir: REFERENCE_DATA });
   if (data.rules.length === 0) throw new Error(`no rules found under ${REFERENCE_DATA}`);
   const loadedMs = Date.now() - started;
+  const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
 
   const eligible = data.rules.filter(isSpecificRule);
   const random = seededRandom(seed);
@@ -336,14 +445,17 @@ async function main(): Promise<void> {
     if (draw < share) test.add(rule);
     else if (draw < 2 * share) tune.add(rule);
   }
+  if (values['write-split']) return writeLockedHalfList(data, names, test);
 
   const tuneIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule) && !tune.has(rule)), catalogs: data.catalogs });
   const tuneAnswers = [...tune].map((rule) => ask(tuneIndex, rule, { withoutRules: false }));
   const florida = floridaTextOnly(data, seed);
+  const matc = await madisonAreaTech(data, names);
   let model = SUGGESTION_MODEL;
   const lines: string[] = [];
   if (values.fit) {
-    const fitAnswers = [...tuneAnswers, ...florida.tune];
+    // Madison Area Tech.'s open half joins the fit: the only rules to elective credit asked, and never its locked half.
+    const fitAnswers = [...tuneAnswers, ...florida.tune, ...matc.open, ...matc.electiveOpen];
     const queries = fitQueries(fitAnswers);
     const before = modelLoss(queries, model);
     model = fitSuggestionModel(queries);
@@ -354,45 +466,82 @@ async function main(): Promise<void> {
   }
   // The threshold must hold where other schools' rules help (Wisconsin) and where only catalogues do (Florida).
   const threshold = values.fit ? Math.max(chooseThreshold(tuneAnswers, model, SHOWN_PRECISION_AIM), chooseThreshold(florida.tune, model, SHOWN_PRECISION_AIM)) : STUDENT_CONFIDENCE_THRESHOLD;
-  const tuned = tally(tuneAnswers, model, threshold);
+  // The registrar's floor: chosen where the fit was (the Wisconsin tuning split and Madison Area Tech.'s open half).
+  const floor = values.fit ? chooseFloor([...tuneAnswers, ...matc.open, ...matc.electiveOpen], model, CLERK_PRECISION_AIM) : REGISTRAR_SUGGESTION_FLOOR;
+  const tuned = tally(tuneAnswers, model, threshold, floor);
 
   const indexStarted = Date.now();
   const testIndex = buildSuggestionIndex({ rules: data.rules.filter((rule) => !test.has(rule)), catalogs: data.catalogs });
   const indexMs = Date.now() - indexStarted;
   const queryStarted = Date.now();
-  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true }));
+  const testAnswers = [...test].map((rule) => ask(testIndex, rule, { withoutRules: true, key: keyOf(rule, names) }));
   const queryMs = Date.now() - queryStarted;
-  const louisiana = evaluateLouisiana(model, threshold);
+  const louisiana = evaluateLouisiana(model, threshold, floor);
+
+  // The committed split must still be the one the function gives: a changed file or key would unlock rules unseen.
+  const lockedList = readLockedHalfList();
+  const lockedNow = [...new Set([...testAnswers, ...matc.open, ...matc.locked, ...matc.electiveOpen, ...matc.electiveLocked].map((answer) => answer.key).filter((key): key is string => !!key && isLockedHalf(key)))];
+  if (lockedNow.length !== lockedList.size || lockedNow.some((key) => !lockedList.has(key))) throw new Error(`the locked half no longer matches ${LOCKED_HALF_FILE}: the data or the split changed`);
+  const wisconsinTestOpen = testAnswers.filter((answer) => !isLockedHalf(answer.key ?? ''));
+  const wisconsinTestLocked = testAnswers.filter((answer) => isLockedHalf(answer.key ?? ''));
 
   lines.push(
-    `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size}, tuning ${tune.size} (seed ${seed}, share ${share} each).`,
+    `Rules: ${data.rules.length}; eligible (one source → one specific course): ${eligible.length}; test ${test.size} (open half ${wisconsinTestOpen.length}, locked half ${wisconsinTestLocked.length}), tuning ${tune.size} (seed ${seed}, share ${share} each).`,
+    `Madison Area Technical College: ${matc.rules} rules, ${matc.eligible} send one course to one specific course (open half ${matc.open.length}, locked half ${matc.locked.length}), ${matc.electives} to elective credit in a subject (open ${matc.electiveOpen.length}, locked ${matc.electiveLocked.length}).`,
     `Student threshold: confidence ≥ ${threshold}${values.fit ? ' (chosen now: the lowest at which at least 90 % of the rows shown a suggestion are right, on the Wisconsin tuning split and on the Florida tuning half)' : ' (STUDENT_CONFIDENCE_THRESHOLD)'}.`,
+    `Registrar floor: confidence ≥ ${floor}${values.fit ? ' (chosen now: the lowest at which at least 95 % of the first suggestions reaching it are right, on the Wisconsin tuning split and Madison Area Tech.\'s open half)' : ' (REGISTRAR_SUGGESTION_FLOOR)'}.`,
     `Machine: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Load ${loadedMs} ms, test index ${indexMs} ms, ${test.size * 2} test queries ${queryMs} ms (${(queryMs / (test.size * 2)).toFixed(2)} ms each).`,
     ...louisiana.lines,
     ...florida.lines,
     '',
-    '| split | asked | top-1 | top-3 | true course known to the index | top-1 without rules | top-3 without rules | shown to students | shown and right |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| split | asked | top-1 | top-3 | true course known to the index | top-1 without rules | top-3 without rules | shown to students | shown and right | offered to the clerk as good | first right (clerk\'s precision) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const row = (label: string, t: Tally) =>
-    `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} |`;
-  const testTally = tally(testAnswers, model, threshold);
+    `| ${label} | ${t.asked === t.total ? t.total : `${t.total} (+${t.asked - t.total} with none)`} | ${pct(t.top1, t.total)} | ${pct(t.top3, t.total)} | ${pct(t.reachable, t.total)} | ${pct(t.titleTop1, t.titleAsked)} | ${pct(t.titleTop3, t.titleAsked)} | ${pct(t.shown, t.asked)} | ${pct(t.shownRight, t.shown)} | ${pct(t.clerkShown, t.asked)} | ${pct(t.clerkRight, t.clerkShown)} |`;
+  if (values.locked) {
+    lines.push(
+      row('**Madison Area Tech., locked half**', tally(matc.locked, model, threshold, floor)),
+      row('**Wisconsin test, locked half**', tally(wisconsinTestLocked, model, threshold, floor)),
+      row('Madison Area Tech., to elective credit, locked half', tally(matc.electiveLocked, model, threshold, floor)),
+    );
+  }
   lines.push(
-    row('**Wisconsin test**', testTally),
+    row('Madison Area Tech., open half', tally(matc.open, model, threshold, floor)),
+    row('Madison Area Tech., to elective credit, open half', tally(matc.electiveOpen, model, threshold, floor)),
+    row('Wisconsin test, open half', tally(wisconsinTestOpen, model, threshold, floor)),
     row('Wisconsin tuning (fitted here)', tuned),
     row('Louisiana Delgado → UNO (never fitted)', louisiana.tally),
-    row('Florida FIU → UF, text only, test half', tally(florida.test, model, threshold)),
-    row('Florida FIU → UF, text only, tuning half', tally(florida.tune, model, threshold)),
+    row('Florida FIU → UF, text only, test half', tally(florida.test, model, threshold, floor)),
+    row('Florida FIU → UF, text only, tuning half', tally(florida.tune, model, threshold, floor)),
   );
-  lines.push('', 'Wisconsin test split:', '', ...calibration(testAnswers, model));
+  lines.push('', 'Wisconsin test split, open half:', '', ...calibration(wisconsinTestOpen, model));
   if (values.schools) {
-    const names = new Map(data.registry.all().map((institution) => [institution.id, institution.name]));
     const bySchool = new Map<number, Answer[]>();
-    for (const answer of testAnswers) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
-    lines.push('', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [id, answers] of [...bySchool.entries()].sort((a, b) => b[1].length - a[1].length)) lines.push(row(names.get(id) ?? String(id), tally(answers, model, threshold)));
+    for (const answer of wisconsinTestOpen) bySchool.set(answer.toInstitutionId, [...(bySchool.get(answer.toInstitutionId) ?? []), answer]);
+    lines.push('', 'Wisconsin test split, open half:', '', '| receiving school | asked | top-1 | top-3 | known to the index | top-1 without rules | top-3 without rules | shown | shown and right |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [id, answers] of [...bySchool.entries()].sort((a, b) => b[1].length - a[1].length)) lines.push(row(names.get(id) ?? String(id), tally(answers, model, threshold, floor)));
   }
+  if (values.misses) writeMisses(values.misses, [...matc.open, ...wisconsinTestOpen], model);
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * The open halves' misses, to study (never the locked halves'): each asked rule whose true course was not first, with
+ * the first three suggestions and where the truth came, as CSV.
+ */
+function writeMisses(file: string, answers: Answer[], model: SuggestionModel): void {
+  const rows = ['key,truth_rank,reachable,first,second,third,truth_features'];
+  for (const answer of answers) {
+    if (isLockedHalf(answer.key ?? '')) continue;
+    const { order, confidences, truthRank } = rescored(answer, model);
+    if (truthRank === 0) continue;
+    const shown = order.slice(0, 3).map((candidate, index) => `${candidate.course.subject} ${candidate.course.number} ${candidate.course.title ?? ''} (${(confidences[index] ?? 0).toFixed(2)})`);
+    const truth = truthRank >= 0 ? order[truthRank] : undefined;
+    const features = truth ? SUGGESTION_FEATURES.filter((name) => truth.features[name] > 0).map((name) => `${name}=${truth.features[name].toFixed(2)}`).join(' ') : '';
+    rows.push([answer.key, truthRank, answer.reachable, ...shown, ...Array(3 - shown.length).fill(''), features].map((value) => `"${String(value).replace(/"/g, '""')}"`).join(','));
+  }
+  writeFileSync(file, `${rows.join('\n')}\n`);
 }
 
 /** The answer's candidates in the order another model gives them. */

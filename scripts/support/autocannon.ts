@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 /** The part of autocannon's API the benchmarks use (the package ships no types; @types/autocannon is not installed). */
 export interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total?: number };
   latency: { p50: number; p99: number; max: number };
   errors: number;
   timeouts: number;

@@ -22,6 +22,7 @@ import { registerDestinationRoutes } from './features/destinations';
 import { registerDevRoutes } from './features/dev';
 import { registerEquivalencyImportRoutes } from './features/equivalencies';
 import { registerEvaluationQueueRoutes } from './features/evaluation-queue';
+import { registerRuleHealthRoutes } from './features/rule-health';
 import { registerHealthRoutes } from './features/health';
 import { registerInstitutionRoutes } from './features/institutions';
 import { registerProgramRoutes } from './features/programs';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerProgramRoutes(routes);
   registerAdminRoutes(routes);
   registerEvaluationQueueRoutes(routes);
+  registerRuleHealthRoutes(routes);
   routes.get('/api/public-config', 'public', (c) => c.json(publicConfigFor(deps.config)));
   if (deps.config.devOutbox) registerDevRoutes(routes);
 

@@ -51,7 +51,11 @@ describe('the equivalency engine on the database', () => {
     expect(decisions).toHaveLength(40);
     expect(decisions.filter((decision) => decision.status === 'DIRECT')).toHaveLength(20);
     expect(forty.count()).toBe(one.count());
-    expect(forty.count()).toBeLessThanOrEqual(6);
+    // The first time a destination is seen its candidate pool is loaded (two statements); after, one checks it.
+    expect(forty.count()).toBeLessThanOrEqual(7);
+    const again = forty.count();
+    await decideForCourses(forty.db, { fromInstitutionId: from.id, toInstitutionId: to.id, courses });
+    expect(forty.count() - again).toBeLessThanOrEqual(5);
   });
 
   it("suggests what the course's own rules into other schools name, when no rule covers it here", async () => {

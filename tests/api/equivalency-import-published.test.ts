@@ -1,10 +1,12 @@
 // Equivalency tables as schools publish them (issue 25, part 3), through POST /api/admin/equivalencies/import on the
 // test database (PGlite, or PostgreSQL with TEST_DB=postgres): three published shapes, the mapping and its memory,
 // schools matched through their names and aliases. The rows are made up; the layouts are the published ones.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails } from '../../src/shared/schemas/course';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
-import { createInstitution } from '../support/factories';
+import { createCourse, createInstitution } from '../support/factories';
 import { createTestApp, randomAddress, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -47,7 +49,7 @@ describe('published tables', () => {
     const csv = ['Course,Course Title,Transfers As,Equivalent Title,Campus,Cr', `ENGL 1A,Composition,ENGL 101,College Writing,CU Test,3`, `MATH 3A,Calculus,MATH 150,Calculus I,CU Test,4`].join('\n');
 
     const unmapped = await importCsv(csv, { dryRun: '1', sourceUniversity: from.key });
-    expect(unmapped.body.columns).toMatchObject({ missing: ['source_code', 'source_name', 'target_university', 'target_code', 'credits'], mapped: { target_name: 'Equivalent Title' } });
+    expect(unmapped.body.columns).toMatchObject({ missing: ['source_code', 'target_university', 'target_code'], mapped: { target_name: 'Equivalent Title' } });
     expect(unmapped.body.columns?.unused).toEqual(['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr']);
     expect(unmapped.body.errors).toContainEqual({ line: 1, column: 'target_code', message: 'required column "target_code" is missing' });
 
@@ -181,5 +183,95 @@ describe('published tables', () => {
     // The same name in a column now finds the school made from the parameter, in another spelling too.
     const column = await importCsv(`source_university,source_code,source_name,target_university,target_code,target_name,credits\n${newSource.toUpperCase()},ENGL 2,Writing II,${to.name},ENGL 102,Writing II,3\n`);
     expect(column.body).toMatchObject({ saved: true, inserted: 1, institutionsCreated: [] });
+  });
+});
+
+// Issue 38, part 1 (decision 152): tables as schools publish them, titles optional, their type, notes and approval kept.
+describe('tables as published', () => {
+  /** The school with this name, made when the test database has none (the published file names the real schools). */
+  async function school(name: string) {
+    const [known] = await t.deps.db.query<{ id: number }>(`select id from institutions where lower(name) = lower($1)`, [name]);
+    return known ?? (await createInstitution(t.deps.db, { name, state: 'LA' }));
+  }
+
+  async function approvalsOf(fromId: number) {
+    return t.deps.db.query<{ sources: string; stated_class: string | null; approved_by: string | null; approved_on: string | null; notes: string | null; source_title: string | null; target_title: string | null }>(
+      `select (select string_agg(s.subject || ' ' || s.number, ' + ') from equivalency_rule_sources s where s.rule_id = r.id) as sources,
+              r.stated_class, r.approved_by, r.approved_on, r.notes,
+              (select min(s.title) from equivalency_rule_sources s where s.rule_id = r.id) as source_title,
+              (select min(t.title) from equivalency_rule_targets t where t.rule_id = r.id) as target_title
+         from equivalency_rules r where r.from_institution_id = $1 order by r.id`,
+      [fromId],
+    );
+  }
+
+  it("Delgado → UNO's published table (codes only, a type column, notes and an approver column) loads as published, titles from the catalogue", async () => {
+    const published = gunzipSync(readFileSync('reference-data/programs/louisiana-degreelink-dcc-uno/original/uno-dcc-equivs-92525.csv.gz')).toString('utf8');
+    expect(published.split('\n')[0]).toBe('from_course_code,from_institution,to_course_code,to_institution,equivalency_type,notes,approved_by');
+    const delgado = await school('Delgado Community College');
+    const uno = await school('University of New Orleans');
+    await createCourse(t.deps.db, uno.id, { subject: 'ENGL', number: '1157', title: 'English Composition 1' });
+    await createCourse(t.deps.db, delgado.id, { subject: 'ENGL', number: '101', title: 'English Composition I' });
+
+    const preview = await importCsv(published, { dryRun: '1' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.errors).toEqual([]);
+    // 124 rows; seven repeat an earlier row word for word and are read once.
+    expect(preview.body).toMatchObject({ errorCount: 0, rows: 124, rules: 117, columns: { missing: [], unused: [] } });
+    expect(preview.body.columns?.mapped).toMatchObject({ source_code: 'from_course_code', source_university: 'from_institution', target_code: 'to_course_code', target_university: 'to_institution', equivalency_type: 'equivalency_type', approved_by: 'approved_by' });
+    // ENGL 101 → ENGL 1157 twice (ENGL 101 and ENGL 110 both go there): titled from the catalogues; the rest by code.
+    expect(preview.body.titlesFromCatalogue).toBe(3);
+    expect(preview.body.coursesWithoutTitle).toBeGreaterThan(200);
+    expect(preview.body.preview?.[0]).toMatchObject({ source: 'ENGL 101 English Composition I', target: 'ENGL 1157 English Composition 1', transfers: true });
+
+    const saved = await importCsv(published);
+    expect(saved.body).toMatchObject({ saved: true, inserted: 117, errorCount: 0 });
+    const rules = await approvalsOf(delgado.id);
+    expect(rules).toHaveLength(117);
+    // "direct" is the verdict class a specific course gives; a row that states nothing is inferred by the engine.
+    expect(rules.filter((rule) => rule.stated_class === 'specific-course')).toHaveLength(94);
+    expect(rules.filter((rule) => rule.stated_class === null)).toHaveLength(23);
+    expect(rules[0]).toMatchObject({ sources: 'ENGL 101', source_title: 'English Composition I', target_title: 'English Composition 1' });
+    // Loaded again as published: nothing changes.
+    expect((await importCsv(published)).body).toMatchObject({ inserted: 0, updated: 0, unchanged: 117 });
+  });
+
+  it('notes, an approver and an approval date are kept with the rule, named in the preview, shown on the course page and exported; the type column gives the class', async () => {
+    const from = await createInstitution(t.deps.db, { name: `River Parish CC ${suffix()}` });
+    const to = await createInstitution(t.deps.db, { name: `Bayou State ${suffix()}` });
+    const header = 'from_course_code,to_course_code,to_institution,equivalency_type,notes,approved_by,approval_date';
+    const csv = [
+      header,
+      `BIOL 101,BIOL 1001,${to.name},direct,Must be taken with BIOL 101L,J. Broussard,5/1/2024`,
+      `HIST 150,HIST 2000NE,${to.name},elective,,J. Broussard,2024-05-01`,
+      `READ 090,NDC,${to.name},no credit,,,`,
+    ].join('\n');
+    const preview = await importCsv(csv, { dryRun: '1', sourceUniversity: from.key });
+    expect(preview.body).toMatchObject({ errorCount: 0, rules: 3 });
+    expect(preview.body.preview?.map((row) => row.approval ?? null)).toEqual(['J. Broussard, 2024-05-01', 'J. Broussard, 2024-05-01', null]);
+
+    expect((await importCsv(csv, { sourceUniversity: from.key })).body).toMatchObject({ saved: true, inserted: 3 });
+    expect((await approvalsOf(from.id)).map((rule) => [rule.sources, rule.stated_class, rule.approved_by, rule.approved_on, rule.notes])).toEqual([
+      ['BIOL 101', 'specific-course', 'J. Broussard', '2024-05-01', 'Must be taken with BIOL 101L'],
+      ['HIST 150', 'elective', 'J. Broussard', '2024-05-01', null],
+      ['READ 090', 'no-credit', null, null, null],
+    ]);
+
+    // The course page shows the approval with the rule's facts.
+    const [course] = await t.deps.db.query<{ id: number }>(`select id from courses where institution_id = $1 and subject = 'BIOL' and number = '101'`, [from.id]);
+    const details = (await (await t.app.request(`/api/courses/${course!.id}`)).json()) as CourseDetails;
+    expect(details.transfers[0]).toMatchObject({ approval: 'J. Broussard, 2024-05-01', notes: 'Must be taken with BIOL 101L' });
+
+    // Exported with the rule, and the export loads back unchanged.
+    const exported = await (await t.app.request('/api/admin/equivalencies/export', { headers: { cookie: admin.cookie } })).text();
+    const lines = exported.split('\r\n');
+    expect(lines[0]).toMatch(/,equivalency_type,approved_by,approved_on$/);
+    expect(lines.find((line) => line.includes('BIOL 101,'))).toMatch(/,Must be taken with BIOL 101L,,specific-course,J\. Broussard,2024-05-01$/);
+
+    // A changed approval is a change the preview names; a date that is not one refuses the file by line.
+    const changed = await importCsv(csv.replace('5/1/2024', '6/1/2024'), { dryRun: '1', sourceUniversity: from.key });
+    expect(changed.body.preview?.[0]).toMatchObject({ action: 'update', changes: ['approved on "2024-05-01" → "2024-06-01"'] });
+    const bad = await importCsv(csv.replace('5/1/2024', 'spring'), { dryRun: '1', sourceUniversity: from.key });
+    expect(bad.body.errors).toContainEqual({ line: 2, column: 'approved_on', message: '"spring" is not a date such as 2024-05-01 or 5/1/2024' });
   });
 });

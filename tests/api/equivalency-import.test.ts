@@ -108,15 +108,18 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(await countRules(from.id)).toBe(0);
   });
 
-  it('reports unknown and missing columns at line 1', async () => {
-    const { body, status } = await importCsv('source_code,source_name,target_university,target_code,target_nmae,credits\nA 1,x,y,B 2,z,3\n');
+  it('reports unknown and missing columns at line 1; a header nothing reads is listed as unused', async () => {
+    const { body, status } = await importCsv('source_code,source_name,target_university,target_kode,target_name,credits\nA 1,x,y,B 2,z,3\n');
     expect(status).toBe(400);
     expect(body.errors.map((error) => [error.line, error.column])).toEqual(
       expect.arrayContaining([
-        [1, 'target_nmae'],
-        [1, 'target_name'],
+        [1, 'target_kode'],
+        [1, 'target_code'],
       ]),
     );
+    // A title is optional (decision 152): a misspelled title header refuses nothing, and the preview lists it unused.
+    const misspelled = await importCsv('source_code,source_name,target_university,target_code,target_nmae,credits\nA 1,x,y,B 2,z,3\n', '?dryRun=1');
+    expect(misspelled.body.columns).toMatchObject({ missing: [], unused: ['target_nmae'] });
   });
 
   it('a dry run previews what would be added, changed or left alone, and stores nothing', async () => {
@@ -194,7 +197,7 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await exported.text();
-    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes,credit_unit,equivalency_type');
+    expect(text.split('\r\n')[0]).toBe('source_university,source_code,source_name,source_credits,target_university,target_code,target_name,credits,min_grade,effective_from,effective_to,group,notes,credit_unit,equivalency_type,approved_by,approved_on');
     expect(text).toContain('1-3');
     // Every cell a spreadsheet would run as a formula is written with an apostrophe in front.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Macro"")"`);
@@ -211,7 +214,7 @@ describe('POST /api/admin/equivalencies/import', () => {
     const { from, to } = await schools();
     const rows = Array.from({ length: 1500 }, (_, index) => `${from.name},ECO ${1000 + index},Macro,${to.name},ECON 101,Macro,three,`);
     // A repeat found by the import itself (not by the CSV reader), after the thousandth bad row.
-    rows.push(`${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,3,`, `${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,3,`);
+    rows.push(`${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,3,`, `${from.name},ECO 9000,Macro,${to.name},ECON 101,Macro,4,`);
     const result = await importCsv(`${HEADER}\n${rows.join('\n')}\n`);
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ saved: false, inserted: 0, errorCount: 1501 });
@@ -221,12 +224,14 @@ describe('POST /api/admin/equivalencies/import', () => {
     expect(await countRules(from.id)).toBe(0);
   });
 
-  it('refuses a repeated rule, a body that is not CSV (415) and one over 100 MB (413), saving nothing', async () => {
+  it('refuses a rule repeated saying something else (a row repeated word for word is read once), a body that is not CSV (415) and one over 100 MB (413), saving nothing', async () => {
     const { from, to } = await schools();
     const row = `${from.name},ECO 2013,Macro,${to.name},ECON 101,Macro,3,`;
-    const repeated = await importCsv(`${HEADER}\n${row}\n${row}\n`);
+    const repeated = await importCsv(`${HEADER}\n${row}\n${row.replace(',3,', ',4,')}\n`);
     expect(repeated.status).toBe(400);
     expect(repeated.body.errors[0]).toMatchObject({ line: 3, message: expect.stringMatching(/repeats the rule on line 2/) });
+    const same = await importCsv(`${HEADER}\n${row}\n${row}\n`, '?dryRun=1');
+    expect(same.body).toMatchObject({ errorCount: 0, rows: 2, rules: 1, inserted: 1 });
 
     const json = await upload('{}', '', admin.cookie, 'application/json');
     expect(json.status).toBe(415);

@@ -67,9 +67,9 @@ beforeAll(async () => {
   await seedDemoData(t.deps);
   admin = await signUpAdmin(t);
   const student = await signUp(t, { name: 'Queue Student' });
-  // A Valencia transcript sent to the University of Miami and to Ohio State, a Delaware one to Miami: the courses no
-  // rule decides wait in the queue, more than one page of them.
-  for (const [file, destination] of [['t11000.pdf', 'miami'], ['t11000.pdf', 'ohio-state'], ['t11004.pdf', 'miami']] as const) {
+  // A Valencia transcript sent to the University of Miami and to Ohio State, Delaware, De Anza and Miami Dade ones to
+  // Miami: the courses no rule decides (and none in progress) wait in the queue, more than one page of them.
+  for (const [file, destination] of [['t11000.pdf', 'miami'], ['t11000.pdf', 'ohio-state'], ['t11004.pdf', 'miami'], ['t11005.pdf', 'miami'], ['t11007.pdf', 'miami']] as const) {
     await analyseSampleTranscript(t, student, file, destination);
   }
 }, 120_000);

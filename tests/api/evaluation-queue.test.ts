@@ -6,9 +6,11 @@ import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { rankEvaluationQueue } from '../../src/server/features/evaluation-queue';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
-import type { EvaluationDecisionResult, EvaluationQueuePage, QueuePair } from '../../src/shared/schemas/evaluation-queue';
+import { makeQueuedJobsDue } from '../../src/server/jobs/job-queue';
+import type { EvaluationDecisionResult } from '../../src/shared/schemas/evaluation-queue';
 import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { analyseSampleTranscript } from '../support/analysed-transcript';
+import { code, decide as decideOn, findPair, pairOf, readQueue } from '../support/evaluation-queue';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -24,19 +26,8 @@ async function report(student: { cookie: string }, id: string): Promise<Transcri
   return (await (await t.app.request(`/api/transcripts/${id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
 }
 
-async function queue(cookie: string, page = 1): Promise<EvaluationQueuePage> {
-  const response = await t.app.request(`/api/admin/evaluation-queue?page=${page}`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as EvaluationQueuePage;
-}
-
-const code = (course: { subject: string; number: string }) => `${course.subject} ${course.number}`;
-const findPair = (page: EvaluationQueuePage, course: string) => page.pairs.find((pair) => code(pair.course) === course);
-
-async function decide(body: Record<string, unknown>, cookie = admin.cookie): Promise<Response> {
-  return t.app.request('/api/admin/evaluation-queue/decisions', jsonRequest('POST', body, cookie));
-}
-const pairOf = (pair: QueuePair) => ({ fromInstitutionId: pair.fromInstitution.id, toInstitutionId: pair.toInstitution.id, subject: pair.course.subject, number: pair.course.number });
+const queue = (cookie: string, page = 1) => readQueue(t, cookie, page);
+const decide = (body: Record<string, unknown>, cookie = admin.cookie) => decideOn(t, cookie, body);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -132,6 +123,9 @@ describe('the evaluation queue', () => {
       expect(row).toMatchObject({ statusCode: 'DIRECT', transfers: true });
       expect(row?.transfersTo).toContain(suggestion.number);
     }
+    // The appeal and the e-mails follow once the minute to undo the decision has passed.
+    await makeQueuedJobsDue(t.deps.db, 'evaluation.notify');
+    await runPendingJobs(t.deps);
     const [appeal] = await t.deps.db.query<{ status: string; decision: string; student_message: string; created_rule_id: number }>(
       `select status, decision, student_message, created_rule_id from appeals where user_id = $1`,
       [first.id],
@@ -154,6 +148,8 @@ describe('the evaluation queue', () => {
     const denied = findPair(page, 'ENC 1102')!;
     const response = await decide({ ...pairOf(denied), action: 'no-transfer', reason: 'Miami teaches its own second composition course.' });
     expect(response.status).toBe(202);
+    await runPendingJobs(t.deps);
+    await makeQueuedJobsDue(t.deps.db, 'evaluation.notify');
     await runPendingJobs(t.deps);
     const row = (await report(second, reports.get(second.id)!)).items.find((item) => code(item) === 'ENC 1102');
     expect(row).toMatchObject({ statusCode: 'NO_TRANSFER' });

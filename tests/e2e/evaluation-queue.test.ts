@@ -1,6 +1,7 @@
-// Issue 25, part 1, in the browser: one course two students' reports leave undecided (Valencia's ECO 2013 sent to the
+// Issues 25 and 38, in the browser: one course two students' reports leave undecided (Valencia's ECO 2013 sent to the
 // University of Miami) reaches the registrar's evaluation queue as one pair; the registrar approves the first
-// suggestion; both reports and the open appeal change, and each student gets one e-mail.
+// suggestion and is told what it did; both reports change; Undo takes it back and the reports say Needs Review again;
+// approved again, once the minute to undo it has passed the open appeal is resolved and each student gets one e-mail.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -64,6 +65,17 @@ async function reportShows(student: Student, status: string) {
   throw new Error(`the report never showed ${status}`);
 }
 
+/** Waits (up to two minutes) for the appeal to be resolved: the decision's appeals wait for the minute to undo it. */
+async function appealResolved(student: Student, appealId: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const response = await student.page.request.get(`/api/student/appeals/${appealId}`);
+    const body = (await response.json()) as { appeal?: { status?: string } };
+    if (body.appeal?.status === 'resolved') return;
+    await student.page.waitForTimeout(1_000);
+  }
+  throw new Error('the appeal was never resolved');
+}
+
 async function outbox(email: string): Promise<Array<{ subject: string; text: string }>> {
   const response = await fetch(`${inject('mailSinkUrl')}?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
@@ -106,6 +118,8 @@ describe('the evaluation queue in the browser', () => {
     expect(waiting).toBeGreaterThanOrEqual(2);
     await pair.getByText('1 open appeal').waitFor();
     await pair.getByText('Suggestions (not rules yet)').waitFor();
+    // Candidates under the registrar floor are folded away under "No good suggestion": unfold them to approve one.
+    if ((await pair.getByText('No good suggestion.').count()) > 0) await pair.getByText(/^Candidates, low confidence/).click();
     await pair.getByText('Suggestion 1').waitFor();
     await screenshots(page, 'evaluation-queue');
     const phoneOverflow = await (async () => {
@@ -122,7 +136,8 @@ describe('the evaluation queue in the browser', () => {
     expect(approved).toMatch(/^[A-Z]{2,5} \d{3,4}/);
     await approve.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').getByText(/Decided ECO 2013 from Valencia College: \d+ reports and any open appeals on it are being updated; each student gets an e-mail\./).first().waitFor();
+    const decisions = page.getByRole('status', { name: 'Decisions' });
+    await decisions.getByText(new RegExp(`^Rule written: ECO 2013 .* from Valencia College transfers to University of Miami as ${approved}.*\\. \\d+ reports change; it resolves 1 open appeal\\. Students are told once the minute to undo it has passed\\.$`)).waitFor();
     expect(problems).toEqual([]);
 
     // Both reports now say the course transfers as the approved course.
@@ -130,7 +145,31 @@ describe('the evaluation queue in the browser', () => {
       await reportShows(student, 'Direct Transfer');
       await reportRow(student.page).getByText(approved).first().waitFor();
     }
-    // The open appeal is resolved as approved with the registrar's decision.
+
+    // Undo, within the minute: the rule goes, the reports say Needs Review again, the course is back in the queue.
+    await decisions.getByRole('button', { name: 'Undo the decision on ECO 2013' }).click();
+    await decisions.getByText(/^Undone: the rule for ECO 2013 from Valencia College is removed and \d+ reports are decided again without it\./).waitFor();
+    for (const student of [first, second]) await reportShows(student, 'Needs Review');
+    const again = await (async () => {
+      // The pair returns with the next ranking, in the background: reload until the page shows it.
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await page.reload();
+        await page.getByRole('list', { name: 'Courses waiting for a decision' }).waitFor({ timeout: 30_000 });
+        const returned = page.getByRole('article', { name: 'ECO 2013 from Valencia College' });
+        if ((await returned.count()) > 0) return returned;
+        await page.waitForTimeout(1_000);
+      }
+      throw new Error('ECO 2013 never came back to the queue');
+    })();
+    expect(await outbox(second.email)).toHaveLength(0);
+
+    // Approved again; it stands once the minute has passed.
+    if ((await again.getByText('No good suggestion.').count()) > 0) await again.getByText(/^Candidates, low confidence/).click();
+    await again.getByRole('button', { name: `Approve ${approved}` }).click();
+    await page.getByRole('status', { name: 'Decisions' }).getByText(/^Rule written: ECO 2013/).waitFor();
+    for (const student of [first, second]) await reportShows(student, 'Direct Transfer');
+    // The open appeal is resolved as approved with the registrar's decision, once the minute to undo it has passed.
+    await appealResolved(first, appeal.id);
     await first.page.goto(`/student/appeals/${appeal.id}`);
     await first.page.getByText(/approved/i).first().waitFor();
     await first.page.getByText(`now transfers as ${approved}`, { exact: false }).first().waitFor();
@@ -140,5 +179,5 @@ describe('the evaluation queue in the browser', () => {
     expect(firstMail.filter((mail) => /appeal/i.test(mail.subject))).toHaveLength(1);
     expect(secondMail.filter((mail) => /decided ECO 2013/.test(mail.subject))).toHaveLength(1);
     await screenshots(page, 'evaluation-queue-after');
-  }, 240_000);
+  }, 420_000);
 });

@@ -1,9 +1,11 @@
 /**
  * The spec's and the home page's example searches answer with real outcomes and evidence on the demo's data, at phone
- * width (issue 22): Florida's statewide course inventory and the Wisconsin transfer rules, which the browser tests'
- * demo loads (e2e-global-setup.ts waits for them).
+ * width (issue 22): Florida's statewide course inventory, the Wisconsin transfer rules and Louisiana's matrix with the
+ * Delgado → UNO rules, which the browser tests' demo loads (e2e-global-setup.ts waits for them). Issue 35's six
+ * examples put the course meant first, from the text alone through the API and typed into the page on a phone, with the
+ * first result on the first screen and focus on the results.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
 
@@ -96,6 +98,58 @@ describe('the example searches at phone width', () => {
     await page.screenshot({ path: `screenshots/search-example-${number}-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: `screenshots/search-example-${number}-1366.png` });
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Issue 35's examples: the text as a student types it, and the course that must come first (any of `codes`). */
+const ISSUE_EXAMPLES = [
+  { search: 'intro psychology from Valencia College to UCF', school: 'Valencia College', codes: ['PSY 2012'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'English comp from Delgado to UNO', school: 'Delgado Community College', codes: ['ENGL 101', 'ENGL 110'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'calculus 1 from Broward College to University of Florida', school: 'Broward College', codes: ['MAC 2311'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'MATH 1550 from LSU to Southeastern Louisiana University', school: 'Louisiana State University (A&M, Baton Rouge)', codes: ['MATH 1550'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', school: 'UW-Oshkosh', codes: ['ECON 204'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  // A college-prep course: no credit (the verdict classes, issue 34), never "Transfers fully".
+  { search: 'developmental math from Valencia to UCF', school: 'Valencia College', codes: ['MAT 0018', 'MAT 0022', 'MAT 0028'], verdictClass: 'no-credit', badge: 'No credit' },
+];
+
+/** The first card's "CODE · School" line. */
+const firstCardLine = (page: Page) => page.locator('article').first().locator('p').first().innerText();
+
+describe("issue 35's examples, from the text alone", () => {
+  it.each(ISSUE_EXAMPLES)('"$search" through the API puts $codes first ($verdictClass)', async ({ search, school, codes, verdictClass }) => {
+    const { page } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    const answer = await page.request.get(`/api/courses/search?q=${encodeURIComponent(search)}`);
+    expect(answer.status()).toBe(200);
+    const first = ((await answer.json()) as { results: Array<{ courseNumber: string; school: string; verdictClass: string }> }).results[0];
+    expect(first?.school).toBe(school);
+    expect(codes).toContain(first?.courseNumber);
+    expect(first?.verdictClass).toBe(verdictClass);
+  });
+
+  it.each(ISSUE_EXAMPLES)('"$search" typed on a phone: first result on the first screen, focus on the results', async ({ search, school, codes, badge }) => {
+    const { page, problems } = await openPage(browser, baseUrl, PHONE_VIEWPORT);
+    await page.goto('/search');
+    await page.getByLabel('Describe what you need').fill(search);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const heading = page.getByRole('heading', { name: /courses? found/ });
+    await heading.waitFor();
+    const line = await firstCardLine(page);
+    expect(codes.map((code) => `${code} · ${school}`)).toContain(line);
+    await page.locator('article').first().getByText(badge, { exact: true }).waitFor();
+    // Focus moved to the results, and the first result's title is on the first screen (390 × 844), unscrolled.
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    const title = await page.locator('article').first().getByRole('heading').boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(title).not.toBeNull();
+    expect(title!.y + scrolled + title!.height).toBeLessThanOrEqual(PHONE_VIEWPORT.height);
+    // The search is in the address: a reload answers the same.
+    await page.reload();
+    await page.getByRole('heading', { name: /courses? found/ }).waitFor();
+    expect(await firstCardLine(page)).toBe(line);
+    const number = ISSUE_EXAMPLES.findIndex((example) => example.search === search) + 1;
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `screenshots/issue-35-example-${number}-390.png` });
     expect(problems).toEqual([]);
   });
 });

@@ -52,13 +52,13 @@ const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, index) => `e2e-admin-${in
 
 /**
  * The reference sets the browser tests' demo loads (DEMO_REFERENCE_SETS): the catalogues their searches were written
- * against, the programs the degree-progress test reads, and the statewide inventory and Wisconsin rules the example
- * searches answer from (search-examples.test.ts waits for them: minutes of background load on a busy machine), and the
- * Delgado -> UNO pilot whose elective and general-education credit the verdict examples show. The whole demo (every
- * set) is `npm start`'s; it is not needed here and would make every run longer still.
+ * against, the programs the degree-progress test reads, and the statewide inventory, the Wisconsin rules, Louisiana's
+ * matrix and the Delgado → UNO rules the example searches answer from (search-examples.test.ts waits for them: minutes
+ * of background load on a busy machine), whose elective and general-education credit the verdict examples show too.
+ * The whole demo (every set) is `npm start`'s; it is not needed here and would make every run longer still.
  */
 const E2E_REFERENCE_SETS =
-  'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state,florida-statewide-inventory,wisconsin-transfer-rules,programs-louisiana-dcc-uno';
+  'catalog-ufl,catalog-fiu,catalog-udel,catalog-usf-sample,programs-florida-gen-ed-core,programs-ohio-state,florida-statewide-inventory,wisconsin-transfer-rules,louisiana-common-course-matrix,programs-louisiana-dcc-uno';
 
 /** Starts the real product as `npm start` does (compiled server, built web app, embedded database, demo data) once. */
 export default async function setup(project: TestProject) {

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'programs_imported'
   | 'program_updated'
   | 'evaluation_pair_decided'
+  | 'evaluation_decision_undone'
   | 'unreadable_transcript_read';
 
 export interface AuditEntry {

@@ -34,3 +34,25 @@ export function fileDownload(body: Uint8Array | string, file: { name: string; co
     },
   });
 }
+
+/**
+ * A CSV made page by page (the rules export, a rule-health list) streamed as an attachment, its pages asked for as the
+ * client reads; a client that goes away stops the pages.
+ */
+export function csvDownload(pages: AsyncGenerator<string>, name: string): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pages.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachmentHeader(name), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },
+  });
+}

@@ -49,16 +49,33 @@ export const MAX_POSTPONEMENTS = 4;
 
 export async function enqueueJob(
   db: Queryable,
-  input: { kind: string; payload: Record<string, unknown>; maxAttempts?: number; priority?: number },
+  input: {
+    kind: string;
+    payload: Record<string, unknown>;
+    maxAttempts?: number;
+    priority?: number;
+    /** Not before this many seconds from now (the database's clock): work that waits for something to settle. */
+    delaySeconds?: number;
+  },
 ): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`insert into jobs (kind, payload, max_attempts, priority) values ($1, $2, $3, $4) returning id`, [
-    input.kind,
-    JSON.stringify(input.payload),
-    input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    input.priority ?? JOB_PRIORITY.normal,
-  ]);
+  const [row] = await db.query<{ id: number }>(
+    `insert into jobs (kind, payload, max_attempts, priority, run_after) values ($1, $2, $3, $4, now() + make_interval(secs => $5)) returning id`,
+    [input.kind, JSON.stringify(input.payload), input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, input.priority ?? JOB_PRIORITY.normal, input.delaySeconds ?? 0],
+  );
   jobSignals.emit('enqueued');
   return Number(row!.id);
+}
+
+/** Takes a job that has not started off the queue; false when it is already running or done. */
+export async function cancelQueuedJob(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(`delete from jobs where id = $1 and status = 'queued' returning id`, [id]);
+  return rows.length > 0;
+}
+
+/** A queued job's time comes now: for tests and scripts that must not wait for a delayed job. */
+export async function makeQueuedJobsDue(db: Queryable, kind: string): Promise<number> {
+  const rows = await db.query<{ id: number }>(`update jobs set run_after = now() where kind = $1 and status = 'queued' and run_after > now() returning id`, [kind]);
+  return rows.length;
 }
 
 /**

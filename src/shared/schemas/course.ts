@@ -80,7 +80,28 @@ export interface CourseSearchResult {
   schedule: 'matches' | 'unknown' | null;
 }
 
+/** What of a search a chip shows, and what `without` names to leave it out ('target', 'code:ENC 1101'). */
+export const SEARCH_CHIP_FIELDS = ['name', 'home', 'target', 'code', 'subject', 'className', 'format', 'term', 'level'] as const;
+export type SearchChipField = (typeof SEARCH_CHIP_FIELDS)[number];
+
+/** One thing the server understood of a search, shown as a removable chip. */
+export interface SearchChip {
+  field: SearchChipField;
+  /** "Transfer to: University of Central Florida" */
+  label: string;
+  /** What `without` names to remove it: the field, or for a code 'code:ENC 1101'. */
+  without: string;
+}
+
+/** What the server read in a search's text and used (GET /api/courses/search answers it with every page). */
+export interface SearchUnderstanding {
+  chips: SearchChip[];
+  /** The words about the course that the search used, as typed ("intro psychology 1"). */
+  words: string;
+}
+
 export interface CourseSearchResponse {
+  understood: SearchUnderstanding;
   results: CourseSearchResult[];
   total: number;
   /** Opaque; pass as `cursor` for the next page. Null on the last page. */
@@ -88,7 +109,10 @@ export interface CourseSearchResponse {
   /** The current and target schools the search used (name as written when the school is not known). */
   home: { key: string | null; name: string } | null;
   target: { key: string | null; name: string } | null;
-  /** Words of the search that found nothing beside its other conditions, so the answer left them out. */
+  /**
+   * What of the search was read and not used: words no course matches, codes no course has at the school named, a season
+   * with a year there is no term for ('fall 2031'). Nothing matched when they were all there was.
+   */
   unusedWords: string[];
   /** Set when this page lists courses whose schedule is unknown (`schedule: 'unknown'`): what that means, in words. */
   scheduleNote: string | null;
@@ -143,6 +167,8 @@ export interface CourseTransfer {
   /** Where the rule came from: 'seed', 'csv', 'admin', 'statewide-numbering' or 'appeal'. */
   origin: string;
   notes: string | null;
+  /** Who approved the rule at the receiving school and when, as its published table says ("J. Smith, 2024-05-01"). */
+  approval: string | null;
 }
 
 export interface CourseDetails {

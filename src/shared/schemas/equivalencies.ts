@@ -12,12 +12,17 @@ const flag = z.preprocess(
   z.boolean({ error: 'must be 1 or 0' }),
 );
 
-/** Crosswalk's columns of a rules file (the SPEC's six first); how published headers map to them: engine/import-columns.ts. */
-export const REQUIRED_IMPORT_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
-export const OPTIONAL_IMPORT_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type'] as const;
+/**
+ * Crosswalk's columns of a rules file (the SPEC's six "expected" columns first); how published headers map to them:
+ * engine/import-columns.ts. A file cannot do without ESSENTIAL_IMPORT_COLUMNS only: most published tables give codes
+ * and no titles or credits (titles then come from the schools' catalogues, decision 152).
+ */
+export const EXPECTED_IMPORT_COLUMNS = ['source_code', 'source_name', 'target_university', 'target_code', 'target_name', 'credits'] as const;
+export const ESSENTIAL_IMPORT_COLUMNS = ['source_code', 'target_university', 'target_code'] as const;
+export const OPTIONAL_IMPORT_COLUMNS = ['source_university', 'source_credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type', 'approved_by', 'approved_on'] as const;
 /** A course code given in two columns (ATAIN: prefix and number). */
 export const SPLIT_CODE_IMPORT_COLUMNS = ['source_subject', 'source_number', 'target_subject', 'target_number'] as const;
-export const IMPORT_COLUMNS = [...REQUIRED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...SPLIT_CODE_IMPORT_COLUMNS] as const;
+export const IMPORT_COLUMNS = [...EXPECTED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...SPLIT_CODE_IMPORT_COLUMNS] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 const jsonParam = (value: unknown) => {
@@ -69,6 +74,8 @@ export interface ImportPreviewRow {
   transfers: boolean;
   /** For a changed rule: what saving changes in the stored one ("credits 3 → 4"). */
   changes?: string[];
+  /** Who approved the rule and when, as the table says ("J. Smith, 2024-05-01"); absent when it does not. */
+  approval?: string;
 }
 
 export interface ImportColumnsReport {
@@ -77,7 +84,7 @@ export interface ImportColumnsReport {
   headers: string[];
   mapped: Partial<Record<ImportColumn, string>>;
   unused: string[];
-  /** The columns this layout cannot do without (a TES or ATAIN file names no titles or credits). */
+  /** The columns a file cannot do without (ESSENTIAL_IMPORT_COLUMNS: titles and credits are optional). */
   required: ImportColumn[];
   missing: ImportColumn[];
 }
@@ -85,6 +92,10 @@ export interface ImportColumnsReport {
 export interface EquivalencyImportResult {
   /** Whether anything was stored (false for dry runs and for files with errors). */
   saved: boolean;
+  /** Courses the file names without a title that took their school's catalogue title (decision 152). */
+  titlesFromCatalogue: number;
+  /** Courses without a title in the file or in their school's catalogue: shown by their codes. */
+  coursesWithoutTitle: number;
   dryRun: boolean;
   rows: number;
   rules: number;

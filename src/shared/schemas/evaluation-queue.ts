@@ -11,6 +11,11 @@ export const EVALUATION_QUEUE_PAGE_SIZE = 20;
 
 export const evaluationQueueQuerySchema = z.object({
   page: z.coerce.number('page must be a number').int('page must be a whole number').min(1, 'page starts at 1').max(10_000, 'page must be at most 10,000').default(1),
+  /** One pair only (Rule health's "Decide it in the queue"): its key, `${fromInstitutionId}:${toInstitutionId}:${codeKey}`. */
+  pair: z
+    .string()
+    .regex(/^\d{1,9}:\d{1,9}:[a-z0-9.]{1,60}$/, 'pair must be a queue pair key such as 4:9:eco2013')
+    .optional(),
 });
 
 export interface QueueSuggestion {
@@ -21,6 +26,11 @@ export interface QueueSuggestion {
   confidence: number;
   /** Plain-language signals behind the confidence, strongest first. */
   why: string[];
+  /**
+   * At or above the confidence a registrar can approve on (the suggestion owner's measured floor): below it the page says
+   * "no good suggestion" and keeps the candidates folded.
+   */
+  good: boolean;
   evidence: {
     statewideNumber: string | null;
     sameCode: boolean;
@@ -99,9 +109,23 @@ export const anotherCourseFormSchema = z.object({
 export interface EvaluationDecisionResult {
   decisionId: number;
   ruleId: number | null;
-  /** The background job that re-decides the reports, resolves the appeals and tells the students. */
+  /** The background job that re-decides the reports (the appeals and the students' e-mails wait for the undo minute). */
   jobId: number | null;
+  /** Reports that list the course undecided: each changes when the job has run. */
   reports: number;
+  /** The rule written, in the registrar's words; null when the pair was left for later. */
+  rule: { from: string; source: string; to: string; target: string | null; reason: string | null } | null;
+  /** Open appeals on the course the decision resolves (once the minute to undo it has passed). */
+  appealsToResolve: number;
+  /** Until when the decision can be taken back (ISO time); null when it cannot (left for later, or a rule that existed before). */
+  undoUntil: string | null;
+}
+
+export interface EvaluationUndoResult {
+  decisionId: number;
+  /** Reports decided again without the rule (in the background). */
+  reports: number;
+  jobId: number | null;
 }
 
 /**

@@ -24,6 +24,7 @@ const accountId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'must be a
 export const courseParamsSchema = z.object({ id: serialNumber('a course number such as 42') });
 export const institutionParamsSchema = z.object({ id: serialNumber('an institution number such as 7') });
 export const programParamsSchema = z.object({ id: serialNumber('a program number such as 7') });
+export const evaluationDecisionParamsSchema = z.object({ id: serialNumber('a decision number such as 12') });
 export const transcriptParamsSchema = z.object({ id: recordId('a transcript') });
 export const transcriptRowParamsSchema = z.object({ id: recordId('a transcript'), rowId: recordId('a course row') });
 export const appealParamsSchema = z.object({ id: recordId('an appeal') });

@@ -79,6 +79,21 @@ const courseCodesSchema = z.pipe(
   z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(MAX_COURSE_CODES))),
 );
 
+/**
+ * What of a search's text to leave out, as the chips the student removed: 'home', 'target', 'code:ENC 1101', 'term'…
+ * (a comma-separated string in the query string, or a list).
+ */
+const withoutSchema = z.pipe(
+  z.transform((value: unknown) => {
+    if (value === null || value === undefined) return undefined;
+    const items: unknown = typeof value === 'string' ? value.split(',') : value;
+    if (!Array.isArray(items)) return items;
+    const cleaned = [...new Set(items.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== ''))];
+    return cleaned.length === 0 ? undefined : cleaned;
+  }),
+  z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.maxLength(MAX_COURSE_CODES))),
+);
+
 /** The filter fields that can travel in a query string. */
 const filterFields = {
   deliveryFormat: optionalEnum(DELIVERY_FORMATS),
@@ -95,6 +110,7 @@ const filterFields = {
   courseCodes: courseCodesSchema,
   extractedName: optionalText(60),
   searchType: searchTypeSchema,
+  without: withoutSchema,
 };
 
 export const transferScenarioSchema = z.object({

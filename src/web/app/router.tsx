@@ -54,6 +54,7 @@ const AdminStudentsPage = page(() => import('../routes/admin/admin-students-page
 const AdminCoursesPage = page(() => import('../routes/admin/admin-courses-page'));
 const AdminAppealsPage = page(() => import('../routes/admin/admin-appeals-page'));
 const AdminEvaluationQueuePage = page(() => import('../routes/admin/admin-evaluation-queue-page'));
+const AdminRuleHealthPage = page(() => import('../routes/admin/admin-rule-health-page'));
 const AdminTransferDataPage = page(() => import('../routes/admin/admin-transfer-data-page'));
 const AdminPartnerPage = page(() => import('../routes/admin/admin-partner-page'));
 const AdminAnnouncementsPage = page(() => import('../routes/admin/admin-announcements-page'));
@@ -94,6 +95,7 @@ export function AppRoutes() {
             <Route path="courses" element={<AdminCoursesPage />} />
             <Route path="appeals" element={<AdminAppealsPage />} />
             <Route path="evaluation-queue" element={<AdminEvaluationQueuePage />} />
+            <Route path="rule-health" element={<AdminRuleHealthPage />} />
             <Route path="transfer-data" element={<AdminTransferDataPage />} />
             <Route path="studentu" element={<AdminPartnerPage />} />
             <Route path="announcements" element={<AdminAnnouncementsPage />} />

@@ -651,6 +651,11 @@ async function emailStudent(deps: { mailer: Mailer; appUrl: string }, appeal: Ap
   });
 }
 
+/** How many open appeals name a course between two schools: what a queue decision on it will resolve. */
+export async function countOpenAppealsOnCourse(db: Queryable, pair: { fromInstitutionId: number; toInstitutionId: number; codeKey: string }): Promise<number> {
+  return (await listOpenAppealsOnCourse(db, pair)).length;
+}
+
 /**
  * The evaluation queue decided a course for a pair of schools: every open appeal on that course is resolved the same
  * way (approved when the course now transfers, denied when it does not) with the registrar's message, each as an admin

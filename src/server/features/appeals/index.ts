@@ -1,3 +1,3 @@
 /** The appeal lifecycle: one create path for both screens, the student's view, the admin's review. */
 export { registerAppealRoutes } from './appeals.routes';
-export { exportStudentAppeals, listStudentAppealSummaries, resolveOpenAppealsOnCourse } from './appeals.service';
+export { countOpenAppealsOnCourse, exportStudentAppeals, listStudentAppealSummaries, resolveOpenAppealsOnCourse } from './appeals.service';

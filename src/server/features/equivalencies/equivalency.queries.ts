@@ -17,12 +17,15 @@ export interface StoredRuleRow {
   credit_unit: 'quarter' | 'semester' | null;
   /** What the rule gives when its source said (migration 0110); null: the engine infers it. */
   stated_class: RuleClass | null;
+  /** Who approved the rule and on which day, as its table said (migration 0152). */
+  approved_by?: string | null;
+  approved_on?: string | null;
   sources: Array<{ subject: string; number: string; title: string | null; credits: number | null }>;
   /** `credits_text`: the credits as the file wrote them when a range ('1-3'). */
   targets: Array<{ subject: string; number: string; title: string | null; credits: number | null; credits_text: string | null; is_elective: boolean }>;
 }
 
-const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes', 'credit_unit', 'stated_class'];
+const RULE_FIELDS = ['id', 'from_institution_id', 'to_institution_id', 'transfers', 'credits_awarded', 'min_grade', 'effective_from_term', 'effective_to_term', 'origin', 'notes', 'credit_unit', 'stated_class', 'approved_by', 'approved_on'];
 const sourcesJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', s.subject, 'number', s.number, 'title', s.title, 'credits', s.credits) order by s.position), '[]'::json)
      from equivalency_rule_sources s where s.rule_id = ${rule}.id)`;
 const targetsJson = (rule: string) => `(select coalesce(json_agg(json_build_object('subject', t.subject, 'number', t.number, 'title', t.title, 'credits', t.credits,
@@ -62,6 +65,8 @@ export const engineRule = (row: StoredRuleRow): EquivalencyRule => ({
   notes: row.notes,
   creditUnit: row.credit_unit ?? null,
   statedClass: row.stated_class ?? null,
+  approvedBy: row.approved_by ?? null,
+  approvedOn: row.approved_on ?? null,
 });
 
 /** Every rule from one school to another that mentions any of these courses: one query for a whole transcript. */
@@ -94,6 +99,21 @@ export async function loadRulesForCoursesAt(
   );
   for (const rule of rows.map(engineRule)) byDestination.set(rule.toInstitutionId, [...(byDestination.get(rule.toInstitutionId) ?? []), rule]);
   return byDestination;
+}
+
+/** loadRulesForCourses for several (sending school, destination, course) at once: each one's rules, in the input's order. */
+export async function loadRulesForPairs(db: Queryable, pairs: Array<{ fromInstitutionId: number; toInstitutionId: number; codeKey: string }>): Promise<EquivalencyRule[][]> {
+  if (pairs.length === 0) return [];
+  const rows = await db.query<StoredRuleRow & { place: number }>(
+    `select p.place, ${RULE_COLUMNS}
+       from unnest($1::int[], $2::int[], $3::text[]) with ordinality as p(from_id, to_id, code_key, place)
+       join equivalency_rules r on r.from_institution_id = p.from_id and r.to_institution_id = p.to_id
+      where exists (select 1 from equivalency_rule_sources s where s.rule_id = r.id and s.from_institution_id = p.from_id and s.code_key = p.code_key)`,
+    [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.toInstitutionId), pairs.map((pair) => pair.codeKey)],
+  );
+  const answer = pairs.map((): EquivalencyRule[] => []);
+  for (const row of rows) answer[Number(row.place) - 1]!.push(engineRule(row));
+  return answer;
 }
 
 /** Every rule whose sources include this course at its school, to any destination (the course page). */
@@ -168,60 +188,68 @@ export async function loadSuggestionEvidence(
   return rows.map(engineRule);
 }
 
-/** How many rules into a school name each of its courses (the most named are generic credit), with a title. */
-export async function countRuleTargets(db: Queryable, toInstitutionId: number): Promise<Array<CourseRef & { rules: number }>> {
-  const rows = await db.query<{ subject: string; number: string; title: string | null; rules: number }>(
-    `select t.subject, t.number, min(t.title) as title, count(*)::int as rules
+/**
+ * How many rules into a school name each of its courses (the most named are generic credit), with a title; elective
+ * credit in a subject ("MAT EL") too, marked, as what a registrar may approve when no course matches.
+ */
+export async function countRuleTargets(db: Queryable, toInstitutionId: number): Promise<Array<CourseRef & { rules: number; isElective: boolean }>> {
+  const rows = await db.query<{ subject: string; number: string; title: string | null; rules: number; is_elective: boolean }>(
+    `select t.subject, t.number, min(t.title) as title, count(*)::int as rules, bool_or(t.is_elective) as is_elective
        from equivalency_rules r join equivalency_rule_targets t on t.rule_id = r.id
-      where r.to_institution_id = $1 and r.transfers and not t.is_elective
+      where r.to_institution_id = $1 and r.transfers
       group by t.subject, t.number`,
     [toInstitutionId],
   );
-  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, rules: Number(row.rules) }));
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, rules: Number(row.rules), isElective: row.is_elective }));
 }
 
 /**
- * The destination's courses that could answer these source courses: the same subjects (statewide numbering, labs)
- * plus the closest titles by trigram similarity, for each course's own title and for the titles of what the same
- * courses transfer as at other schools (`sending`: their school's rules into other destinations), and the sending
- * school's own catalogue entries for those courses (`source`: descriptions to compare). One query for the whole transcript.
+ * What tells whether a school's courses, and the courses rules into it name, are as a cached pool saw them: per school,
+ * how many there are, the newest id and the latest change (every writer of courses and rules sets `updated_at`).
  */
-export async function loadDestinationCandidates(
-  db: Queryable,
-  input: { toInstitutionId: number; subjects: string[]; titles: string[]; sending?: { fromInstitutionId: number; codeKeys: string[] } },
-): Promise<{ destination: CourseRef[]; source: CourseRef[] }> {
-  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
-    `with wanted(title) as (
-       select unnest($3::text[])
-       union
-       (select distinct t.title from equivalency_rule_sources s
-          join equivalency_rules r on r.id = s.rule_id and r.to_institution_id <> $1 and r.transfers
-          join equivalency_rule_targets t on t.rule_id = r.id
-         where s.from_institution_id = $4 and s.code_key = any($5::text[]) and t.title is not null and not t.is_elective
-         limit 100)
-     )
-     select distinct on (c.id) c.institution_id, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
-       from courses c
-      where (c.institution_id = $1
-             and (upper(c.subject) = any($2::text[])
-                  or c.id in (select m.id from wanted
-                               cross join lateral (select c2.id from courses c2 where c2.institution_id = $1 and c2.title % wanted.title
-                                                    order by similarity(c2.title, wanted.title) desc limit 8) m)))
-         or (c.institution_id = $4 and c.code_key = any($5::text[]))
-      limit 3000`,
-    [
-      input.toInstitutionId,
-      input.subjects.map((subject) => subject.toUpperCase()),
-      input.titles.filter(Boolean),
-      input.sending?.fromInstitutionId ?? 0,
-      input.sending?.codeKeys ?? [],
-    ],
+export async function loadDestinationStamps(db: Queryable, institutionIds: number[]): Promise<Map<number, { courses: string; rules: string }>> {
+  if (institutionIds.length === 0) return new Map();
+  const rows = await db.query<{ id: number; courses: string; rules: string }>(
+    `select i.id,
+            (select count(*) || ':' || coalesce(max(c.id), 0) || ':' || coalesce(max(c.updated_at)::text, '') from courses c where c.institution_id = i.id) as courses,
+            (select count(*) || ':' || coalesce(max(r.id), 0) || ':' || coalesce(max(r.updated_at)::text, '') from equivalency_rules r where r.to_institution_id = i.id and r.transfers) as rules
+       from unnest($1::int[]) as i(id)`,
+    [institutionIds],
   );
-  const present = (row: (typeof rows)[number]): CourseRef => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description });
-  return {
-    destination: rows.filter((row) => row.institution_id === input.toInstitutionId).map(present),
-    source: rows.filter((row) => row.institution_id !== input.toInstitutionId).map(present),
-  };
+  return new Map(rows.map((row) => [row.id, { courses: row.courses, rules: row.rules }]));
+}
+
+/** Every course of a school's catalogue (descriptions shortened: they are compared, not shown). */
+export async function loadSchoolCourses(db: Queryable, institutionId: number): Promise<CourseRef[]> {
+  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select subject, number, title, credits, left(description, 400) as description from courses where institution_id = $1 order by id`,
+    [institutionId],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description }));
+}
+
+/** loadSourceCatalogEntries for several (sending school, course) at once, in the input's order. */
+export async function loadSourceCatalogEntriesForPairs(db: Queryable, pairs: Array<{ fromInstitutionId: number; codeKey: string }>): Promise<CourseRef[][]> {
+  if (pairs.length === 0) return [];
+  const rows = await db.query<{ place: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select p.place, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from unnest($1::int[], $2::text[]) with ordinality as p(from_id, code_key, place)
+       join courses c on c.institution_id = p.from_id and c.code_key = p.code_key`,
+    [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.codeKey)],
+  );
+  const answer = pairs.map((): CourseRef[] => []);
+  for (const row of rows) answer[Number(row.place) - 1]!.push({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description });
+  return answer;
+}
+
+/** The sending school's own catalogue entries for these courses (their descriptions and credits). */
+export async function loadSourceCatalogEntries(db: Queryable, input: { fromInstitutionId: number; codeKeys: string[] }): Promise<CourseRef[]> {
+  if (input.codeKeys.length === 0) return [];
+  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select subject, number, title, credits, left(description, 400) as description from courses where institution_id = $1 and code_key = any($2::text[])`,
+    [input.fromInstitutionId, input.codeKeys],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description }));
 }
 
 /**
@@ -354,4 +382,26 @@ export async function listDecidableDestinations(
     [fromInstitutionId],
   );
   return rows.map((row) => ({ institutionId: row.id, hasRules: row.has_rules, statewideNumbering: row.statewide }));
+}
+
+/**
+ * SQL that is true when a rule or Florida's statewide course numbering may decide a course between two schools now
+ * (the SQL expressions name the sending school's id, the destination's id and the course's code key): a rule from the
+ * sending school names the course into the destination, or both schools take part in statewide numbering and the code
+ * has a statewide number's shape. A superset of what the engine decides (a rule may be out of its terms or need another
+ * course; a 900-level number is not guaranteed): it finds stored answers the catalogue may have changed since, for the
+ * engine to decide again; it never decides anything itself.
+ */
+export function mayBeDecidedByRuleOrStatewideSql(fromId: string, toId: string, codeKey: string): string {
+  return `(exists (select 1 from equivalency_rule_sources s join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = ${toId}
+                    where s.from_institution_id = ${fromId} and s.code_key = ${codeKey})
+           or (${codeKey} ~ '^[a-z]{3}[0-9]{4}[a-z]*$'
+               and exists (select 1 from institutions fi join institutions ti on ti.id = ${toId} and ti.florida_statewide_numbering
+                            where fi.id = ${fromId} and fi.florida_statewide_numbering)))`;
+}
+
+/** Removes a rule a registrar wrote (origin admin) and nothing else: a queue decision taken back within its minute. */
+export async function deleteRegistrarRule(tx: Queryable, ruleId: number): Promise<boolean> {
+  const rows = await tx.query<{ id: number }>(`delete from equivalency_rules where id = $1 and origin = 'admin' returning id`, [ruleId]);
+  return rows.length > 0;
 }

@@ -5,17 +5,20 @@ import { decideTransfers } from './engine/decide-transfers';
 import { codeKey } from './engine/course-code';
 import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
+import { destinationPools, type DestinationPool } from './destination-pools';
 import { currentTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
 import type { AcademicCalendar, CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
 import {
-  countRuleTargets,
+
   findAppealRule,
   insertAppealRule,
   loadCataloguesInSubjects,
-  loadDestinationCandidates,
   loadRulesForCourse,
   loadRulesForCourses,
   loadRulesForCoursesAt,
+  loadRulesForPairs,
+  loadSourceCatalogEntries,
+  loadSourceCatalogEntriesForPairs,
   loadStatewideTwins,
   loadSuggestionEvidence,
 } from './equivalency.queries';
@@ -39,6 +42,61 @@ export async function decideForCourses(
   const { from, to, transcripts } = await decideForTranscripts(db, { ...input, transcripts: [input.courses] });
   const [only] = transcripts;
   return { from, to, decisions: only?.decisions ?? [], suggestions: only?.suggestions ?? [] };
+}
+
+/** What deciding courses between two schools needs from the database, loaded for a whole call. */
+interface LoadedForSchools {
+  from: InstitutionInfo;
+  to: InstitutionInfo;
+  /** Rules from the one school to the other that mention the courses. */
+  rules: EquivalencyRule[];
+  destination: DestinationPool;
+  /** Rules around the courses (loadSuggestionEvidence) and the sending school's catalogue entries for them. */
+  evidence: EquivalencyRule[];
+  sourceCatalog: CourseRef[];
+}
+
+/**
+ * Decides transcripts from loaded data, each on its own (rows combine only within a transcript), with the registrar's
+ * best three suggestions for every course no rule decides: the one place both decideForTranscripts and
+ * suggestForPairs decide, so a queue pair's suggestions are exactly what a report of that course alone would rank.
+ */
+function decideLoaded(loaded: LoadedForSchools, transcripts: SourceCourseTaken[][], withSuggestions: boolean) {
+  const { from, to, rules, destination } = loaded;
+  const subjects = new Set(transcripts.flat().map((course) => course.subject.toUpperCase()));
+  const destinationCatalog = [...subjects].flatMap((subject) => destination.catalogueBySubject.get(subject) ?? []);
+  const suggestOnce = withSuggestions
+    ? transcriptSuggester({ fromInstitutionId: from.id, toInstitutionId: to.id, rules: loaded.evidence, pool: destination.pool, sourceCatalog: loaded.sourceCatalog })
+    : null;
+  // Many transcripts list the same course: its suggestions (which do not depend on the grade or term) are ranked once.
+  const ranked = new Map<string, SuggestedCandidate[]>();
+  const suggester = suggestOnce
+    ? (course: SourceCourseTaken) => {
+        const key = JSON.stringify([course.subject, course.number, course.title ?? null, course.credits ?? null, course.description ?? null]);
+        let suggestions = ranked.get(key);
+        if (!suggestions) ranked.set(key, (suggestions = suggestOnce(course)));
+        return suggestions;
+      }
+    : null;
+  return transcripts.map((transcriptCourses) => {
+    // What the registrar sees for each course no rule decides; the decision keeps only what a student may see.
+    const registrarSuggestions = new Map<SourceCourseTaken, SuggestedCandidate[]>();
+    const decisions = decideTransfers({
+      from,
+      to,
+      courses: transcriptCourses,
+      rules,
+      destinationCatalog,
+      suggest: suggester
+        ? (course) => {
+            const suggestions = suggester(course);
+            registrarSuggestions.set(course, suggestions);
+            return suggestions;
+          }
+        : undefined,
+    });
+    return { decisions, suggestions: transcriptCourses.map((course) => registrarSuggestions.get(course) ?? []) };
+  });
 }
 
 /**
@@ -73,57 +131,43 @@ export async function decideForTranscripts(
   const codeKeys = [...new Set(courses.map((course) => codeKey(course)))];
   const subjects = [...new Set(courses.map((course) => course.subject))];
   const withSuggestions = input.withSuggestions !== false;
-  const [rules, catalog, evidence, targetCounts] = await Promise.all([
+  const [rules, destinations, evidence, sourceCatalog] = await Promise.all([
     loadRulesForCourses(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys }),
-    loadDestinationCandidates(db, {
-      toInstitutionId: to.id,
-      subjects,
-      titles: withSuggestions ? [...new Set(courses.map((course) => course.title ?? ''))] : [],
-      ...(withSuggestions ? { sending: { fromInstitutionId: from.id, codeKeys } } : {}),
-    }),
+    destinationPools(db, [to.id]),
     withSuggestions ? loadSuggestionEvidence(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys, subjects }) : Promise.resolve([]),
-    withSuggestions ? countRuleTargets(db, to.id) : Promise.resolve([]),
+    withSuggestions ? loadSourceCatalogEntries(db, { fromInstitutionId: from.id, codeKeys }) : Promise.resolve([]),
   ]);
-  const suggestOnce = withSuggestions
-    ? transcriptSuggester({
-        fromInstitutionId: from.id,
-        toInstitutionId: to.id,
-        rules: evidence,
-        candidates: catalog.destination,
-        namedTargets: targetCounts,
-        sourceCatalog: catalog.source,
-      })
-    : null;
-  // Many transcripts list the same course: its suggestions (which do not depend on the grade or term) are ranked once.
-  const ranked = new Map<string, SuggestedCandidate[]>();
-  const suggester = suggestOnce
-    ? (course: SourceCourseTaken) => {
-        const key = JSON.stringify([course.subject, course.number, course.title ?? null, course.credits ?? null, course.description ?? null]);
-        let suggestions = ranked.get(key);
-        if (!suggestions) ranked.set(key, (suggestions = suggestOnce(course)));
-        return suggestions;
-      }
-    : null;
-  const decided = input.transcripts.map((transcriptCourses) => {
-    // What the registrar sees for each course no rule decides; the decision keeps only what a student may see.
-    const registrarSuggestions = new Map<SourceCourseTaken, SuggestedCandidate[]>();
-    const decisions = decideTransfers({
-      from,
-      to,
-      courses: transcriptCourses,
-      rules,
-      destinationCatalog: catalog.destination,
-      suggest: suggester
-        ? (course) => {
-            const suggestions = suggester(course);
-            registrarSuggestions.set(course, suggestions);
-            return suggestions;
-          }
-        : undefined,
-    });
-    return { decisions, suggestions: transcriptCourses.map((course) => registrarSuggestions.get(course) ?? []) };
-  });
-  return { from, to, transcripts: decided };
+  const loaded = { from, to, rules, destination: destinations.get(to.id)!, evidence, sourceCatalog };
+  return { from, to, transcripts: decideLoaded(loaded, input.transcripts, withSuggestions) };
+}
+
+/**
+ * The registrar's best suggestions for several courses, each between its own two schools and each exactly what
+ * decideForCourses answers for that course asked alone (the evaluation queue's pairs): what can be loaded for all of
+ * them at once is (schools, rules, pools, catalogue entries), and the rule neighbourhood each is ranked on is its own.
+ */
+export async function suggestForPairs(
+  db: Queryable,
+  pairs: Array<{ fromInstitutionId: number; toInstitutionId: number; course: SourceCourseTaken }>,
+): Promise<SuggestedCandidate[][]> {
+  if (pairs.length === 0) return [];
+  const keyed = pairs.map((pair) => ({ ...pair, codeKey: codeKey({ subject: pair.course.subject, number: pair.course.number }) }));
+  const [institutions, rules, destinations, sourceCatalog] = await Promise.all([
+    loadInstitutions(db, keyed.flatMap((pair) => [pair.fromInstitutionId, pair.toInstitutionId])),
+    loadRulesForPairs(db, keyed),
+    destinationPools(db, keyed.map((pair) => pair.toInstitutionId)),
+    loadSourceCatalogEntriesForPairs(db, keyed),
+  ]);
+  const answers: SuggestedCandidate[][] = [];
+  for (const [index, pair] of keyed.entries()) {
+    const from = institutions.get(pair.fromInstitutionId);
+    const to = institutions.get(pair.toInstitutionId);
+    if (!from || !to) throw new Error('Unknown institution');
+    const evidence = await loadSuggestionEvidence(db, { fromInstitutionId: from.id, toInstitutionId: to.id, codeKeys: [pair.codeKey], subjects: [pair.course.subject] });
+    const loaded = { from, to, rules: rules[index] ?? [], destination: destinations.get(to.id)!, evidence, sourceCatalog: sourceCatalog[index] ?? [] };
+    answers.push(decideLoaded(loaded, [[pair.course]], true)[0]?.suggestions[0] ?? []);
+  }
+  return answers;
 }
 
 /**

@@ -128,6 +128,8 @@ describe('describeRuleChanges', () => {
       notes: null,
       creditUnit: null,
       statedClass: null,
+      approvedBy: null,
+      approvedOn: null,
       sources: [{ subject: 'ART', number: '100', title: 'Drawing', credits: null }],
       targets: [{ subject: 'ART', number: 'EL', title: 'Art elective', credits: 3, creditsText: null, isElective: false }],
     };

@@ -19,6 +19,9 @@ export interface RuleContent {
   creditUnit?: CreditUnit | null;
   /** What the rule gives, when the file said (its equivalency_type); absent or null for most rules. */
   statedClass?: RuleClass | null;
+  /** Who approved the rule and on which day, when the file said; absent or null for most rules. */
+  approvedBy?: string | null;
+  approvedOn?: string | null;
 }
 
 interface KeyedCourse<T> {
@@ -57,6 +60,9 @@ function contentHashOf(fingerprint: string, sources: Array<KeyedCourse<DraftSour
   if (rule.creditUnit) hash.text(',').json(rule.creditUnit);
   // Likewise the class a file states (migration 0110), after the units; a rule stating none keeps its stored hash.
   if (rule.statedClass) hash.text(',').json(`class:${rule.statedClass}`);
+  // And the approval a file states (migration 0152), last: a rule stating none keeps its stored hash.
+  if (rule.approvedBy) hash.text(',').json(`approved by:${rule.approvedBy}`);
+  if (rule.approvedOn) hash.text(',').json(`approved on:${rule.approvedOn}`);
   return hash.text(']').digest();
 }
 
@@ -94,6 +100,12 @@ export function describeCourses(courses: Array<{ subject: string; number: string
   return courses.map((course) => [formatCourseCode(course), course.title].filter(Boolean).join(' ')).join(' + ');
 }
 
+/** Who approved a rule and when, as the clerk reads it ("J. Smith, 2024-05-01"); null when the table did not say. */
+export function describeApproval(rule: { approvedBy?: string | null; approvedOn?: string | null }): string | null {
+  const parts = [rule.approvedBy, rule.approvedOn].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 /** What the draft awards, as a preview shows it. */
 export function describeCredits(draft: Pick<ParsedRuleDraft, 'targets' | 'creditsAwarded' | 'transfers'> & { creditUnit?: CreditUnit | null }): string {
   if (!draft.transfers) return '0';
@@ -117,6 +129,8 @@ export interface RuleSettings {
   notes: string | null;
   creditUnit: CreditUnit | null;
   statedClass: RuleClass | null;
+  approvedBy: string | null;
+  approvedOn: string | null;
 }
 
 /** A stored rule's content, as `describeRuleChanges` compares it with a file's rule. */
@@ -149,6 +163,8 @@ export function describeRuleChanges(stored: ComparableRule, draft: ParsedRuleDra
   field('notes', stored.notes, draft.notes);
   field('units', stored.creditUnit, draft.creditUnit);
   field('kind of transfer', stored.statedClass, draft.statedClass);
+  field('approved by', stored.approvedBy, draft.approvedBy);
+  field('approved on', stored.approvedOn, draft.approvedOn);
   const storedSources = new Map(stored.sources.map((course) => [ruleIdentityCourseKey(course), course]));
   for (const source of draft.sources) {
     const before = storedSources.get(ruleIdentityCourseKey(source));

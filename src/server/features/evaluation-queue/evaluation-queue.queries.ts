@@ -4,6 +4,7 @@
  * their owners' entries (docs/decisions/080-evaluation-queue.md).
  */
 import type { Database, Queryable } from '../../db/client';
+import { mayBeDecidedByRuleOrStatewideSql } from '../equivalencies';
 
 export interface PairKey {
   fromInstitutionId: number;
@@ -37,24 +38,35 @@ export interface QueuePairRow {
   dismissed: boolean;
 }
 
-/** The undecided rows of kept reports, grouped by pair (the partial index transcript_rows_undecided holds only these). */
+
+/**
+ * The undecided rows of kept reports that wait for a registrar, grouped by pair (the partial index
+ * transcript_rows_undecided holds only undecided rows). Not waiting: a row a rule already answers (a course in progress
+ * or with an unreadable grade, whose rule is known), and a course still in progress, which waits until it is graded
+ * unless an open appeal names it. Students are people: a student's reports count once, and a signed-out visitor's
+ * uploads from one browser count once (http/visitor-browser.ts); a visitor with no browser id is one report.
+ */
 const DEMAND = `
   select t.detected_institution_id as from_id, t.to_institution_id as to_id, r.code_key,
          min(r.subject) as subject, min(r.number) as number, max(r.title) as title, max(r.credits)::float8 as credits,
-         count(distinct coalesce(t.user_id, t.id::text))::int as students,
+         count(distinct coalesce(t.user_id, 'browser:' || t.visitor_browser_hash, t.id::text))::int as students,
          min(coalesce(t.analyzed_at, t.created_at)) as oldest_at,
          count(distinct a.id)::int as row_appeals
     from transcript_rows r
     join transcripts t on t.id = r.transcript_id
     left join appeals a on a.transcript_row_id = r.id and a.status <> 'resolved'
-   where r.status = 'NEEDS_EVAL' and not r.removed_by_student and t.detected_institution_id is not null and t.to_institution_id is not null
-     and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())`;
+   where r.status = 'NEEDS_EVAL' and r.rule_id is null and not r.removed_by_student
+     and t.detected_institution_id is not null and t.to_institution_id is not null
+     and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())
+     and (not r.in_progress or a.id is not null
+          or exists (select 1 from appeals fa
+                      where fa.status <> 'resolved' and fa.transcript_row_id is null and fa.from_institution_id = t.detected_institution_id
+                        and fa.to_institution_id = t.to_institution_id and fa.code_key = r.code_key))`;
 
 /** Open appeals filed from the form (no report row), naming both schools and the course; `only` narrows to some pairs. */
 const formAppeals = (only = '') => `
   select from_id, to_id, code_key, count(*)::int as form_appeals
-    from (select from_institution_id as from_id, to_institution_id as to_id,
-                 code_key
+    from (select from_institution_id as from_id, to_institution_id as to_id, code_key
             from appeals
            where status <> 'resolved' and transcript_row_id is null and from_institution_id is not null and to_institution_id is not null) a
    ${only ? `where (from_id, to_id, code_key) in (${only})` : ''}
@@ -267,6 +279,7 @@ export interface DecisionRow {
   target: string | null;
   reason: string | null;
   decided_by: string | null;
+  undone_at: Date | null;
 }
 
 export async function insertDecision(
@@ -281,12 +294,18 @@ export async function insertDecision(
     suggestionsOffered: number;
     reason: string | null;
     decidedBy: string;
+    /** How long the decision may be taken back; null: it may not. */
+    undoSeconds: number | null;
   },
-): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    `insert into evaluation_decisions (from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target,
-                                       suggestion_rank, suggestions_offered, reason, decided_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+): Promise<{ id: number; undoUntil: Date | null; names: { from: string; to: string } }> {
+  const [row] = await tx.query<{ id: number; undo_until: Date | null; from_name: string; to_name: string }>(
+    `with decided as (
+       insert into evaluation_decisions (from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target,
+                                         suggestion_rank, suggestions_offered, reason, decided_by, undo_until)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + make_interval(secs => $13))
+       returning id, undo_until, from_institution_id, to_institution_id)
+     select d.id, d.undo_until, fi.name as from_name, ti.name as to_name
+       from decided d join institutions fi on fi.id = d.from_institution_id join institutions ti on ti.id = d.to_institution_id`,
     [
       decision.fromInstitutionId,
       decision.toInstitutionId,
@@ -300,35 +319,136 @@ export async function insertDecision(
       decision.suggestionsOffered,
       decision.reason,
       decision.decidedBy,
+      decision.undoSeconds,
     ],
   );
-  return Number(row!.id);
+  return { id: Number(row!.id), undoUntil: row!.undo_until ? new Date(row!.undo_until) : null, names: { from: row!.from_name, to: row!.to_name } };
 }
 
-export async function setDecisionJob(db: Queryable, decisionId: number, jobId: number): Promise<void> {
-  await db.query(`update evaluation_decisions set job_id = $2 where id = $1`, [decisionId, jobId]);
+/** The decision's background jobs: the re-decision of the reports, and the appeals and e-mails after the undo minute. */
+export async function setDecisionJobs(db: Queryable, decisionId: number, jobs: { jobId: number; notifyJobId: number }): Promise<void> {
+  await db.query(`update evaluation_decisions set job_id = $2, notify_job_id = $3 where id = $1`, [decisionId, jobs.jobId, jobs.notifyJobId]);
+}
+
+export interface UndoneDecision extends PairKeyRow {
+  id: number;
+  subject: string;
+  number: string;
+  rule_id: number | null;
+  job_id: number | null;
+  notify_job_id: number | null;
+}
+interface PairKeyRow {
+  from_institution_id: number;
+  to_institution_id: number;
+  code_key: string;
+}
+
+/** Marks a decision undone if its minute has not passed (the database's clock) and nobody undid it yet; else null. */
+export async function markDecisionUndone(tx: Queryable, decisionId: number, undoneBy: string): Promise<UndoneDecision | null> {
+  const [row] = await tx.query<UndoneDecision>(
+    `update evaluation_decisions set undone_at = now(), undone_by = $2
+      where id = $1 and undone_at is null and undo_until > now()
+      returning id::int as id, from_institution_id, to_institution_id, code_key, subject, number, rule_id, job_id::int as job_id, notify_job_id::int as notify_job_id`,
+    [decisionId, undoneBy],
+  );
+  return row ?? null;
+}
+
+/**
+ * The reports an undone decision changed, to decide again without its rule: those its re-decision job was given, and any
+ * report a rule now missing left with the course answered (the rule's deletion cleared the rows' link to it).
+ */
+export async function findDecidedReportIds(db: Queryable, decision: UndoneDecision): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select jsonb_array_elements_text(j.payload -> 'transcriptIds') as id from jobs j where j.id = $1
+     union
+     select distinct t.id::text from transcript_rows r join transcripts t on t.id = r.transcript_id
+      where r.code_key = $4 and r.status <> 'NEEDS_EVAL' and r.rule_id is null
+        and t.detected_institution_id = $2 and t.to_institution_id = $3`,
+    [decision.job_id ?? 0, decision.from_institution_id, decision.to_institution_id, decision.code_key],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function findDecision(db: Queryable, id: number): Promise<DecisionRow | null> {
   const [row] = await db.query<DecisionRow>(
-    `select id::int as id, from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target, reason, decided_by
+    `select id::int as id, from_institution_id, to_institution_id, code_key, subject, number, action, rule_id, target, reason, decided_by, undone_at
        from evaluation_decisions where id = $1`,
     [id],
   );
   return row ?? null;
 }
 
+/** Adds to what the decision's background work did (the re-decision, then the appeals and e-mails). */
 export async function saveDecisionOutcome(db: Queryable, id: number, outcome: Record<string, unknown>): Promise<void> {
-  await db.query(`update evaluation_decisions set outcome = $2 where id = $1`, [id, JSON.stringify(outcome)]);
+  await db.query(`update evaluation_decisions set outcome = coalesce(outcome, '{}'::jsonb) || $2::jsonb where id = $1`, [id, JSON.stringify(outcome)]);
 }
 
 /** Of the pairs decided with suggestions on offer, how many took one as offered (issue 25: recorded and shown). */
 export async function countSuggestionsAccepted(db: Queryable): Promise<{ decided: number; accepted_as_offered: number }> {
   const [row] = await db.query<{ decided: number; accepted_as_offered: number }>(
     `select count(*)::int as decided, count(suggestion_rank)::int as accepted_as_offered
-       from evaluation_decisions where action <> 'dismissed' and suggestions_offered > 0`,
+       from evaluation_decisions where action <> 'dismissed' and suggestions_offered > 0 and undone_at is null`,
   );
   return row ?? { decided: 0, accepted_as_offered: 0 };
+}
+
+/** The pairs most students wait on (left for later or not), most first: what Rule health lists as asked and uncovered. */
+export async function listMostAskedPairs(db: Queryable, limit: number): Promise<Array<{ from_id: number; to_id: number; code_key: string; subject: string; number: string; title: string; students: number }>> {
+  return db.query(
+    `with demand as (${DEMAND} group by 1, 2, 3),
+          latest as (${LATEST_DECISION})
+     select d.from_id, d.to_id, d.code_key, d.subject, d.number, d.title, d.students
+       from demand d
+       left join latest l on (l.from_institution_id, l.to_institution_id, l.code_key) = (d.from_id, d.to_id, d.code_key)
+      where l.action is null or l.action = 'dismissed' or l.rule_id is null
+      order by d.students desc, d.oldest_at, d.from_id, d.to_id, d.code_key
+      limit $1`,
+    [limit],
+  );
+}
+
+/** The students a decision tells, with their addresses as they are now. */
+export async function findStudents(db: Queryable, userIds: string[]): Promise<Array<{ id: string; email: string; name: string | null }>> {
+  if (userIds.length === 0) return [];
+  return db.query<{ id: string; email: string; name: string | null }>(`select id, email, name from "user" where id = any($1::text[])`, [userIds]);
+}
+
+/**
+ * The reports that list undecided a course a rule or statewide numbering may decide now (equivalencies'
+ * mayBeDecidedByRuleOrStatewideSql): what the catalogue has changed under since they were analysed. Grouped by pair
+ * first, so each pair is checked once.
+ */
+export async function listReportsPerhapsDecidedNow(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `with undecided as (
+       select t.id as transcript_id, t.detected_institution_id as from_id, t.to_institution_id as to_id, r.code_key
+         from transcript_rows r join transcripts t on t.id = r.transcript_id
+        where r.status = 'NEEDS_EVAL' and not r.removed_by_student and t.detected_institution_id is not null and t.to_institution_id is not null
+          and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())
+     ), pairs as (
+       select distinct from_id, to_id, code_key from undecided
+     ), decidable as (
+       select * from pairs p where ${mayBeDecidedByRuleOrStatewideSql('p.from_id', 'p.to_id', 'p.code_key')}
+     )
+     select distinct u.transcript_id::text as id from undecided u join decidable d on (d.from_id, d.to_id, d.code_key) = (u.from_id, u.to_id, u.code_key)`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The catalogue version the queue last checked its reports against (null before the first check). */
+export async function catalogueVersionChecked(db: Queryable): Promise<string | null> {
+  const [row] = await db.query<{ value: string }>(`select value from app_meta where key = 'evaluation_queue_catalogue_checked'`);
+  return row?.value ?? null;
+}
+
+export async function markCatalogueVersionChecked(db: Queryable, version: string): Promise<void> {
+  await db.query(
+    `insert into app_meta (key, value, updated_at) values ('evaluation_queue_catalogue_checked', $1, now())
+     on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    [version],
+  );
 }
 
 /** The registrar who decided, as the appeals' updates record their actor. */

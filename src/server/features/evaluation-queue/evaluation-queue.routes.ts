@@ -1,10 +1,10 @@
+import { evaluationDecisionParamsSchema, transcriptParamsSchema } from '../../../shared/schemas/path-params';
 import { evaluationDecisionSchema, evaluationQueueQuerySchema } from '../../../shared/schemas/evaluation-queue';
-import { transcriptParamsSchema } from '../../../shared/schemas/path-params';
 import { readJson, readParams, readQuery } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
 import { listUnreadableTranscripts, markUnreadableRead } from '../transcripts';
-import { decideEvaluationPair, listEvaluationQueue } from './evaluation-queue.service';
+import { decideEvaluationPair, listEvaluationQueue, undoEvaluationDecision } from './evaluation-queue.service';
 
 /** The registrar's evaluation queue: admins with two-factor only (the route table's 'admin' level). */
 export function registerEvaluationQueueRoutes(routes: RouteTable) {
@@ -18,6 +18,14 @@ export function registerEvaluationQueueRoutes(routes: RouteTable) {
     const result = await decideEvaluationPair(c.get('deps').db, { ...input, actor: signedInUser(c), ipAddress: c.get('clientIp') });
     c.get('deps').logger.info('evaluation_pair_decided', { decisionId: result.decisionId, action: input.action, reports: result.reports });
     return c.json(result, result.jobId === null ? 200 : 202);
+  });
+
+  // Taking a decision back within its minute: the rule goes, the reports are decided again, the pair returns.
+  routes.post('/api/admin/evaluation-queue/decisions/:id/undo', 'admin', async (c) => {
+    const { id } = readParams(c, evaluationDecisionParamsSchema);
+    const result = await undoEvaluationDecision(c.get('deps').db, { decisionId: id, actor: signedInUser(c), ipAddress: c.get('clientIp') });
+    c.get('deps').logger.info('evaluation_decision_undone', { decisionId: id, reports: result.reports });
+    return c.json(result);
   });
 
   // Files students say are transcripts though the reader found no courses in them: read by hand, then marked read.

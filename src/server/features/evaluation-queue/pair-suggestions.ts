@@ -7,15 +7,18 @@
  */
 import type { QueueSuggestion } from '../../../shared/schemas/evaluation-queue';
 import type { Database } from '../../db/client';
-import { decideForCourses } from '../equivalencies';
+import { suggestForPairs } from '../equivalencies';
 import { readCatalogueVersion } from '../search';
 import { catalogueVersionSeen, pairKeyText, readStoredSuggestions, storeSuggestions, type PairKey, type RankedCourse } from './evaluation-queue.queries';
 
 const SUGGESTIONS_PER_PAIR = 3;
 
-type SuggestionSource = Awaited<ReturnType<typeof decideForCourses>>['suggestions'][number][number];
+type SuggestionSource = Awaited<ReturnType<typeof suggestForPairs>>[number][number];
 
-function presentSuggestion(candidate: SuggestionSource): QueueSuggestion {
+/** A suggestion as stored: whether it is good enough to approve is judged when a page shows it (the floor may change). */
+export type StoredSuggestion = Omit<QueueSuggestion, 'good'>;
+
+function presentSuggestion(candidate: SuggestionSource): StoredSuggestion {
   const { evidence } = candidate;
   return {
     subject: candidate.subject,
@@ -38,10 +41,10 @@ function presentSuggestion(candidate: SuggestionSource): QueueSuggestion {
 
 export type PairWithCourse = PairKey & { course: RankedCourse };
 
-/** The suggestion owner's best three for one pair, computed now. */
-export async function computePairSuggestions(db: Database, pair: PairWithCourse): Promise<QueueSuggestion[]> {
-  const { suggestions } = await decideForCourses(db, { fromInstitutionId: pair.fromInstitutionId, toInstitutionId: pair.toInstitutionId, courses: [pair.course] });
-  return (suggestions[0] ?? []).slice(0, SUGGESTIONS_PER_PAIR).map(presentSuggestion);
+/** The suggestion owner's best three for each pair, computed now (each as if asked alone: suggestForPairs). */
+async function computePairSuggestions(db: Database, pairs: PairWithCourse[]): Promise<StoredSuggestion[][]> {
+  const answers = await suggestForPairs(db, pairs);
+  return answers.map((suggestions) => suggestions.slice(0, SUGGESTIONS_PER_PAIR).map(presentSuggestion));
 }
 
 /** The course a stored answer was computed for: a pair whose reports now list another title or credits is asked again. */
@@ -55,24 +58,28 @@ const courseAsked = (course: RankedCourse) => JSON.stringify([course.subject, co
  * once those 10 s are over: it is computed once more (catalogueVersionSeen). On the embedded database statements never
  * interleave with a writer's transaction and the version alone is exact.
  */
-export async function pairSuggestions(db: Database, pairs: PairWithCourse[]): Promise<{ suggestions: QueueSuggestion[][]; computed: number }> {
+export async function pairSuggestions(db: Database, pairs: PairWithCourse[]): Promise<{ suggestions: StoredSuggestion[][]; computed: number }> {
   if (pairs.length === 0) return { suggestions: [], computed: 0 };
   const catalogueVersion = await readCatalogueVersion(db);
   const { now: computedAt, trustedFrom } = db.kind === 'postgres' ? await catalogueVersionSeen(db, catalogueVersion) : { now: new Date(), trustedFrom: null };
   const stored = await readStoredSuggestions(db, pairs);
-  const fresh: Array<PairKey & { course: string; catalogueVersion: string; suggestions: QueueSuggestion[]; computedAt: Date }> = [];
-  const suggestions: QueueSuggestion[][] = [];
-  for (const pair of pairs) {
-    const course = courseAsked(pair.course);
+  const isKept = (pair: PairWithCourse) => {
     const kept = stored.get(pairKeyText(pair));
-    if (kept && kept.catalogueVersion === catalogueVersion && kept.course === course && (trustedFrom === null || kept.computedAt >= trustedFrom)) {
-      suggestions.push(kept.suggestions as QueueSuggestion[]);
-      continue;
-    }
-    const computed = await computePairSuggestions(db, pair);
-    fresh.push({ fromInstitutionId: pair.fromInstitutionId, toInstitutionId: pair.toInstitutionId, codeKey: pair.codeKey, course, catalogueVersion, suggestions: computed, computedAt });
-    suggestions.push(computed);
-  }
+    return kept !== undefined && kept.catalogueVersion === catalogueVersion && kept.course === courseAsked(pair.course) && (trustedFrom === null || kept.computedAt >= trustedFrom);
+  };
+  const missing = pairs.filter((pair) => !isKept(pair));
+  const computed = await computePairSuggestions(db, missing);
+  const fresh = missing.map((pair, index) => ({
+    fromInstitutionId: pair.fromInstitutionId,
+    toInstitutionId: pair.toInstitutionId,
+    codeKey: pair.codeKey,
+    course: courseAsked(pair.course),
+    catalogueVersion,
+    suggestions: computed[index] ?? [],
+    computedAt,
+  }));
+  const freshByPair = new Map(fresh.map((row) => [pairKeyText(row), row.suggestions]));
+  const suggestions = pairs.map((pair) => freshByPair.get(pairKeyText(pair)) ?? (stored.get(pairKeyText(pair))!.suggestions as StoredSuggestion[]));
   await storeSuggestions(db, fresh);
   return { suggestions, computed: fresh.length };
 }

@@ -1,19 +1,14 @@
 /**
- * Course search and course details: verbs independent of HTTP. The SQL lives in search.queries.ts.
+ * Course search and course details: verbs independent of HTTP. A search's text is read and merged with its filters in
+ * search-plan.ts, ranked by the in-process index (search-index.ts, decision 120); its page's cards are read by id
+ * (search.queries.ts) and decided by the engine, each card once per catalogue version.
  */
 import { createHash } from 'node:crypto';
 import { transferStatusOf, type CourseDetails, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
-import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
+import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
+import { DELIVERY_FORMAT_OPTIONS, optionLabel } from '../../../shared/search/search-options';
 import { isTermValue, termLabel } from '../../../shared/terms';
-import {
-  DELIVERY_FORMAT_OPTIONS,
-  SEARCH_SUBJECT_OPTIONS,
-  SUBJECT_KEYWORDS,
-  optionLabel,
-  resolveSubject,
-  type SearchSubject,
-} from '../../../shared/search/search-options';
 import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
 import {
@@ -22,82 +17,19 @@ import {
   decideCourseAnywhereNow,
   decideCourseNow,
   decideCourseTransfers,
+  describeApproval,
   engineRule,
   ruleTermNote,
   statewideTargetOutsideCatalogue,
   type CourseVerdict,
   type ParsedTerm,
 } from '../equivalencies';
-import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName, toInstitutionInfo, type InstitutionInfo } from '../institutions';
+import { findInstitutionById, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
-import { SearchIndex, type SearchIndexHolder } from './search-index';
-import {
-  countCourses,
-  findCourse,
-  listOfferings,
-  readCatalogueVersion,
-  searchCourseRows,
-  searchCourseRowsByIds,
-  type ClassNameCondition,
-  type CourseRow,
-  type CourseSearchRow,
-  type CourseSearchSpec,
-  type TextCondition,
-} from './search.queries';
-
-/** 'ECO2013', 'eco 2013', 'Eco-2013', 'MAC 2311C', 'HISTORY 1681.01': letters then a number. */
-const CODE_LIKE = /^[a-z]{2,10}[\s\-:]*\d{1,5}[a-z0-9.]{0,6}$/i;
-
-export function looksLikeCourseCode(text: string): boolean {
-  return CODE_LIKE.test(text.trim());
-}
-
-/**
- * A code written with another school's spelling of the subject ('ECON 201' where economics is ECO): the subject's code
- * keywords (spec section 5's keyword map) with the same number, as code-key prefixes ('eco201%').
- */
-function codeKeyAlternatives(code: string): string[] {
-  const match = /^([a-z]{2,10})[\s\-:]*(\d[a-z0-9.]*)$/i.exec(code.trim());
-  if (!match) return [];
-  const [, letters = '', number = ''] = match;
-  const subject = resolveSubject(letters) ?? SEARCH_SUBJECT_OPTIONS.find((option) => SUBJECT_KEYWORDS[option.value].includes(letters.toLowerCase()))?.value;
-  if (!subject) return [];
-  const own = letters.toLowerCase();
-  const spellings = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length <= 4 && keyword !== own);
-  return spellings.map((keyword) => `${codeKey(`${keyword}${number}`)}%`);
-}
-
-function textCondition(text: string): TextCondition {
-  const isCode = looksLikeCourseCode(text);
-  return { text, codeKey: isCode ? codeKey(text) : null, codeKeyAlternatives: isCode ? codeKeyAlternatives(text) : [] };
-}
-
-function classNameCondition(className: string): ClassNameCondition {
-  if (/^\d{1,5}[a-z]?$/i.test(className)) return { text: null, codeKey: null, numberPrefix: className.toLowerCase(), codeKeyAlternatives: [] };
-  if (looksLikeCourseCode(className)) return { text: null, codeKey: codeKey(className), numberPrefix: null, codeKeyAlternatives: codeKeyAlternatives(className) };
-  return { text: className, codeKey: null, numberPrefix: null, codeKeyAlternatives: [] };
-}
-
-/** Words that only name the subject ('econ', 'history'): the subject filter already says that. */
-function isOnlySubjectWords(text: string, subject: SearchSubject): boolean {
-  const label = optionLabel(SEARCH_SUBJECT_OPTIONS, subject)?.toLowerCase();
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  return (
-    words.length > 0 &&
-    (text.toLowerCase() === label ||
-      words.every((word) => resolveSubject(word) === subject || SUBJECT_KEYWORDS[subject].includes(word)))
-  );
-}
-
-/**
- * The subject filter (spec section 5's keyword map, for every subject): the course's subject code starts with one of
- * the subject's keywords ('eco' finds ECO and ECON), or its title names the subject ('Principles of Macroeconomics').
- */
-function subjectCondition(subject: SearchSubject): NonNullable<CourseSearchSpec['subject']> {
-  const label = (optionLabel(SEARCH_SUBJECT_OPTIONS, subject) ?? subject).toLowerCase();
-  const longKeywords = SUBJECT_KEYWORDS[subject].filter((keyword) => keyword.length >= 6);
-  return { codePrefixes: [...SUBJECT_KEYWORDS[subject]], titleWords: [...new Set([label, ...longKeywords])] };
-}
+import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
+import { planSearch } from './search-plan';
+import { cardRules, findCourse, listOfferings, readCatalogueVersion, type CourseRow, type CourseSearchRow } from './search.queries';
+import { displayTitle } from './search-words';
 
 // ---------------------------------------------------------------------------
 // Cursor: an offset bound to the search it came from
@@ -176,15 +108,6 @@ function termNoteOf(verdict: CourseVerdict, term: ParsedTerm): string | null {
  * One card: the course, its first offering and its verdict now (decided by the engine, decideCard): transfers (with where, as what) → does not transfer, with a note naming the terms when its rule is
  * out of them → no rule that applies ('unknown').
  */
-/**
- * A result of a format or term search: 'matches' (it has such a section) or 'unknown' (no section on file at all: the
- * search's filter left out courses whose known sections are of another kind); null without a format or term.
- */
-function scheduleOf(spec: CourseSearchSpec, row: CourseSearchRow): CourseSearchResult['schedule'] {
-  if (!spec.deliveryFormat && !spec.term) return null;
-  return Number(row.offering_count) > 0 ? 'matches' : 'unknown';
-}
-
 export function presentSearchRow(
   row: CourseSearchRow,
   verdict: CourseVerdict | null,
@@ -203,7 +126,7 @@ export function presentSearchRow(
     school: row.school_name,
     schoolKey: row.school_key,
     state: row.state,
-    courseName: row.title,
+    courseName: displayTitle(row.title),
     courseNumber: `${row.subject} ${row.number}`,
     deliveryFormat: formatDeliveryFormat(row.delivery_format),
     transferStatus: status,
@@ -252,97 +175,79 @@ function decideCard(row: CourseSearchRow, target: InstitutionInfo | null, term: 
 // searchCourses
 // ---------------------------------------------------------------------------
 
-/** A school the search names, by the key of a filter option or as written; its key is tried first. */
-async function resolveSchool(db: Queryable, key: string | undefined, asWritten: string | undefined) {
-  if (!key && !asWritten) return { school: null, wanted: null };
-  const school = (key ? await findInstitution(db, key) : null) ?? (asWritten ? await findInstitution(db, asWritten) : null);
-  return { school, wanted: school ? { key: school.key, name: school.name } : { key: null, name: asWritten ?? key ?? '' } };
-}
+/**
+ * The cards of one catalogue version, each presented once per course, destination, format and term (the engine decides
+ * a card once, and a card is a small object, so thousands stay in memory without slowing garbage collection).
+ */
+export class CardCache {
+  private version = '';
+  private readonly cards = new Map<string, CourseSearchResult>();
+  constructor(private readonly size = 20_000) {}
 
-async function resolveCourseCodes(db: Queryable, codes: string[] | undefined) {
-  if (!codes || codes.length === 0) return null;
-  const parsed = codes.map((code) => {
-    const colon = code.lastIndexOf(':');
-    const prefix = colon >= 0 ? normalizeSchoolName(code.slice(0, colon)) : null;
-    return { prefix, codeKey: codeKey(colon >= 0 ? code.slice(colon + 1) : code) };
-  });
-  const ids = await findInstitutionIdsByAlias(
-    db,
-    parsed.flatMap((code) => (code.prefix ? [code.prefix] : [])),
-  );
-  // A code at a school nobody knows matches nothing (institution id -1), rather than the code at every school.
-  return parsed
-    .filter((code) => code.codeKey !== '')
-    .map((code) => ({ institutionId: code.prefix ? (ids.get(code.prefix) ?? -1) : null, codeKey: code.codeKey }));
+  /** The cards of `ids` at `version`, in order: kept ones from memory, the rest read (`read`) and presented. */
+  async page(version: string, key: (id: number) => string, ids: number[], read: (ids: number[]) => Promise<CourseSearchResult[]>): Promise<CourseSearchResult[]> {
+    if (version !== this.version) {
+      this.version = version;
+      this.cards.clear();
+    }
+    const missing = ids.filter((id) => !this.cards.has(key(id)));
+    if (missing.length > 0) {
+      const found = await read(missing);
+      if (version === this.version) {
+        if (this.cards.size + found.length > this.size) this.cards.clear();
+        for (const card of found) this.cards.set(key(card.id), card);
+      }
+      const byId = new Map(found.map((card) => [card.id, card]));
+      return ids.flatMap((id) => {
+        const card = this.cards.get(key(id)) ?? byId.get(id);
+        return card ? [card] : [];
+      });
+    }
+    return ids.flatMap((id) => {
+      const card = this.cards.get(key(id));
+      return card ? [card] : [];
+    });
+  }
 }
 
 /**
- * One page of courses for a search, with the total and a cursor for the next page. With a cache, an answer computed at
- * the current catalogue version is reused.
+ * One page of courses for a search, with the total, a cursor for the next page and what the server understood. With a
+ * cache, an answer computed at the current catalogue version is reused.
  */
 export async function searchCourses({
   db,
   query,
-  cache,
   indexes,
+  cache,
+  cards = new CardCache(),
 }: {
   db: Queryable;
   query: CourseSearchQuery;
+  /** The instance's index holder (search-index.ts): the one ranker. */
+  indexes: SearchIndexHolder;
   cache?: SearchCache<CourseSearchResponse>;
-  /** The instance's in-process index (search-index.ts); without it, or while it is built, SQL answers. */
-  indexes?: SearchIndexHolder;
+  cards?: CardCache;
 }): Promise<CourseSearchResponse> {
   const fingerprint = searchFingerprint(query);
   const offset = decodeCursor(query.cursor, fingerprint);
-  if (!cache && !indexes) return runSearch({ db }, query, fingerprint, offset);
   const version = await readCatalogueVersion(db);
-  const finder: RowFinder = { db, index: indexes?.at(db, version) ?? null, indexes };
-  if (!cache) return runSearch(finder, query, fingerprint, offset);
   const key = `${fingerprint}|${offset}|${query.limit}`;
-  const cached = cache.get(key, version);
+  const cached = cache?.get(key, version);
   if (cached) return cached;
-  const answer = await runSearch(finder, query, fingerprint, offset);
-  cache.set(key, version, answer);
+  const index = await indexes.at(db, version);
+  const answer = await runSearch(db, index, version, cards, query, fingerprint, offset);
+  cache?.set(key, version, answer);
   return answer;
 }
 
-/** Where a search's rows come from: the index when it is current and can answer, else SQL. */
-interface RowFinder {
-  db: Queryable;
-  index?: SearchIndex | null;
-  indexes?: SearchIndexHolder;
-}
-
-async function findRows({ db, index, indexes }: RowFinder, spec: CourseSearchSpec): Promise<CourseSearchRow[]> {
-  if (index && indexes && SearchIndex.handles(spec)) {
-    const answer = await index.search(db, spec, (text) => indexes.lexemesOf(db, text));
-    return index.cards(spec, answer, (ids) => searchCourseRowsByIds(db, spec, ids, answer.total));
-  }
-  return searchCourseRows(db, spec);
-}
-
 /**
- * The rows of a search, and when it finds nothing, what the rest of it answers (only from the first page, and the same
- * on every later page since the cursor carries the same query): words that find nothing beside what else the search
- * names (schools, subject, course) are left out, naming the words not used, rather than "no results" for a search the
- * rest of answers. (A format or term lists the courses whose schedule is unknown after those that match: the SQL.)
+ * A result of a format or term search: 'matches' (it has such a section) or 'unknown' (no section on file at all: the
+ * ranker leaves out courses whose known sections are all of another kind, and lists these after every match); null
+ * without a format or term.
  */
-async function searchWithFallbacks(finder: RowFinder, spec: CourseSearchSpec) {
-  const { db } = finder;
-  let used = spec;
-  let rows = await findRows(finder, used);
-  // A page past the end of an answer is empty, not a reason to answer another search.
-  if (rows.length === 0 && spec.offset > 0 && (await countCourses(db, spec)) > 0) return { spec, rows, unusedWords: [] };
-  let unusedWords: string[] = [];
-  if (rows.length === 0 && used.text && hasOtherConditions(used)) {
-    const withoutText = { ...used, text: null };
-    const found = await findRows(finder, withoutText);
-    if (found.length > 0) {
-      unusedWords = used.text.text.split(/\s+/).filter(Boolean);
-      [used, rows] = [withoutText, found];
-    }
-  }
-  return { spec: used, rows, unusedWords };
+function scheduleOf(spec: { deliveryFormat: string | null; term: string | null }, row: CourseSearchRow): CourseSearchResult['schedule'] {
+  if (!spec.deliveryFormat && !spec.term) return null;
+  return Number(row.offering_count) > 0 ? 'matches' : 'unknown';
 }
 
 const SCHEDULE_WORDS: Record<string, string> = { online: 'online', 'in-person': 'in person', hybrid: 'as hybrid' };
@@ -352,7 +257,7 @@ const SCHEDULE_WORDS: Record<string, string> = { online: 'online', 'in-person': 
  * these courses are on file, so Crosswalk cannot tell whether they are offered online in Summer 2027. Check with the
  * school." Null without a format or term.
  */
-function scheduleUnknownNote(spec: CourseSearchSpec): string | null {
+function scheduleUnknownNote(spec: { deliveryFormat: string | null; term: string | null }): string | null {
   if (!spec.deliveryFormat && !spec.term) return null;
   const wanted = [spec.deliveryFormat ? (SCHEDULE_WORDS[spec.deliveryFormat] ?? spec.deliveryFormat) : null, spec.term ? `in ${formatTerm(spec.term)}` : null]
     .filter(Boolean)
@@ -360,63 +265,48 @@ function scheduleUnknownNote(spec: CourseSearchSpec): string | null {
   return `Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered ${wanted}. Check with the school.`;
 }
 
-/** A school, subject or course besides the words: enough to answer when the words find nothing. */
-function hasOtherConditions(spec: CourseSearchSpec): boolean {
-  return spec.homeId !== null || spec.subject !== null || spec.className !== null || spec.courseCodes !== null || spec.level !== null;
-}
-
-async function runSearch(finder: RowFinder, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
-  const { db, index } = finder;
-  // With an index, the schools and codes a search names are looked up once per catalogue version.
-  const once = <T>(key: string, work: () => Promise<T>) => (index ? index.remember(key, work) : work());
-  const [home, target, courseCodes] = await Promise.all([
-    once(`school|${query.homeCollege ?? ''}|${query.transferFromSchool ?? ''}`, () => resolveSchool(db, query.homeCollege, query.transferFromSchool)),
-    once(`school|${query.targetCollege ?? ''}|${query.transferToSchool ?? ''}`, () => resolveSchool(db, query.targetCollege, query.transferToSchool)),
-    once(`codes|${(query.courseCodes ?? []).join('|')}`, () => resolveCourseCodes(db, query.courseCodes)),
-  ]);
-  const empty: CourseSearchResponse = { results: [], total: 0, nextCursor: null, home: home.wanted, target: target.wanted, unusedWords: [], scheduleNote: null };
-  // A school the search names but the catalogue does not know: nothing can be said about it.
-  if ((home.wanted && !home.school) || (target.wanted && !target.school)) return empty;
-
-  const subject = query.targetSubject ?? null;
-  let text = query.q.trim();
-  if (subject && isOnlySubjectWords(text, subject)) text = '';
-  const className = query.className?.trim();
-  const sameAsText = className && codeKey(className) === codeKey(text);
-
-  const homeSchool = home.school;
-  const targetSchool = target.school;
-  const spec: CourseSearchSpec = {
-    text: text ? textCondition(text) : null,
-    className: className && !sameAsText ? classNameCondition(className) : null,
-    homeId: homeSchool?.id ?? null,
-    targetId: targetSchool?.id ?? null,
-    excludeInstitutionId: targetSchool && targetSchool.id !== homeSchool?.id ? targetSchool.id : null,
-    institutionControl: query.institutionType ?? null,
-    state: query.state ?? null,
-    deliveryFormat: query.deliveryFormat ?? null,
-    term: query.term ?? null,
-    level: query.level ?? null,
-    subject: subject ? subjectCondition(subject) : null,
-    courseCodes,
-    limit: query.limit,
-    offset,
-  };
-  const answered = await searchWithFallbacks(finder, spec);
-  const { rows } = answered;
-  const total = rows.length > 0 ? Number(rows[0]?.total) : offset > 0 ? await countCourses(db, answered.spec) : 0;
-  const nextOffset = offset + rows.length;
+async function runSearch(db: Queryable, index: SearchIndex, version: string, cards: CardCache, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+  const plan = await planSearch(db, index, query);
+  const understood = { chips: plan.chips, words: plan.words };
+  const empty: CourseSearchResponse = { understood, results: [], total: 0, nextCursor: null, home: plan.home, target: plan.target, unusedWords: plan.unusedWords, scheduleNote: null };
+  // A school the search names but no school on file has: nothing can be said about it.
+  if (plan.unknownSchool) return empty;
+  const spec = { ...plan.spec, limit: query.limit, offset };
+  const answer = index.search(spec);
+  const unusedWords = [...plan.unusedWords, ...answerUnused(answer)];
+  const target = spec.targetId !== null ? await index.remember(`target|${spec.targetId}`, () => findInstitutionById(db, spec.targetId!)) : null;
   const term = currentTerm();
-  const results = rows.map((row) => presentSearchRow(row, decideCard(row, targetSchool, term), term, scheduleOf(answered.spec, row)));
+  const cardKey = (id: number) => `${id}|${spec.targetId ?? ''}|${spec.deliveryFormat ?? ''}|${spec.term ?? ''}|${term.year}-${term.season}`;
+  // A card's facts come from the index; only its rules are read, for the cards not kept yet whose courses have rules
+  // (the index knows which), in one statement.
+  const results = await cards.page(version, cardKey, answer.ids, async (ids) => {
+    const rows = ids.flatMap((id) => index.cardRow(id, spec, answer.total) ?? []);
+    const rules = await cardRules(
+      db,
+      rows.flatMap((row) => {
+        const key = index.cardKey(row.id, spec.targetId);
+        return key ? [{ id: row.id, ...key }] : [];
+      }),
+      spec.targetId,
+    );
+    return rows.map((row) => {
+      const withRules = { ...row, rules: rules.get(row.id) ?? [] };
+      return presentSearchRow(withRules, decideCard(withRules, target, term), term, scheduleOf(spec, row));
+    });
+  });
+  const nextOffset = offset + results.length;
   return {
     ...empty,
-    unusedWords: answered.unusedWords,
-    scheduleNote: results.some((result) => result.schedule === 'unknown') ? scheduleUnknownNote(answered.spec) : null,
+    unusedWords,
+    scheduleNote: results.some((result) => result.schedule === 'unknown') ? scheduleUnknownNote(spec) : null,
     results,
-    total,
-    nextCursor: rows.length > 0 && nextOffset < total ? encodeCursor(nextOffset, fingerprint) : null,
+    total: answer.total,
+    nextCursor: results.length > 0 && nextOffset < answer.total ? encodeCursor(nextOffset, fingerprint) : null,
   };
 }
+
+const answerUnused = (answer: IndexAnswer) => [...answer.unusedWords, ...answer.unusedCodes];
+
 
 // ---------------------------------------------------------------------------
 // getCourseDetails
@@ -463,6 +353,7 @@ function presentCourseTransfer(verdict: CourseVerdict, term: ParsedTerm, course:
       : verdictClass === 'specific-course'
         ? 'Both schools use Florida’s statewide course numbering: the same course number is guaranteed to transfer.'
         : decision.reason,
+    approval: rule ? describeApproval(rule) : null,
   };
 }
 
@@ -515,7 +406,7 @@ export async function getCourseDetails({ db, courseId }: { db: Queryable; course
       subject: course.subject,
       number: course.number,
       courseNumber: `${course.subject} ${course.number}`,
-      title: course.title,
+      title: displayTitle(course.title),
       credits: formatCredits(course.credits, course.credits_text),
       // Catalogues publish descriptions with inline markup ("17<sup>th</sup> century"); the page shows text.
       description: course.description === null ? null : course.description.replace(/<[^>]*>/g, ''),

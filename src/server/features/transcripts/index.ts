@@ -29,6 +29,6 @@ export {
   readLatestAnalysedTranscript,
 } from './transcripts.service';
 export { classifyStoredReports, redecideReports } from './report-redecision';
-export { listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
+export { listReportsDecidedByRules, listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
 export { matchAtDestinations } from './transcript-analysis';
 export { readTranscriptAs } from './transcript-access';

@@ -123,6 +123,8 @@ export async function insertTranscriptWithFile(
     visitorTokenHash: string | null;
     /** A signed-out visitor's address, for their quotas (visitor-quotas.ts). */
     uploaderAddress: string | null;
+    /** A signed-out visitor's browser (http/visitor-browser.ts), hashed: one student in the evaluation queue. */
+    visitorBrowserHash: string | null;
   },
 ): Promise<string> {
   const [file] = await db.query<{ id: string }>(
@@ -131,9 +133,9 @@ export async function insertTranscriptWithFile(
     [input.storageKey, input.userId, input.fileName, input.contentType, input.uploaderAddress],
   );
   const [transcript] = await db.query<{ id: string }>(
-    `insert into transcripts (user_id, visitor_token_hash, file_id, file_name, to_institution_id, expires_at)
-     values ($1, $2, $3, $4, $5, case when $1::text is null then now() + interval '24 hours' else null end) returning id`,
-    [input.userId, input.visitorTokenHash, file!.id, input.fileName, input.toInstitutionId],
+    `insert into transcripts (user_id, visitor_token_hash, visitor_browser_hash, file_id, file_name, to_institution_id, expires_at)
+     values ($1, $2, $6, $3, $4, $5, case when $1::text is null then now() + interval '24 hours' else null end) returning id`,
+    [input.userId, input.visitorTokenHash, file!.id, input.fileName, input.toInstitutionId, input.visitorBrowserHash],
   );
   return transcript!.id;
 }
@@ -323,7 +325,7 @@ export async function saveDecisions(
 /** Attaches a visitor's transcript to the student who proved they hold its token. */
 export async function claimVisitorTranscript(db: Queryable, input: { id: string; userId: string; visitorTokenHash: string }): Promise<boolean> {
   const rows = await db.query<{ file_id: string | null }>(
-    `update transcripts set user_id = $2, visitor_token_hash = null, expires_at = null
+    `update transcripts set user_id = $2, visitor_token_hash = null, visitor_browser_hash = null, expires_at = null
       where id = $1 and user_id is null and visitor_token_hash = $3 and (expires_at is null or expires_at > now())
       returning file_id`,
     [input.id, input.userId, input.visitorTokenHash],
@@ -690,6 +692,13 @@ export async function saveRedecidedReports(
 }
 
 /** A student (or a visitor's report) with an undecided row for one course from one school to one destination. */
+/** Reports with a row these rules decided: what to decide again when the rules change or go. */
+export async function listReportsDecidedByRules(db: Queryable, ruleIds: number[]): Promise<string[]> {
+  if (ruleIds.length === 0) return [];
+  const rows = await db.query<{ id: string }>(`select distinct transcript_id as id from transcript_rows where rule_id = any($1::int[])`, [ruleIds]);
+  return rows.map((row) => row.id);
+}
+
 export interface ReportWithUndecidedCourse {
   transcript_id: string;
   user_id: string | null;

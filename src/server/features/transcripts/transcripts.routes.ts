@@ -5,6 +5,7 @@ import { fileDownload } from '../../http/file-download';
 import { readJson, readParams } from '../../http/json-body';
 import type { RouteTable } from '../../http/route-table';
 import { signedInUser } from '../../http/session';
+import { visitorBrowserId } from '../../http/visitor-browser';
 import { logUploadRefusal } from './stored-files.routes';
 import { readTranscriptAs, transcriptReaderOf } from './transcript-access';
 import {
@@ -25,7 +26,8 @@ import {
 export function registerTranscriptRoutes(routes: RouteTable) {
   routes.post('/api/transcripts', 'public', async (c) => {
     const body = await readJson(c, createTranscriptSchema);
-    const created = await startTranscriptUpload(c.get('deps'), { ...body, userId: c.get('user')?.id ?? null, address: c.get('clientIp') });
+    const userId = c.get('user')?.id ?? null;
+    const created = await startTranscriptUpload(c.get('deps'), { ...body, userId, address: c.get('clientIp'), visitorBrowser: userId ? null : visitorBrowserId(c) });
     c.header('Cache-Control', 'no-store');
     return c.json(created, 201);
   });

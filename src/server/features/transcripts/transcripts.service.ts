@@ -90,6 +90,8 @@ export async function startTranscriptUpload(
     userId: string | null;
     /** Where the request came from: a signed-out visitor's quotas are per address. */
     address: string;
+    /** A signed-out visitor's browser id (http/visitor-browser.ts): their uploads count as one student's. */
+    visitorBrowser?: string | null;
     fileName: string;
     fileType: string;
     size: number;
@@ -125,6 +127,7 @@ export async function startTranscriptUpload(
     toInstitutionId,
     visitorTokenHash: accessToken ? hashVisitorToken(accessToken) : null,
     uploaderAddress: input.userId ? null : input.address,
+    visitorBrowserHash: !input.userId && input.visitorBrowser ? hashVisitorToken(input.visitorBrowser) : null,
   });
   return { id, upload, ...(accessToken ? { accessToken } : {}) };
 }

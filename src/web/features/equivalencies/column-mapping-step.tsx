@@ -1,4 +1,5 @@
 import {
+  EXPECTED_IMPORT_COLUMNS,
   OPTIONAL_IMPORT_COLUMNS,
   type ColumnMapping,
   type ImportColumn,
@@ -21,9 +22,11 @@ const COLUMN_LABELS: Record<ImportColumn, string> = {
   effective_from: 'Effective from (term)',
   effective_to: 'Effective until (term)',
   group: 'Group (courses taken together)',
-  notes: 'Notes',
+  notes: 'Notes (conditions the student reads)',
   credit_unit: 'Quarter or semester units',
   equivalency_type: 'Kind of transfer (direct, elective, general education, no credit…)',
+  approved_by: 'Approved by',
+  approved_on: 'Approved on (date)',
   source_subject: 'Sending subject (code in two columns)',
   source_number: 'Sending number (code in two columns)',
   target_subject: 'Receiving subject (code in two columns)',
@@ -36,10 +39,11 @@ const LAYOUT_NOTES: Record<ImportColumnsReport['layout'], string | null> = {
   atain: 'Read as a CourseWise (ATAIN) equivalency CSV: codes from prefix and number, schools by IPEDS number.',
 };
 
-/** Optional columns, and the two-column code parts when the file uses them, after the ones the layout needs. */
+/** The expected columns a file may leave out (titles, credits), the optional ones, and the two-column code parts when the file uses them, after the ones it needs. */
 function otherColumns(report: ImportColumnsReport): ImportColumn[] {
-  const parts = (Object.keys(report.mapped) as ImportColumn[]).filter((column) => !(OPTIONAL_IMPORT_COLUMNS as readonly string[]).includes(column));
-  return [...new Set([...parts, ...OPTIONAL_IMPORT_COLUMNS])].filter((column) => !report.required.includes(column));
+  const listed: readonly string[] = [...EXPECTED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS];
+  const parts = (Object.keys(report.mapped) as ImportColumn[]).filter((column) => !listed.includes(column));
+  return [...new Set([...EXPECTED_IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS, ...parts])].filter((column) => !report.required.includes(column));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EvaluationDecision, EvaluationDecisionResult, EvaluationQueuePage, UnreadableTranscriptList } from '@shared/schemas/evaluation-queue';
+import type { EvaluationDecision, EvaluationDecisionResult, EvaluationQueuePage, EvaluationUndoResult, UnreadableTranscriptList } from '@shared/schemas/evaluation-queue';
 import { apiFetch } from '../../lib/api-client';
 
 /** The registrar's evaluation queue: one query-options factory (each key written once here) and the decision. */
@@ -8,10 +8,11 @@ const QUEUE = ['admin', 'evaluation-queue'] as const;
 
 export const evaluationQueueQueries = {
   all: QUEUE,
-  page: (page: number) =>
+  /** A page of the queue, or only the pair with this key (Rule health's "Decide it in the queue"). */
+  page: (page: number, pair: string | null = null) =>
     queryOptions({
-      queryKey: [...QUEUE, 'page', page] as const,
-      queryFn: ({ signal }) => apiFetch<EvaluationQueuePage>(`/api/admin/evaluation-queue?page=${page}`, { signal }),
+      queryKey: [...QUEUE, 'page', page, pair] as const,
+      queryFn: ({ signal }) => apiFetch<EvaluationQueuePage>(`/api/admin/evaluation-queue?${pair ? `pair=${encodeURIComponent(pair)}` : `page=${page}`}`, { signal }),
       placeholderData: keepPreviousData,
     }),
   /** Files students say are transcripts though the reader found no courses in them. */
@@ -37,6 +38,15 @@ export function useDecidePair() {
   return useMutation({
     mutationFn: (decision: EvaluationDecision) =>
       apiFetch<EvaluationDecisionResult>('/api/admin/evaluation-queue/decisions', { method: 'POST', body: decision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE }),
+  });
+}
+
+/** Takes a decision back within its minute; the queue is read again (the pair returns with the next ranking). */
+export function useUndoDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decisionId: number) => apiFetch<EvaluationUndoResult>(`/api/admin/evaluation-queue/decisions/${decisionId}/undo`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE }),
   });
 }

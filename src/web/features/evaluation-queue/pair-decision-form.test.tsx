@@ -26,14 +26,24 @@ const pair: QueuePair = {
   oldestAt: '2026-11-20T10:00:00Z',
   dismissed: false,
   suggestions: [
-    { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics', confidence: 0.86, why: ['3 other schools transfer it as ECO 211'], evidence },
-    { subject: 'ECO', number: '212', title: 'Principles of Microeconomics', confidence: 0.21, why: [], evidence: { ...evidence, peerSchools: 0, titleSimilarity: 0.6 } },
+    { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics', confidence: 0.96, good: true, why: ['3 other schools transfer it as ECO 211'], evidence },
+    { subject: 'ECO', number: '212', title: 'Principles of Microeconomics', confidence: 0.21, good: false, why: [], evidence: { ...evidence, peerSchools: 0, titleSimilarity: 0.6 } },
   ],
 };
 
 const identity = { fromInstitutionId: 4, toInstitutionId: 9, subject: 'ECO', number: '2013' };
 const DECISIONS = 'POST /api/admin/evaluation-queue/decisions';
-const decided = { body: { decisionId: 1, ruleId: 77, jobId: 5, reports: 2 } };
+const decided = {
+  body: {
+    decisionId: 1,
+    ruleId: 77,
+    jobId: 5,
+    reports: 2,
+    rule: { from: 'Valencia College', source: 'ECO 2013 Principles of Macroeconomics', to: 'University of Miami', target: 'ECO 211 Principles of Macroeconomics', reason: null },
+    appealsToResolve: 1,
+    undoUntil: '2999-01-01T00:00:00Z',
+  },
+};
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PairDecisionForm', () => {
@@ -43,7 +53,10 @@ describe('PairDecisionForm', () => {
     renderWithApp(<PairDecisionForm pair={pair} onDecided={onDecided} />);
     expect(screen.getByText('Suggestions (not rules yet)')).toBeTruthy();
     expect(screen.getByText('Suggestion 1')).toBeTruthy();
-    expect(screen.getByText('Confidence 86%')).toBeTruthy();
+    expect(screen.getByText('Confidence 96%')).toBeTruthy();
+    // The weak candidate is folded away under its own heading.
+    expect(screen.getByText('More candidates, low confidence (1)')).toBeTruthy();
+    expect(screen.queryByText('No good suggestion.')).toBeNull();
     expect(screen.getByText('3 other schools transfer it as ECO 211')).toBeTruthy();
     type('Message to the students (optional, e-mailed with the decision)', ' Approved by the economics department. ');
     fireEvent.click(screen.getByRole('button', { name: 'Approve ECO 211' }));
@@ -54,9 +67,18 @@ describe('PairDecisionForm', () => {
       target: { subject: 'ECO', number: '211', title: 'Principles of Macroeconomics' },
       studentMessage: 'Approved by the economics department.',
     });
-    const summary = 'Decided ECO 2013 from Valencia College: 2 reports and any open appeals on it are being updated; each student gets an e-mail.';
+    const summary =
+      'Rule written: ECO 2013 Principles of Macroeconomics from Valencia College transfers to University of Miami as ECO 211 Principles of Macroeconomics. 2 reports change; it resolves 1 open appeal. Students are told once the minute to undo it has passed.';
     expect(await screen.findByText(summary)).toBeTruthy();
-    expect(onDecided).toHaveBeenCalledWith(summary);
+    expect(onDecided).toHaveBeenCalledWith(decided.body);
+  });
+
+  it('says "no good suggestion" when every candidate is under the floor, and keeps them folded', () => {
+    renderWithApp(<PairDecisionForm pair={{ ...pair, suggestions: pair.suggestions.map((suggestion) => ({ ...suggestion, good: false })) }} />);
+    expect(screen.getByText('No good suggestion.')).toBeTruthy();
+    const folded = screen.getByText('Candidates, low confidence (2)').closest('details')!;
+    expect(folded.open).toBe(false);
+    expect(folded.textContent).toContain('ECO 211');
   });
 
   it('approves another course the clerk types, and says in plain words what is missing first', async () => {

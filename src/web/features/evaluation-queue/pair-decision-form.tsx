@@ -4,17 +4,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { decisionSummary } from './decision-notice';
 import { useDecidePair } from './evaluation-queue-queries';
 
 const code = (course: { subject: string; number: string }) => `${course.subject} ${course.number}`;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
-
-/** What the registrar is told once a decision is saved (the pair then leaves the list, or moves to its end). */
-export function decisionSummary(pair: QueuePair, result: EvaluationDecisionResult): string {
-  if (result.jobId === null) return `${code(pair.course)} from ${pair.fromInstitution.name} is left for later: it moves to the end of the queue.`;
-  const reports = `${result.reports} report${result.reports === 1 ? '' : 's'}`;
-  return `Decided ${code(pair.course)} from ${pair.fromInstitution.name}: ${reports} and any open appeals on it are being updated; each student gets an e-mail.`;
-}
 
 /**
  * The evidence behind a suggestion in a registrar's words, strongest first: the engine's own reasons, then what they
@@ -41,7 +35,7 @@ const MESSAGES = {
  * not transfer (with the reason the students will read), or leave it for later. Checked by the same schema the server
  * checks the decision with.
  */
-export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecided?: (summary: string) => void }) {
+export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecided?: (result: EvaluationDecisionResult) => void }) {
   const form = useSchemaForm({
     schema: evaluationDecisionSchema,
     initialValues: { subject: '', number: '', title: '', reason: '', studentMessage: '' },
@@ -51,10 +45,13 @@ export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecid
   const headingId = useId();
   const identity = { fromInstitutionId: pair.fromInstitution.id, toInstitutionId: pair.toInstitution.id, subject: pair.course.subject, number: pair.course.number };
   const studentMessage = form.values.studentMessage.trim() || undefined;
+  // Suggestions under the suggestion owner's floor are folded away: a 3 % guess must not look like the 90 % one.
+  const good = pair.suggestions.filter((suggestion) => suggestion.good);
+  const weak = pair.suggestions.filter((suggestion) => !suggestion.good);
 
   const send = (decision: Record<string, unknown>) => {
     const valid = form.validate({ ...identity, ...decision });
-    if (valid) mutation.mutate(valid as EvaluationDecision, { onSuccess: (result) => onDecided?.(decisionSummary(pair, result)) });
+    if (valid) mutation.mutate(valid as EvaluationDecision, { onSuccess: (result) => onDecided?.(result) });
   };
   const approve = (target: { subject: string; number: string; title?: string }) => send({ action: 'approve', target, studentMessage });
 
@@ -68,28 +65,21 @@ export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecid
         </h3>
         {pair.suggestions.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">No suggestion for this course. Type the course it transfers as, or say it does not transfer.</p>
+        ) : good.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-700">
+            <strong>No good suggestion.</strong> None of the candidates is sure enough to approve on its confidence: check them, type the course it transfers as, or say it
+            does not transfer.
+          </p>
         ) : (
-          <ol className="mt-2 flex flex-col gap-2">
-            {pair.suggestions.map((suggestion, index) => (
-              <li key={code(suggestion)} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Suggestion {index + 1}</span>
-                    {code(suggestion)} {suggestion.title}
-                  </p>
-                  <p className="text-sm text-slate-700">Confidence {percent(suggestion.confidence)}</p>
-                  <ul className="mt-1 list-disc pl-5 text-xs text-slate-600">
-                    {evidenceLines(suggestion).map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </div>
-                <Button className="shrink-0" disabled={mutation.isPending} onClick={() => approve({ subject: suggestion.subject, number: suggestion.number, title: suggestion.title })}>
-                  Approve {code(suggestion)}
-                </Button>
-              </li>
-            ))}
-          </ol>
+          <SuggestionList suggestions={good} offset={0} disabled={mutation.isPending} onApprove={approve} />
+        )}
+        {weak.length > 0 && (
+          <details className="mt-2 rounded-md border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+              {good.length === 0 ? `Candidates, low confidence (${weak.length})` : `More candidates, low confidence (${weak.length})`}
+            </summary>
+            <SuggestionList suggestions={weak} offset={good.length} disabled={mutation.isPending} onApprove={approve} />
+          </details>
         )}
       </div>
 
@@ -138,5 +128,42 @@ export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecid
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Suggestions with their confidence, evidence and an Approve button each, numbered from `offset` + 1. */
+function SuggestionList({
+  suggestions,
+  offset,
+  disabled,
+  onApprove,
+}: {
+  suggestions: QueueSuggestion[];
+  offset: number;
+  disabled: boolean;
+  onApprove: (target: { subject: string; number: string; title?: string }) => void;
+}) {
+  return (
+    <ol className="mt-2 flex flex-col gap-2">
+      {suggestions.map((suggestion, index) => (
+        <li key={code(suggestion)} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">
+              <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Suggestion {offset + index + 1}</span>
+              {code(suggestion)} {suggestion.title}
+            </p>
+            <p className="text-sm text-slate-700">Confidence {percent(suggestion.confidence)}</p>
+            <ul className="mt-1 list-disc pl-5 text-xs text-slate-600">
+              {evidenceLines(suggestion).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <Button className="shrink-0" variant={suggestion.good ? 'primary' : 'secondary'} disabled={disabled} onClick={() => onApprove({ subject: suggestion.subject, number: suggestion.number, title: suggestion.title })}>
+            Approve {code(suggestion)}
+          </Button>
+        </li>
+      ))}
+    </ol>
   );
 }

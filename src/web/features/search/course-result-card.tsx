@@ -36,19 +36,21 @@ export function SampleListingBadge() {
   );
 }
 
+/** One fact of the card; a fact the course has no value for is left out rather than shown as "Not listed". */
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  if (value === null || value === undefined || value === '') return null;
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{value ?? <span className="text-slate-600">Not listed</span>}</dd>
+      <dd className="text-sm break-words text-slate-900">{value}</dd>
     </div>
   );
 }
 
 const externalLink = 'inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
-/** One search result (spec section 3, "Catalogue course"). Unknown fields say so; nothing is invented. `targetChosen`: the search named a school to transfer to. */
-export function CourseResultCard({ result, targetChosen = true }: { result: CourseSearchResult; targetChosen?: boolean }) {
+/** One search result (spec section 3, "Catalogue course"). Unknown fields are left out; nothing is invented. `targetChosen`: the search named a school to transfer to. */
+export function CourseResultCard({ result, targetChosen = true, targetKey = null }: { result: CourseSearchResult; targetChosen?: boolean; targetKey?: string | null }) {
   // A sample listing is not a real section: it never reads as open for registration.
   const availability = result.isSample
     ? 'Sample: check the school’s schedule'
@@ -115,7 +117,7 @@ export function CourseResultCard({ result, targetChosen = true }: { result: Cour
         {availability && <Field label="Availability" value={availability} />}
       </dl>
       <div className="flex flex-wrap gap-2 pt-1">
-        <Link to={`/course/${result.id}`} className="inline-flex items-center rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link to={targetKey ? `/course/${result.id}?to=${encodeURIComponent(targetKey)}` : `/course/${result.id}`} className="inline-flex items-center rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
           View Details
         </Link>
         {result.registrationLink && (

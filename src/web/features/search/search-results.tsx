@@ -1,11 +1,34 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { SearchChip } from '@shared/schemas/course';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { CourseResultCard } from './course-result-card';
 import { courseQueries } from './search-queries';
+import { UnderstoodChips } from './understood-chips';
 
-/** Result cards for one search, 'Load More Results' for the next page, and the no-results message. */
-export function SearchResults({ params, onRefine, actions }: { params: URLSearchParams; onRefine: () => void; actions?: React.ReactNode }) {
+/**
+ * Result cards for one search, what the server understood of it (chips, when `onRemoveChip` is given: Smart Search),
+ * 'Load More Results' for the next page, and the no-results message. When a search's answer arrives, focus moves to
+ * its heading, so a keyboard or screen-reader user lands on the results and a phone shows them.
+ */
+export function SearchResults({
+  params,
+  onRefine,
+  onRemoveChip,
+  actions,
+}: {
+  params: URLSearchParams;
+  onRefine: () => void;
+  onRemoveChip?: (chip: SearchChip) => void;
+  actions?: React.ReactNode;
+}) {
   const search = useInfiniteQuery(courseQueries.search(params));
+  const headingRef = useRef<HTMLElement>(null);
+  const searchKey = params.toString();
+  const answered = search.isSuccess;
+  useEffect(() => {
+    if (answered) headingRef.current?.focus();
+  }, [answered, searchKey]);
   if (search.isPending) {
     return (
       <p role="status" className="py-8 text-center text-slate-600">
@@ -24,6 +47,7 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
   const pages = search.data.pages;
   const first = pages[0];
   const results = pages.flatMap((page) => page.results);
+  const chips = first && onRemoveChip ? <UnderstoodChips chips={first.understood.chips} words={first.understood.words} unusedWords={first.unusedWords} onRemove={onRemoveChip} /> : null;
   // With a format or term, the courses whose schedule is unknown follow every match, under a note saying what that means.
   const firstUnknown = results.findIndex((result) => result.schedule === 'unknown');
   const scheduleNote = pages.find((page) => page.scheduleNote)?.scheduleNote ?? null;
@@ -32,33 +56,37 @@ export function SearchResults({ params, onRefine, actions }: { params: URLSearch
   const cards = (list: typeof results) => (
     <div className="grid gap-4 lg:grid-cols-2">
       {list.map((result) => (
-        <CourseResultCard key={result.id} result={result} targetChosen={first?.target !== null} />
+        <CourseResultCard key={result.id} result={result} targetChosen={first?.target !== null} targetKey={first?.target?.key ?? null} />
       ))}
     </div>
   );
   if (!first || results.length === 0) {
     const school = first?.target?.name || 'your target school';
     return (
-      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
-        <p className="text-amber-900">
-          No results found. Please reach out to {school} and contact their Registrar&apos;s Office for assistance.
-        </p>
-        <button type="button" onClick={onRefine} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          Refine your search
-        </button>
+      <div className="flex flex-col gap-3">
+        {chips}
+        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
+          <p ref={headingRef as React.RefObject<HTMLParagraphElement>} tabIndex={-1} className="text-amber-900 focus:outline-none">
+            No results found. Please reach out to {school} and contact their Registrar&apos;s Office for assistance.
+          </p>
+          <button type="button" onClick={onRefine} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Refine your search
+          </button>
+        </div>
       </div>
     );
   }
   return (
-    <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="results-heading" className="flex flex-col gap-3">
+      {chips}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="results-heading" className="text-lg font-bold text-slate-900" aria-live="polite">
+        <h2 id="results-heading" ref={headingRef as React.RefObject<HTMLHeadingElement>} tabIndex={-1} className="scroll-mt-24 text-lg font-bold text-slate-900 focus:outline-none" aria-live="polite">
           {first.total === 1 ? '1 course found' : `${first.total.toLocaleString('en-US')} courses found`}
           {first.target ? <span className="font-normal text-slate-600"> · transfer to {first.target.name}</span> : null}
         </h2>
         {actions}
       </div>
-      {first.unusedWords.length > 0 && (
+      {first.unusedWords.length > 0 && !onRemoveChip && (
         <p role="note" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
           Nothing matched {first.unusedWords.map((word) => `“${word}”`).join(' ')}, so these results leave {first.unusedWords.length === 1 ? 'that word' : 'those words'} out.
         </p>

@@ -1,9 +1,10 @@
 /**
- * The search lives in the address of /search, so a reload, a saved search or the home page form can run it:
- * `q` is the text as typed (Smart Search), `searchType` the mode, every other parameter a filter of spec section 3.
+ * The search lives in the address of /search, so a reload, a shared link, a saved search or the home page form runs
+ * it again and gets the same answer: `q` is the text as typed (Smart Search), `searchType` the mode, `without` the chips
+ * the student removed, every other parameter a filter of spec section 3. The server reads the text (issue 35); the
+ * browser only carries it.
  */
 import { searchFiltersSchema, toCourseSearchParams, type SearchFilters } from '@shared/schemas/search';
-import { chipsFor, parseSmartSearch, toSearchFilters, type SmartSearchUnderstanding } from '@shared/search/smart-search-parser';
 
 export interface SearchState {
   mode: 'smart' | 'manual';
@@ -28,10 +29,7 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   const parsed = searchFiltersSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : {};
   if (searchType === 'manual') return { mode: 'manual', text: '', filters: { ...filters, searchType: 'manual' } };
-  // A smart search with only its text in the address (a link from the home page) is understood afresh;
-  // one made on this page carries searchType=smart and exactly the filters left after removing chips.
-  if (!hasFilters && searchType !== 'smart') return { mode: 'smart', text, filters: toSearchFilters(parseSmartSearch(text)) };
-  return { mode: 'smart', text, filters: { ...filters, searchType: 'smart' } };
+  return { mode: 'smart', text, filters };
 }
 
 /** The address parameters of a search (the transfer scenario is left out: it follows from the two schools). */
@@ -51,33 +49,13 @@ export function searchHref(saved: { q: string; filters: SearchFilters }): string
   return `/search?${params}`;
 }
 
-/** The Smart Search understanding behind a search's filters: what the chips show. */
-export function understandingOf(state: SearchState): SmartSearchUnderstanding {
-  const base = parseSmartSearch(state.text);
-  const f = state.filters;
-  const understanding: Omit<SmartSearchUnderstanding, 'chips'> = {
-    searchType: 'smart',
-    query: base.query,
-    extractedName: f.extractedName ?? null,
-    transferScenario: f.homeCollege || f.transferFromSchool ? (f.transferScenario ?? base.transferScenario) : null,
-    courseCodes: f.courseCodes ?? [],
-    homeCollege: f.homeCollege ?? null,
-    targetCollege: f.targetCollege ?? null,
-    transferFromSchool: f.transferFromSchool ?? null,
-    transferToSchool: f.transferToSchool ?? null,
-    targetSubject: f.targetSubject ?? null,
-    className: f.className ?? null,
-    deliveryFormat: f.deliveryFormat ?? null,
-    term: f.term ?? null,
-    level: f.level ?? null,
-    unusedWords: base.unusedWords,
-  };
-  return { ...understanding, chips: chipsFor(understanding) };
+/** The course-search API parameters of a search: the text as typed and the filters, exactly as the address has them. */
+export function apiParamsOf(state: SearchState): URLSearchParams {
+  const { transferScenario: _scenario, searchType: _type, ...filters } = state.filters;
+  return toCourseSearchParams({ ...filters, q: state.mode === 'smart' ? state.text : '', limit: 10 });
 }
 
-/** The course-search API parameters of a search: Smart Search sends the words left after understanding. */
-export function apiParamsOf(state: SearchState): URLSearchParams {
-  const q = state.mode === 'smart' ? parseSmartSearch(state.text).query : '';
-  const { transferScenario: _scenario, extractedName: _name, searchType: _type, ...filters } = state.filters;
-  return toCourseSearchParams({ ...filters, q, limit: 10 });
+/** The same search without one thing the server understood (a removed chip: `without` names it). */
+export function withoutChip(state: SearchState, without: string): SearchState {
+  return { ...state, filters: { ...state.filters, without: [...new Set([...(state.filters.without ?? []), without])] } };
 }

@@ -1,16 +1,28 @@
-import type { SmartSearchChip } from '@shared/search/smart-search-parser';
+import type { SearchChip } from '@shared/schemas/course';
 
 /**
- * What Smart Search understood, as chips; removing one runs the search again without it. `unusedWords`: words it read
- * and could not use (a season with a year the search has no term for), said rather than silently dropped.
+ * What the server understood of a search (GET /api/courses/search answers it), as chips; removing one runs the search
+ * again without it. `words`: the course words it searched for; `unusedWords`: what it read and could not use (words no
+ * course has, a season with no term), said rather than silently dropped.
  */
-export function UnderstoodChips({ chips, unusedWords = [], onRemove }: { chips: SmartSearchChip[]; unusedWords?: string[]; onRemove: (chip: SmartSearchChip) => void }) {
-  if (chips.length === 0 && unusedWords.length === 0) return null;
+export function UnderstoodChips({
+  chips,
+  words,
+  unusedWords = [],
+  onRemove,
+}: {
+  chips: SearchChip[];
+  words: string;
+  unusedWords?: string[];
+  onRemove: (chip: SearchChip) => void;
+}) {
+  if (chips.length === 0 && !words && unusedWords.length === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="What we understood">
+    <div className="flex flex-wrap items-center gap-1.5" aria-label="What we understood">
       <span className="text-sm font-medium text-slate-600">We understood:</span>
+      {words && <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm text-slate-800">“{words}”</span>}
       {chips.map((chip) => (
-        <span key={`${chip.field}:${chip.value}`} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm text-brand-900">
+        <span key={chip.without} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm text-brand-900">
           {chip.label}
           <button
             type="button"
@@ -22,11 +34,7 @@ export function UnderstoodChips({ chips, unusedWords = [], onRemove }: { chips: 
           </button>
         </span>
       ))}
-      {unusedWords.length > 0 && (
-        <span className="text-sm text-slate-600">
-          Not used: {unusedWords.map((word) => `“${word}”`).join(', ')} (no such term in the search)
-        </span>
-      )}
+      {unusedWords.length > 0 && <span className="text-sm text-slate-600">Not used: {unusedWords.map((word) => `“${word}”`).join(', ')}</span>}
     </div>
   );
 }

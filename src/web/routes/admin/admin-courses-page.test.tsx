@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { REQUIRED_IMPORT_COLUMNS, type EquivalencyImportResult } from '@shared/schemas/equivalencies';
+import { ESSENTIAL_IMPORT_COLUMNS, type EquivalencyImportResult } from '@shared/schemas/equivalencies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, heldAnswer, renderWithApp } from '../../../../tests/support/web-render';
@@ -15,6 +15,8 @@ const result = (overrides: Partial<EquivalencyImportResult>): EquivalencyImportR
   updated: 0,
   unchanged: 0,
   institutionsCreated: [],
+  titlesFromCatalogue: 0,
+  coursesWithoutTitle: 0,
   errors: [],
   errorCount: 0,
   preview: [{ line: 2, action: 'insert', sourceUniversity: 'Valencia College', source: 'AST 1002 Solar System', targetUniversity: 'University of Florida', target: 'AST 1002 Solar System', credits: '3', transfers: true }],
@@ -89,10 +91,10 @@ describe('Course Data Upload', () => {
       rules: 0,
       preview: [],
       errors: [{ line: 1, column: 'source_code', message: 'required column "source_code" is missing' }],
-      columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: { target_name: 'Equivalent Title' }, unused: ['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr'], missing: ['source_code', 'source_name', 'target_university', 'target_code', 'credits'] },
+      columns: { layout: 'crosswalk', headers, required: [...ESSENTIAL_IMPORT_COLUMNS], mapped: { target_name: 'Equivalent Title' }, unused: ['Course', 'Course Title', 'Transfers As', 'Campus', 'Cr'], missing: ['source_code', 'target_university', 'target_code'] },
     });
     const mapping = { target_name: 'Equivalent Title', source_code: 'Course', source_name: 'Course Title', target_university: 'Campus', target_code: 'Transfers As', credits: 'Cr' };
-    const mapped = result({ columns: { layout: 'crosswalk', headers, required: [...REQUIRED_IMPORT_COLUMNS], mapped: mapping, unused: [], missing: [] } });
+    const mapped = result({ columns: { layout: 'crosswalk', headers, required: [...ESSENTIAL_IMPORT_COLUMNS], mapped: mapping, unused: [], missing: [] } });
     const api = fakeApi({
       'GET /api/admin/institutions': institutions,
       'POST /api/admin/equivalencies/import': (request) => (!request.url.includes('dryRun=1') ? { body: result({ saved: true, dryRun: false }) } : request.url.includes('mapping=') ? { body: mapped } : { status: 400, body: unmapped }),
@@ -103,7 +105,7 @@ describe('Course Data Upload', () => {
     fireEvent.change(screen.getByLabelText('Paste CSV'), { target: { value: published } });
     fireEvent.click(screen.getByRole('button', { name: 'Parse & Save' }));
 
-    expect(await screen.findByText("Match the file's columns: 5 needed")).toBeInTheDocument();
+    expect(await screen.findByText("Match the file's columns: 3 needed")).toBeInTheDocument();
     expect(screen.getByText(/Not read yet:/).closest('p')).toHaveTextContent('"Course", "Course Title", "Transfers As", "Campus", "Cr"');
     expect(screen.getByLabelText(/Receiving course title/)).toHaveValue('Equivalent Title');
     expect(screen.getByRole('button', { name: 'Confirm and save 0 changes' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { OPTIONAL_IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ColumnMapping, type EquivalencyImportResult, type ImportAction } from '@shared/schemas/equivalencies';
+import { ESSENTIAL_IMPORT_COLUMNS, EXPECTED_IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS, type ColumnMapping, type EquivalencyImportResult, type ImportAction } from '@shared/schemas/equivalencies';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
@@ -8,7 +8,7 @@ import { ImportErrorTable } from '../../components/ui/import-error-table';
 import { ColumnMappingStep, institutionQueries, useImportRules } from '../../features/equivalencies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const REQUIRED = REQUIRED_IMPORT_COLUMNS;
+const EXPECTED = EXPECTED_IMPORT_COLUMNS;
 const OPTIONAL = OPTIONAL_IMPORT_COLUMNS;
 
 const ACTION_LABELS: Record<ImportAction, { label: string; className: string }> = {
@@ -34,6 +34,21 @@ function Counts({ result, future }: { result: EquivalencyImportResult; future: b
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Where the titles a table leaves out came from, and how many no catalogue gives (shown by their codes). */
+function TitlesNote({ result }: { result: EquivalencyImportResult }) {
+  if (result.titlesFromCatalogue === 0 && result.coursesWithoutTitle === 0) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      {result.titlesFromCatalogue > 0 && <>{plural(result.titlesFromCatalogue, 'course title')} taken from the schools&apos; catalogues. </>}
+      {result.coursesWithoutTitle > 0 && (
+        <span className="font-semibold text-amber-900">
+          {plural(result.coursesWithoutTitle, 'course')} without a title in the file or the catalogue: left blank, shown by code.
+        </span>
+      )}
+    </p>
   );
 }
 
@@ -86,6 +101,7 @@ function PreviewTable({ result }: { result: EquivalencyImportResult }) {
                       {/units$/.test(row.credits) ? row.credits : `${row.credits} ${row.credits === '1' ? 'credit' : 'credits'}`}
                     </span>
                   )}
+                  {row.approval && <span className="mt-1 block text-xs text-slate-600">Approved: {row.approval}</span>}
                   {row.action === 'update' && row.changes && (
                     <span className="mt-1 block text-xs text-amber-900">
                       Changes: {row.changes.length > 0 ? row.changes.join('; ') : 'only how the courses are written'}
@@ -189,8 +205,12 @@ export default function AdminCoursesPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <p className="text-sm text-slate-700">
-          <span className="font-semibold">Expected columns:</span> <code className="break-words">{REQUIRED.join(', ')}</code>, and the
+          <span className="font-semibold">Expected columns:</span> <code className="break-words">{EXPECTED.join(', ')}</code>, and the
           sending school: a <code>source_university</code> column, or the Source school chosen below.
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          Only <code className="break-words">{ESSENTIAL_IMPORT_COLUMNS.join(', ')}</code> are needed: a course without a title takes its school&apos;s
+          catalogue title, and one without credits awards the student&apos;s own.
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Optional: <code className="break-words">{OPTIONAL.join(', ')}</code>. Rows sharing a <code>group</code> form one rule (a lecture and its lab).
@@ -236,7 +256,7 @@ export default function AdminCoursesPage() {
             setFile(chosen);
             newInput();
           }}
-          placeholder={`${REQUIRED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
+          placeholder={`${EXPECTED.join(',')}\nECO 2013,Principles of Macroeconomics,Florida State University,ECO 2013,Principles of Macroeconomics,3`}
         />
 
         <div className="mt-5 flex flex-wrap gap-3">
@@ -276,6 +296,7 @@ export default function AdminCoursesPage() {
             </Alert>
           )}
           <Counts result={preview} future />
+          <TitlesNote result={preview} />
           {preview.errorCount > 0 && <ErrorTable result={preview} />}
           <PreviewTable result={preview} />
           <div className="flex flex-wrap gap-3">

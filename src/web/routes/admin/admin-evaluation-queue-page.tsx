@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { evaluationQueueQueries, PairDecisionForm, UnreadableTranscripts } from '../../features/evaluation-queue';
+import type { EvaluationDecisionResult, QueuePair } from '@shared/schemas/evaluation-queue';
+import { DecisionNotice, evaluationQueueQueries, PairDecisionForm, UnreadableTranscripts } from '../../features/evaluation-queue';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -15,10 +16,12 @@ export default function AdminEvaluationQueuePage() {
   useDocumentTitle('Evaluation queue');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const queue = useQuery(evaluationQueueQueries.page(page));
+  // ?pair=… shows that one course (Rule health links to it); the whole queue is one click away.
+  const onePair = params.get('pair');
+  const queue = useQuery(evaluationQueueQueries.page(page, onePair));
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
-  // A decided pair leaves the list; what was decided stays in view here, newest first.
-  const [decided, setDecided] = useState<string[]>([]);
+  // A decided pair leaves the list; what was decided stays in view here, newest first, with its Undo while it lasts.
+  const [decided, setDecided] = useState<Array<{ pair: QueuePair; result: EvaluationDecisionResult }>>([]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -43,13 +46,24 @@ export default function AdminEvaluationQueuePage() {
       <UnreadableTranscripts />
 
       {decided.length > 0 && (
-        <div role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          <ul className="flex flex-col gap-1">
-            {decided.map((summary, index) => (
-              <li key={`${index}-${summary}`}>{summary}</li>
+        <div role="status" aria-label="Decisions" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <ul className="flex flex-col gap-2">
+            {decided.map(({ pair, result }) => (
+              <li key={result.decisionId}>
+                <DecisionNotice pair={pair} result={result} />
+              </li>
             ))}
           </ul>
         </div>
+      )}
+
+      {onePair && (
+        <p className="text-sm text-slate-700">
+          Showing one course.{' '}
+          <Link to="/admin/evaluation-queue" className="font-semibold text-brand-700 hover:underline">
+            Show the whole queue
+          </Link>
+        </p>
       )}
 
       {queue.isPending ? (
@@ -58,6 +72,8 @@ export default function AdminEvaluationQueuePage() {
         </p>
       ) : queue.isError ? (
         <Alert tone="error">Unable to load the evaluation queue. {queue.error.message} Reload the page to try again.</Alert>
+      ) : queue.data.pairs.length === 0 && onePair ? (
+        <p className="text-slate-600">Nothing waits on this course any more: it has been decided, or no student waits on it now.</p>
       ) : queue.data.pairs.length === 0 && (queue.data.hasMore || page > 1) ? (
         // Pages keep their places until the next ranking: one whose pairs were all just decided is empty for a moment.
         <p className="text-slate-600">Every course on this page is decided. More courses wait on the other pages.</p>
@@ -88,14 +104,14 @@ export default function AdminEvaluationQueuePage() {
                     <span className="text-slate-600">since {formatDate(pair.oldestAt)}</span>
                   </p>
                 </header>
-                <PairDecisionForm pair={pair} onDecided={(summary) => setDecided((current) => [summary, ...current].slice(0, 5))} />
+                <PairDecisionForm pair={pair} onDecided={(result) => setDecided((current) => [{ pair, result }, ...current].slice(0, 5))} />
               </article>
             </li>
           ))}
         </ol>
       )}
 
-      {queue.data && (page > 1 || queue.data.hasMore) && (
+      {queue.data && !onePair && (page > 1 || queue.data.hasMore) && (
         <nav aria-label="Queue pages" className="flex items-center justify-between gap-2">
           <Button variant="secondary" disabled={page === 1} onClick={() => goTo(page - 1)}>
             Previous page

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { adminAppealQueries, adminStatsQueries, ReferenceDataPanel } from '../../features/admin';
 import { appealStatusText } from '../../features/appeals';
+import { RuleHealthTotals } from '../../features/rule-health';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -13,6 +14,7 @@ const quickActions = [
   { to: '/admin/students', label: 'Browse the student directory' },
   { to: '/admin/appeals', label: 'Review appeals' },
   { to: '/admin/evaluation-queue', label: 'Decide courses waiting for review' },
+  { to: '/admin/rule-health', label: 'Check the rules’ health' },
   { to: '/admin/courses', label: 'Upload course data' },
   { to: '/admin/announcements', label: 'Post an announcement' },
 ];
@@ -119,6 +121,8 @@ export default function AdminHubPage() {
           </ul>
         </section>
       </div>
+
+      <RuleHealthTotals />
 
       <ReferenceDataPanel referenceData={stats.data?.referenceData} />
 

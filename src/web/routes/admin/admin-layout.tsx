@@ -7,6 +7,7 @@ const sections = [
   { to: '/admin/students', label: 'Students' },
   { to: '/admin/appeals', label: 'Appeals' },
   { to: '/admin/evaluation-queue', label: 'Evaluation queue' },
+  { to: '/admin/rule-health', label: 'Rule health' },
   { to: '/admin/courses', label: 'Course data' },
   { to: '/admin/universities', label: 'Universities' },
   { to: '/admin/transfer-data', label: 'Transfer data' },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CourseTransfer } from '@shared/schemas/course';
 import { VERDICT_CLASS_INFO } from '@shared/schemas/verdict-class';
 import { VerdictBadge } from '../../components/ui/verdict-badge';
@@ -32,6 +32,7 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
     ['Not in effect now', transfer.termNote],
     ['Source of the rule', ORIGIN_LABELS[transfer.origin] ?? transfer.origin],
     ['Notes', transfer.notes],
+    ['Approved', transfer.approval],
   ];
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
@@ -47,9 +48,18 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
   );
 }
 
-/** /course/:id: the course, its offerings, and where it transfers with the rule behind each answer. */
+/** The school the student searched for first, the others as the server lists them. */
+const targetFirst = (transfers: CourseTransfer[], targetKey: string | null) =>
+  targetKey ? [...transfers.filter((transfer) => transfer.toSchool.key === targetKey), ...transfers.filter((transfer) => transfer.toSchool.key !== targetKey)] : transfers;
+
+/**
+ * /course/:id: the course, its offerings, and where it transfers with the rule behind each answer; `?to=KEY` (a search's
+ * destination, from its card) lists that school first.
+ */
 export default function CourseDetailsPage() {
   const { id } = useParams();
+  const [params] = useSearchParams();
+  const targetKey = params.get('to');
   const navigate = useNavigate();
   const details = useQuery({ ...courseQueries.detail(id ?? ''), enabled: Boolean(id) });
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
@@ -79,7 +89,9 @@ export default function CourseDetailsPage() {
     );
   }
 
-  const { course, offerings, transfers, otherCodesTransfers } = details.data;
+  const { course, offerings, otherCodesTransfers } = details.data;
+  const transfers = targetFirst(details.data.transfers, targetKey);
+  const targetListed = targetKey !== null && transfers[0]?.toSchool.key === targetKey;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
       <div>{back}</div>
@@ -118,10 +130,14 @@ export default function CourseDetailsPage() {
           </p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {transfers.map((transfer) => (
-              <li key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
+            {transfers.map((transfer, index) => (
+              <li
+                key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`}
+                className={`rounded-xl border bg-white p-4 ${targetListed && transfer.toSchool.key === targetKey ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-200'}`}
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
+                  {targetListed && index === 0 && <span className="text-xs font-semibold text-brand-800 uppercase">The school you searched for</span>}
                   <VerdictBadge verdictClass={transfer.verdictClass} />
                 </div>
                 <p className="mt-1 text-slate-800">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchFilters } from '@shared/schemas/search';
-import { parseSmartSearch, removeUnderstanding, toSearchFilters, type SmartSearchChip } from '@shared/search/smart-search-parser';
+import type { SearchChip } from '@shared/schemas/course';
 import { useAccount } from '../../features/auth';
 import { NotATranscriptQuestion } from '../../features/student';
 import {
@@ -14,10 +14,9 @@ import {
   SearchResults,
   searchStateParams,
   SearchTips,
-  UnderstoodChips,
-  understandingOf,
   useLocalSavedSearches,
   useSessionUser,
+  withoutChip,
 } from '../../features/search';
 // The report's code loads when a transcript has been analysed.
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
@@ -35,7 +34,6 @@ export default function SearchPage() {
   const paramsKey = params.toString();
   const state = useMemo(() => readSearchState(new URLSearchParams(paramsKey)), [paramsKey]);
   const apiParams = useMemo(() => (state ? apiParamsOf(state) : null), [state]);
-  const understanding = useMemo(() => (state?.mode === 'smart' ? understandingOf(state) : null), [state]);
 
   // The card starts visible; a smart search collapses it, a manual search leaves it open (spec section 4).
   const [cardOpen, setCardOpen] = useState(state?.mode !== 'smart');
@@ -114,16 +112,15 @@ export default function SearchPage() {
   const local = useLocalSavedSearches();
   const cardRef = useRef<HTMLDivElement>(null);
 
+  // The server reads the text (issue 35): a new Smart Search is its text alone in the address.
   const runSmart = (text: string) => {
-    setParams(searchStateParams({ text, filters: toSearchFilters(parseSmartSearch(text)) }));
+    setParams(searchStateParams({ text, filters: {} }));
   };
   const runManual = (filters: SearchFilters) => {
     setParams(searchStateParams({ text: '', filters }));
   };
-  const removeChip = (chip: SmartSearchChip) => {
-    if (!state || !understanding) return;
-    const next = removeUnderstanding(understanding, chip.field, chip.field === 'courseCodes' ? chip.value : undefined);
-    setParams(searchStateParams({ text: state.text, filters: toSearchFilters(next) }));
+  const removeChip = (chip: SearchChip) => {
+    if (state) setParams(searchStateParams(withoutChip(state, chip.without)));
   };
   const refine = () => {
     setCardOpen(true);
@@ -137,21 +134,24 @@ export default function SearchPage() {
     if (isStudent) saveSearchToProfile({ q: state.text, filters: state.filters }).catch(() => undefined);
   };
 
+  // After a search the hero, the beta note and the collapsed card take little room, so on a phone the first result is on
+  // the first screen (issue 35).
+  const compact = state !== null && !cardOpen;
   return (
     <div className="bg-slate-50 pb-16">
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 px-4 pt-12 pb-20 text-center text-white sm:pt-16">
-        <h1 className="text-3xl font-extrabold sm:text-5xl">Find Your Perfect Transfer Match</h1>
-        <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="What you get">
+      <section className={`bg-gradient-to-br from-brand-900 to-brand-700 px-4 text-center text-white sm:pt-16 sm:pb-20 ${compact ? 'pt-4 pb-11' : 'pt-12 pb-20'}`}>
+        <h1 className={`font-extrabold sm:text-5xl ${compact ? 'text-2xl' : 'text-3xl'}`}>Find Your Perfect Transfer Match</h1>
+        <ul className={`flex flex-wrap justify-center sm:mt-5 sm:gap-2 ${compact ? 'mt-2 gap-1.5' : 'mt-5 gap-2'}`} aria-label="What you get">
           {HERO_CHIPS.map((chip) => (
-            <li key={chip} className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <li key={chip} className={`rounded-full bg-white/15 font-medium sm:px-3 sm:py-1 sm:text-sm ${compact ? 'px-2.5 py-0.5 text-xs' : 'px-3 py-1 text-sm'}`}>
               {chip}
             </li>
           ))}
         </ul>
       </section>
 
-      <div className="mx-auto -mt-12 flex max-w-5xl flex-col gap-6 px-4">
-        <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <div className={`mx-auto flex max-w-5xl flex-col px-4 sm:-mt-12 sm:gap-6 ${compact ? '-mt-8 gap-3' : '-mt-12 gap-6'}`}>
+        <div role="note" className={`rounded-lg border border-amber-300 bg-amber-50 text-amber-900 sm:px-4 sm:py-3 sm:text-sm ${compact ? 'px-3 py-2 text-xs' : 'px-4 py-3 text-sm'}`}>
           <strong>Beta:</strong> Crosswalk is in early beta. Confirm every equivalency with your target school&apos;s registrar before you register.
         </div>
 
@@ -170,19 +170,17 @@ export default function SearchPage() {
               key={state?.mode === 'manual' ? paramsKey : 'smart'}
             />
           ) : (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
-              <p className="line-clamp-2 min-w-0 flex-1 basis-48 text-slate-700">
+            <div className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-lg sm:p-4">
+              <p className="line-clamp-2 min-w-0 flex-1 text-sm text-slate-700 sm:text-base">
                 <span className="font-semibold text-slate-900">{showTranscriptReport ? 'Your transcript: ' : 'Your search: '}</span>
                 {showTranscriptReport ? transcript.report?.fileName : state?.text}
               </p>
-              <button type="button" onClick={refine} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+              <button type="button" onClick={refine} className="shrink-0 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:px-4 sm:text-base">
                 Refine Search
               </button>
             </div>
           )}
         </div>
-
-        {state && understanding && <UnderstoodChips chips={understanding.chips} unusedWords={understanding.unusedWords} onRemove={removeChip} />}
 
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
@@ -198,6 +196,7 @@ export default function SearchPage() {
           <SearchResults
             params={apiParams}
             onRefine={refine}
+            onRemoveChip={state.mode === 'smart' ? removeChip : undefined}
             actions={
               <div className="flex items-center gap-2">
                 {savedNote && (

@@ -1,5 +1,4 @@
 import { savedSearchInputSchema } from '@shared/schemas/saved-search';
-import { parseSmartSearch, toSearchFilters } from '@shared/search/smart-search-parser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SavedSearchesList, searchHref, useLocalSavedSearches, useSaveSearchToProfile, useSessionUser } from '../../features/search';
@@ -31,7 +30,8 @@ export default function StudentSearchPage() {
       navigate(LOGIN_REDIRECT);
       return;
     }
-    const filters = toSearchFilters(parseSmartSearch(q));
+    // The topic as typed: the server reads it whenever the search runs (issue 35), so it needs no filters of its own.
+    const filters = {};
     local.save(q, filters); // always kept locally too
     save.mutate(
       { q, filters },

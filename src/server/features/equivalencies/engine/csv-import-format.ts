@@ -1,8 +1,11 @@
 // The equivalency import CSV (the admin "Course Data Upload" page and bulk loads).
-// Required columns: source_code, source_name, target_university, target_code,
-// target_name, credits. Optional: source_university, source_credits, min_grade,
-// effective_from, effective_to, group, notes, credit_unit, equivalency_type (what the rule
-// gives when the table says: readStatedClass). Headers may come in any order
+// Expected columns: source_code, source_name, target_university, target_code,
+// target_name, credits; only source_code, target_university and target_code are required
+// (titles and credits are often not published; decision 152). Optional: source_university,
+// source_credits, min_grade, effective_from, effective_to, group, notes (conditions the
+// student reads), credit_unit, equivalency_type (what the rule gives when the table says:
+// readStatedClass), approved_by and approved_on (who approved the rule and when, kept with
+// it, shown to the clerk and exported). Headers may come in any order
 // and as schools publish them (`from_course_code`, `Receiving Course`, TES and ATAIN
 // layouts; import-columns.ts), or be mapped by the caller. When a required column is
 // missing, every header nothing reads is reported with it: it is usually the one meant.
@@ -23,8 +26,8 @@
 
 import { codeKey, formatCourseCode, ruleIdentityCourseKey, type SplitCourseCode } from './course-code';
 import { createCsvRowParser, delimiterOfHeader, formatCsvLine, type CsvRow, type CsvRowParser } from './csv-row-parser';
-import { ALL_COLUMNS, OPTIONAL_COLUMNS, planColumns, REQUIRED_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
-import { readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';
+import { ALL_COLUMNS, EXPECTED_COLUMNS, OPTIONAL_COLUMNS, planColumns, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
+import { calendarDateOf, readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';
 import { isValidMinimumGrade } from './grades';
 import { parseTerm } from './terms';
 import { LimitedErrorList } from './limited-error-list';
@@ -32,12 +35,12 @@ import { isElectiveTarget, nonTransferTargetKind, readStatedClass, STATED_CLASS_
 
 export { createCsvRowParser, type CsvRow, type CsvRowParser } from './csv-row-parser';
 
-export { REQUIRED_COLUMNS, OPTIONAL_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
+export { EXPECTED_COLUMNS, OPTIONAL_COLUMNS, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
 export type { CreditUnit } from './published-course-codes';
 const NON_EMPTY_COLUMNS = ['source_code', 'target_code', 'target_university'] as const;
 
 /** Column order used for export. */
-export const EXPORT_COLUMNS = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type'] as const;
+export const EXPORT_COLUMNS = ['source_university', 'source_code', 'source_name', 'source_credits', 'target_university', 'target_code', 'target_name', 'credits', 'min_grade', 'effective_from', 'effective_to', 'group', 'notes', 'credit_unit', 'equivalency_type', 'approved_by', 'approved_on'] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export interface CsvImportError {
@@ -82,6 +85,9 @@ export interface ParsedRuleDraft {
   effectiveTo: string | null;
   group: string | null;
   notes: string | null;
+  /** Who approved the rule at the receiving school, and on which day ("2024-05-01"), when the table says. */
+  approvedBy: string | null;
+  approvedOn: string | null;
   /** Identity: normalised universities and course codes. */
   fingerprint: string;
   /** Identity plus every value, to tell an unchanged re-import from an edited one. */
@@ -165,6 +171,8 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
     minGrade: draft.minGrade, effectiveFrom: draft.effectiveFrom, effectiveTo: draft.effectiveTo, notes: draft.notes, transfers: draft.transfers,
     ...(draft.creditUnit ? { creditUnit: draft.creditUnit } : {}),
     ...(draft.statedClass ? { statedClass: draft.statedClass } : {}),
+    ...(draft.approvedBy ? { approvedBy: draft.approvedBy } : {}),
+    ...(draft.approvedOn ? { approvedOn: draft.approvedOn } : {}),
   };
   return stableHash(JSON.stringify(body));
 }
@@ -173,6 +181,9 @@ function contentHashOf(draft: Omit<ParsedRuleDraft, 'contentHash' | 'lines'>): s
 const refusingClass = (statedClass: RuleClass | null) => statedClass === 'not-degree-credit' || statedClass === 'no-credit' || statedClass === 'does-not-transfer';
 
 type CreditsValue = { kind: 'empty' } | { kind: 'fixed'; value: number } | { kind: 'range'; range: CreditRange } | { kind: 'invalid' } | { kind: 'too-large' };
+
+/** An approver is a name or an office, not a note. */
+const MAX_APPROVER_LENGTH = 200;
 
 /** Credits are stored as numeric(5, 2). */
 export const MAX_CREDITS = 999.99;
@@ -272,7 +283,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
     // A missing column is most often one with another name: say which headers nothing reads, for the clerk to map.
     if (plan.missing.length > 0) {
       for (const unused of plan.unused) {
-        errors.push({ line: row.line, column: unused, message: `unknown column "${unused}"; map it to one of ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}, or leave it unused` });
+        errors.push({ line: row.line, column: unused, message: `unknown column "${unused}"; map it to one of ${[...EXPECTED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}, or leave it unused` });
       }
     }
     headerFailed = plan.missing.length > 0 || plan.problems.length > 0;
@@ -331,6 +342,12 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       const problem = value.kind === 'invalid' ? 'is not a number' : value.kind === 'too-large' ? `is more than ${MAX_CREDITS}` : null;
       if (problem) errors.push({ line, column, message: `"${values[column]}" ${problem}` });
     }
+    if (values.approved_on) {
+      const day = calendarDateOf(values.approved_on);
+      if (day) values.approved_on = day;
+      else errors.push({ line, column: 'approved_on', message: `"${values.approved_on}" is not a date such as 2024-05-01 or 5/1/2024` });
+    }
+    if (values.approved_by.length > MAX_APPROVER_LENGTH) errors.push({ line, column: 'approved_by', message: `is longer than ${MAX_APPROVER_LENGTH} characters` });
     if (values.min_grade && !isValidMinimumGrade(values.min_grade)) errors.push({ line, column: 'min_grade', message: `"${values.min_grade}" is not a letter grade (A+ … D-)` });
     for (const column of ['effective_from', 'effective_to'] as const) values[column] = termOfDate(values[column]) ?? values[column];
     const from = values.effective_from ? parseTerm(values.effective_from) : null;
@@ -424,6 +441,8 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
         effectiveTo: values.effective_to || null,
         group: values.group || null,
         notes: values.notes || null,
+        approvedBy: values.approved_by || null,
+        approvedOn: values.approved_on || null,
         fingerprint: '',
       },
       [row.line],
@@ -442,7 +461,7 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       ok = false;
     };
     for (const row of group.rows) {
-      for (const column of ['min_grade', 'effective_from', 'effective_to', 'credit_unit', 'equivalency_type'] as const) {
+      for (const column of ['min_grade', 'effective_from', 'effective_to', 'credit_unit', 'equivalency_type', 'approved_by', 'approved_on'] as const) {
         if (row.values[column].toUpperCase() !== first.values[column].toUpperCase()) {
           conflict(row, column, `"${row.values[column]}" differs from line ${first.line} ("${first.values[column]}") in group "${first.values.group}"`);
         }
@@ -490,6 +509,8 @@ export function createRulesCsvImporter({ identity = true, maxErrors, mapping, re
       effectiveTo: first.values.effective_to || null,
       group: first.values.group || null,
       notes,
+      approvedBy: first.values.approved_by || null,
+      approvedOn: first.values.approved_on || null,
       fingerprint: '',
     };
     return finishDraft(base, lines);
@@ -580,6 +601,8 @@ export function formatRulesAsCsv(rules: ParsedRuleDraft[]): string {
         notes: i === 0 ? rule.notes ?? '' : '',
         credit_unit: rule.creditUnit ?? '',
         equivalency_type: rule.statedClass ?? '',
+        approved_by: rule.approvedBy ?? '',
+        approved_on: rule.approvedOn ?? '',
       };
       lines.push(formatCsvLine(EXPORT_COLUMNS.map((column) => values[column])));
     }

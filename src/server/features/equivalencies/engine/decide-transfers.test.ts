@@ -347,6 +347,14 @@ describe('Wisconsin targets', () => {
     expect(decisions[1]?.reason).toContain('does not accept');
     expect(decisions[0]?.targets).toEqual([]);
   });
+  it("a rule's notes are the student's conditions (decision 152): said with the verdict, footnote references and codes left out", () => {
+    const withLab = rule([src('BIOL 101')], [tgt('BIOL 1001', 'General Biology')], { notes: 'Must be taken with BIOL 101L; footnote 5' });
+    const coded = rule([src('HIST 101')], [tgt('HIST 1001', 'World History')], { notes: 'gen ed HU; footnote 22' });
+    const [biology, history] = decide({ rules: [withLab, coded], courses: [taken('BIOL', '101'), taken('HIST', '101')] });
+    expect(biology?.reason).toMatch(/ Condition: Must be taken with BIOL 101L$/);
+    expect(history?.reason).not.toMatch(/Condition|footnote/);
+  });
+
   it('transfers: false refuses', () => {
     const r = rule([src('ART 100')], [], { transfers: false });
     expect(decide({ rules: [r], courses: [taken('ART', '100')] })[0]?.status).toBe('NO_TRANSFER');

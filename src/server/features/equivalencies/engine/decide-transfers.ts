@@ -19,6 +19,7 @@ import { statusOfVerdictClass, type VerdictClass } from '../../../../shared/sche
 import { convertCredits, roundCredits } from './credit-conversion';
 import { codeKey, courseLevel, formatCourseCode } from './course-code';
 import { parseStatewideCourseNumber, statewideEquivalenceKey, statewideException, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
+import { conditionsInNotes } from './general-education-codes';
 import { checkGrade, type GradeCheck } from './grades';
 import { rankRules } from './rule-picker';
 import { suggestionsForStudents } from './student-suggestions';
@@ -243,7 +244,8 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
     } else if (given.verdictClass === 'not-degree-credit') {
       reason = `${to.name} accepts ${what} only as credit that does not count toward a degree.`;
     }
-    if (rule.notes && !/^footnote/i.test(rule.notes)) reason += ` Note: ${rule.notes}`;
+    const note = conditionsInNotes(rule.notes);
+    if (note) reason += ` Note: ${note}`;
     return { ...verdict(given.verdictClass), source, targets: [], creditsAwarded: 0, transfersTo: null, reason, evidence };
   }
 
@@ -267,6 +269,9 @@ function ruleDecision(input: DecideTransfersInput, match: RuleMatch): Equivalenc
   reason += ` Based on ${originLabel(rule.origin)}.`;
   if (rule.minGrade) reason += ` It needs at least a ${rule.minGrade.toUpperCase()}.`;
   reason += describeConversion(conversion, rule.creditsAwarded !== null);
+  // What the receiving school's table says besides the course ("Must be taken with BIOL 101L"): the student's to meet.
+  const conditions = conditionsInNotes(rule.notes);
+  if (conditions) reason += ` Condition: ${conditions}`;
   return {
     ...verdict(given.verdictClass),
     source,

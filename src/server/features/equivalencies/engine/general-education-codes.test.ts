@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCsvRowParser } from './csv-row-parser';
-import { generalEducationCodesInNotes } from './general-education-codes';
+import { conditionsInNotes, generalEducationCodesInNotes } from './general-education-codes';
 
 /** The notes column of real lines of reference-data/equivalencies/wisconsin-transfer-rules.csv, read as the import reads them. */
 function notesOf(line: string): string {
@@ -43,5 +43,17 @@ describe('generalEducationCodesInNotes', () => {
     expect(generalEducationCodesInNotes('gen ed S; footnote 5; gen ed S, H')).toEqual(['S', 'H']);
     expect(generalEducationCodesInNotes('Counts as gen ed credit only with a C or better')).toEqual([]);
     expect(generalEducationCodesInNotes('Gen Ed: hu, ss')).toEqual(['HU', 'SS']);
+  });
+});
+
+describe('conditionsInNotes', () => {
+  it('keeps what a student can act on; drops general-education codes, footnote references and a stated kind of transfer', () => {
+    expect(conditionsInNotes('Must be taken with BIOL 101L')).toBe('Must be taken with BIOL 101L');
+    expect(conditionsInNotes('gen ed UCTA; footnote 22')).toBeNull();
+    expect(conditionsInNotes('footnote 200, 215')).toBeNull();
+    expect(conditionsInNotes('direct')).toBeNull();
+    expect(conditionsInNotes('gen ed HU; Only with a grade of C or better; footnote 5')).toBe('Only with a grade of C or better');
+    expect(conditionsInNotes('direct; NE = no direct equivalent')).toBe('NE = no direct equivalent');
+    expect(conditionsInNotes(null)).toBeNull();
   });
 });

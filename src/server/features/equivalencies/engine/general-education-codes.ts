@@ -6,6 +6,8 @@
  * the programs feature's to say, where the school's own codes are known. Pure: no I/O.
  */
 
+import { readStatedClass } from './verdict-class';
+
 /** "gen ed" opening a part of the notes (parts are separated by ";", and a grouped rule joins its rows' notes so). */
 const GEN_ED_PART = /^gen\s*\.?\s*ed\b\s*:?\s*(.*)$/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
@@ -32,4 +34,22 @@ export function generalEducationCodesInNotes(notes: string | null | undefined): 
     }
   }
   return codes;
+}
+
+/** A reference to a footnote the source's own pages carry ("footnote 5", "footnote 200, 215"): nothing a student can read. */
+const FOOTNOTE_PART = /^footnotes?\s*[\d\s,&]*(?:and[\d\s,&]*)?$/i;
+
+/**
+ * What a rule's notes tell the student (decision 152: a published table's notes are shown as conditions, such as "Must
+ * be taken with BIOL 101L"): its parts that are neither general-education codes (read above, shown as such), nor
+ * references to footnotes the student cannot see, nor the kind of transfer a table wrote in its notes ("direct": the
+ * verdict class says it). Null when nothing is left.
+ */
+export function conditionsInNotes(notes: string | null | undefined): string | null {
+  if (!notes) return null;
+  const parts = notes
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !GEN_ED_PART.test(part) && !FOOTNOTE_PART.test(part) && readStatedClass(part) === null);
+  return parts.length > 0 ? parts.join('; ') : null;
 }

@@ -5,14 +5,15 @@
 // API with `mapping` (Crosswalk's column -> the file's header). Pure: the browser may use it too.
 
 import {
+  ESSENTIAL_IMPORT_COLUMNS,
+  EXPECTED_IMPORT_COLUMNS,
   IMPORT_COLUMNS,
   OPTIONAL_IMPORT_COLUMNS,
-  REQUIRED_IMPORT_COLUMNS,
   type ColumnMapping,
   type ImportColumn,
 } from '../../../../shared/schemas/equivalencies';
 
-export const REQUIRED_COLUMNS = REQUIRED_IMPORT_COLUMNS;
+export const EXPECTED_COLUMNS = EXPECTED_IMPORT_COLUMNS;
 export const OPTIONAL_COLUMNS = OPTIONAL_IMPORT_COLUMNS;
 export type Column = ImportColumn;
 export const ALL_COLUMNS: readonly Column[] = IMPORT_COLUMNS;
@@ -39,7 +40,9 @@ const NAMES: Record<Column, string[]> = {
   effective_from: ['effectivefrom', 'effectiveterm', 'startterm', 'beginterm', 'validfrom', 'eqvaliddatestart'],
   effective_to: ['effectiveto', 'endterm', 'validto', 'eqvaliddateend'],
   group: ['group', 'groupid', 'articulationgroup'],
-  notes: ['notes', 'note', 'comments', 'commentspublic', 'publiccomments'],
+  notes: ['notes', 'note', 'comments', 'commentspublic', 'publiccomments', 'conditions', 'restrictions'],
+  approved_by: ['approvedby', 'approver', 'approvername', 'evaluatedby', 'evaluator', 'reviewedby', 'reviewer'],
+  approved_on: ['approvedon', 'approveddate', 'approvaldate', 'dateapproved', 'evaluationdate', 'evaluateddate', 'dateevaluated', 'reviewdate', 'reviewedon', 'lastreviewed'],
   source_subject: ['sourcesubject', 'sourceprefix', 'fromsubject', 'fromprefix', 'sendingcourseprefix', 'sendingsubject'],
   source_number: ['sourcenumber', 'fromnumber', 'sendingcoursenumber', 'sendingnumber'],
   target_subject: ['targetsubject', 'targetprefix', 'tosubject', 'toprefix', 'receivingcourseprefix', 'receivingsubject'],
@@ -101,13 +104,12 @@ function layoutOf(squeezed: string[]): TableLayout {
 }
 
 /**
- * The columns each layout cannot do without. Crosswalk's own six (the SPEC's expected columns); a TES import file names
- * courses by code only (no titles or credits); an ATAIN equivalency CSV gives codes as prefix and number and the
- * schools by IPEDS number (matched through the schools' aliases).
+ * The columns a table cannot do without, whatever its layout: the sending course's code, the receiving school and its
+ * course's code. Titles and credits are optional (decision 152): most published tables (Delgado → UNO's, a TES import
+ * file, an ATAIN equivalency CSV) name courses by code only, and the schools' catalogues give the titles.
  */
-function requiredFor(layout: TableLayout): Column[] {
-  if (layout === 'crosswalk') return [...REQUIRED_COLUMNS];
-  return ['source_code', 'target_university', 'target_code'];
+function requiredFor(): Column[] {
+  return [...ESSENTIAL_IMPORT_COLUMNS];
 }
 
 /** A code is given whole, or as subject and number columns. */
@@ -160,7 +162,7 @@ export function planColumns(headers: string[], mapping: ColumnMapping = {}, reme
   });
 
   const gives = (column: Column) => indexes[column] !== undefined || (CODE_PARTS[column]?.every((part) => indexes[part] !== undefined) ?? false);
-  const required = requiredFor(layout);
+  const required = requiredFor();
   const missing = required.filter((column) => !gives(column));
   const unused = headers.map((header) => header.trim()).filter((header, index) => !taken.has(index) && header !== '' && !KNOWN_UNUSED.has(squeezed[index]!));
   return { layout, headers: headers.map((header) => header.trim()), indexes, mapped, unused, required, missing, problems };

@@ -124,14 +124,21 @@ export function splitCreditsText(raw: string): { amount: string; unit: CreditUni
   return { amount: raw, unit: null, invalidWords: words };
 }
 
-/** "9/1/1999" or "1999-09-01" (TES's EQValidDateStart) as the term it falls in ("Fall 1999"); null for anything else. */
-export function termOfDate(raw: string): string | null {
+/** "9/1/1999", "1999-09-01" or "1999-09-01T00:00:00" as a calendar date ("1999-09-01"); null for anything else. */
+export function calendarDateOf(raw: string): string | null {
   const text = raw.trim();
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
-  const month = us ? Number(us[1]) : iso ? Number(iso[2]) : NaN;
-  const year = us ? us[3] : iso?.[1];
-  if (!year || !(month >= 1 && month <= 12)) return null;
+  const [year, month, day] = us ? [Number(us[3]), Number(us[1]), Number(us[2])] : iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : [NaN, NaN, NaN];
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate())) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** "9/1/1999" or "1999-09-01" (TES's EQValidDateStart) as the term it falls in ("Fall 1999"); null for anything else. */
+export function termOfDate(raw: string): string | null {
+  const date = calendarDateOf(raw);
+  if (!date) return null;
+  const month = Number(date.slice(5, 7));
   const season = month <= 5 ? 'Spring' : month <= 7 ? 'Summer' : 'Fall';
-  return `${season} ${year}`;
+  return `${season} ${date.slice(0, 4)}`;
 }

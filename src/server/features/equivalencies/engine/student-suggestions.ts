@@ -11,7 +11,20 @@ import type { CourseRef, SuggestedCandidate } from './types';
  * Chosen on the tuning split of the Wisconsin rules so that at least 90 % of the rows showing a suggestion show the
  * true course; the test split's figure is in docs/BENCHMARKS.md ("Suggestion ranking").
  */
-export const STUDENT_CONFIDENCE_THRESHOLD = 0.73;
+export const STUDENT_CONFIDENCE_THRESHOLD = 0.69;
+
+/**
+ * The registrar's floor (issue 38): a pair's suggestions below it are "no good suggestion" in the evaluation queue, the
+ * candidates folded away. Chosen on the tuning halves (scripts/eval-suggest.ts) as the lowest confidence at which the
+ * first suggestion is the course the school named at least 95 % of the time; the locked halves' figure is in
+ * docs/benchmarks/equivalency-engine.md.
+ */
+export const REGISTRAR_SUGGESTION_FLOOR = 0.93;
+
+/** True when a suggestion is good enough to offer a registrar as one to approve. */
+export function isGoodForRegistrars(candidate: { confidence?: number }): boolean {
+  return typeof candidate.confidence === 'number' && candidate.confidence >= REGISTRAR_SUGGESTION_FLOOR;
+}
 
 /** True when a suggestion may be shown to a student (reports stored before confidences existed have none: hidden). */
 export function isShownToStudents<Candidate extends { confidence?: number }>(candidate: Candidate): candidate is Candidate & { confidence: number } {

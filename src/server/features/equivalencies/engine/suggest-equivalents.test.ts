@@ -70,11 +70,13 @@ describe('suggestEquivalents', () => {
     expect(first?.why.join(' ')).toMatch(/usually transfer here as POLI SCI|other school/);
   });
 
-  it('returns at most `limit` candidates, never elective or no-credit placeholders', () => {
+  it('returns at most `limit` candidates; elective credit may be one, marked as elective, "no credit" never', () => {
     const withPlaceholders = [...catalog, course('PSYCH', 'EL', 'Psychology Elective'), course('NDC', '', 'No Degree Credit')];
     const results = suggestEquivalents({ source: course('PSY', '101', 'Psychology Elective'), candidates: withPlaceholders, limit: 2 });
     expect(results.length).toBeLessThanOrEqual(2);
-    expect(results.every((r) => r.number !== 'EL' && r.subject !== 'NDC')).toBe(true);
+    expect(results.every((r) => r.subject !== 'NDC')).toBe(true);
+    const elective = results.find((r) => r.number === 'EL');
+    if (elective) expect(elective.why).toContain('elective credit in PSYCH');
   });
 
   it('returns nothing when nothing is alike', () => {

@@ -84,6 +84,8 @@ export const SUGGESTION_FEATURES = [
   'levelFar',
   'creditsSame',
   'creditsFar',
+  'elective',
+  'upperLevel',
 ] as const;
 export type SuggestionFeature = (typeof SUGGESTION_FEATURES)[number];
 export type SuggestionFeatures = Record<SuggestionFeature, number>;
@@ -100,32 +102,34 @@ export interface SuggestionModel {
  */
 export const SUGGESTION_MODEL: SuggestionModel = {
   weights: {
-    peer: -0.067,
-    peerStatewide: 1.274,
-    peerSchools: 0.424,
-    peerTitle: 2.413,
-    reverse: 0.578,
-    sharedSource: 0.604,
-    twoStep: 0.445,
-    sharedTarget: 0.363,
-    linkBreadth: 2.853,
-    sibling: 0.539,
-    taken: -0.445,
-    popularity: 2.107,
-    elsewhere: 1.216,
-    title: 0.19,
-    titleHigh: 1.046,
-    titleBest: 0.789,
-    evidenceBest: 0.504,
-    description: 0.943,
-    code: 0.377,
-    subject: 2.896,
-    levelSame: 0.351,
-    levelFar: -1.526,
-    creditsSame: -0.736,
-    creditsFar: -1.885,
+    peer: -0.27,
+    peerStatewide: 1.56,
+    peerSchools: 0.583,
+    peerTitle: 2.699,
+    reverse: 0.756,
+    sharedSource: 0.819,
+    twoStep: 0.329,
+    sharedTarget: 0.275,
+    linkBreadth: 2.891,
+    sibling: 0.551,
+    taken: -0.325,
+    popularity: 2.663,
+    elsewhere: 1.128,
+    title: 0.599,
+    titleHigh: 0.915,
+    titleBest: 0.622,
+    evidenceBest: 0.336,
+    description: 0.725,
+    code: 0.458,
+    subject: 2.827,
+    levelSame: 0.71,
+    levelFar: -1.053,
+    creditsSame: -0.859,
+    creditsFar: -1.929,
+    elective: -0.996,
+    upperLevel: -0.572,
   },
-  none: 5.503,
+  none: 5.614,
 };
 
 /** Subject, level and credits come after what identifies the course in the why list, whatever their weight. */
@@ -178,6 +182,11 @@ function isSpecificTarget(target: { subject: string; number: string }): boolean 
   return nonTransferTargetKind(target) === null && !isElectiveTarget(target);
 }
 
+/** What a registrar may be offered: a specific course, or elective credit in a subject ("MAT EL"); never "does not transfer". */
+function isOfferable(target: { subject: string; number: string; isElective?: boolean }): boolean {
+  return nonTransferTargetKind(target) === null;
+}
+
 const MAX_ELSEWHERE_TARGETS = 12;
 
 /**
@@ -226,7 +235,8 @@ export interface RankedCandidate {
 export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'limit'>, model: SuggestionModel = SUGGESTION_MODEL): RankedCandidate[] {
   const { source, candidates, peerRules = [], elsewhereTargets = [], links, pairRules = [], targetCounts } = input;
   const sourceSubject = codeKey(source.subject);
-  const sourceLevel = splitCourseCode(formatCourseCode(source))?.statewideProgram ? null : courseLevel(source.number);
+  const sourceIsStatewideProgram = Boolean(splitCourseCode(formatCourseCode(source))?.statewideProgram);
+  const sourceLevel = sourceIsStatewideProgram ? null : courseLevel(source.number);
   const sourceCredits = typeof source.credits === 'number' ? source.credits : null;
 
   // Peer votes per destination course, and where this subject tends to go.
@@ -237,7 +247,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   const subjectCounts = new Map<string, number>();
   let subjectTotal = 0;
   for (const rule of peerRules) {
-    const specificTargets = rule.targets.filter(isSpecificTarget);
+    const specificTargets = rule.targets.filter(isOfferable);
     for (const ruleSource of rule.sources) {
       if (codeKey(ruleSource.subject) !== sourceSubject) continue;
       for (const target of specificTargets) {
@@ -284,8 +294,9 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   for (const rule of pairRules) {
     if (!rule.transfers || rule.sources.length !== 1 || rule.sources.some((ruleSource) => codeKey(ruleSource) === sourceKey)) continue;
     const [sibling] = rule.sources;
-    const specificTargets = rule.targets.filter(isSpecificTarget);
-    for (const target of specificTargets) taken.add(codeKey(target));
+    const specificTargets = rule.targets.filter(isOfferable);
+    // Elective credit is shared by many courses: only a specific course another course becomes is "taken".
+    for (const target of specificTargets) if (isSpecificTarget(target)) taken.add(codeKey(target));
     const likeness = codeKey(sibling!.subject) === sourceSubject ? titleSimilarity(source.title, sibling!.title) : 0;
     if (likeness < 0.6) continue;
     for (const target of specificTargets) {
@@ -298,7 +309,7 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
   const linkTotals = Object.fromEntries(LINK_KINDS.map((kind) => [kind, [...(links?.[kind].values() ?? [])].reduce((sum, vote) => sum + vote.count, 0)])) as Record<LinkKind, number>;
 
   const pool = new Map<string, CourseRef>();
-  for (const candidate of candidates) if (isSpecificTarget(candidate) && !pool.has(codeKey(candidate))) pool.set(codeKey(candidate), candidate);
+  for (const candidate of candidates) if (isOfferable(candidate) && !pool.has(codeKey(candidate))) pool.set(codeKey(candidate), candidate);
   // A course other rules name is a candidate even when the caller's pool (a catalogue) missed it.
   const named = [...votes, ...siblingVotes, ...LINK_KINDS.flatMap((kind) => [...(links?.[kind] ?? [])])];
   for (const [key, vote] of named) if (!pool.has(key)) pool.set(key, vote.course);
@@ -385,6 +396,13 @@ export function rankSuggestionCandidates(input: Omit<SuggestEquivalentsInput, 'l
       features.levelSame = sourceLevel === candidateLevel ? 1 : 0;
       features.levelFar = Math.abs(sourceLevel - candidateLevel) >= 2 ? 1 : 0;
       if (features.levelSame) why.push({ weight: ATTRIBUTE_WHY + w.levelSame, text: `same level (${candidateLevel}00-level)` });
+    }
+    // A first- or second-year course (a technical college's statewide-numbered courses are) rarely becomes an
+    // upper-division one.
+    if (candidateLevel !== null && candidateLevel >= 3 && (sourceIsStatewideProgram || (sourceLevel !== null && sourceLevel <= 2))) features.upperLevel = 1;
+    if (isElectiveTarget(candidate)) {
+      features.elective = 1;
+      why.push({ weight: ATTRIBUTE_WHY, text: `elective credit in ${candidate.subject}` });
     }
 
     const candidateCredits = typeof candidate.credits === 'number' ? candidate.credits : null;

@@ -26,9 +26,9 @@ describe('buildSuggestionIndex', () => {
   ];
   const index = buildSuggestionIndex({ rules, catalogs: new Map([[10, [{ subject: 'PSYCH', number: '305', title: 'Psychology of Learning', credits: 3 }]]]) });
 
-  it('pools catalogue courses and specific rule targets, not electives', () => {
+  it('pools catalogue courses, specific rule targets and elective credit, never "no credit"', () => {
     const codes = index.destinationCourses(10).map((course) => `${course.subject} ${course.number}`);
-    expect(codes.sort()).toEqual(['PSYCH 101', 'PSYCH 305']);
+    expect(codes.sort()).toEqual(['ECON EL', 'PSYCH 101', 'PSYCH 305']);
   });
 
   it('suggests from peers into the asked destination only', () => {

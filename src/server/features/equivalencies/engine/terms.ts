@@ -108,6 +108,13 @@ export function currentTerm(now: Date = new Date()): ParsedTerm {
   return build(running.year, running.season);
 }
 
+/** The term before this one, as a rule's last term is written: Winter intersessions are skipped (Spring → last Fall). */
+export function termBefore(term: ParsedTerm): ParsedTerm {
+  if (term.season === 'fall') return build(term.year, 'summer');
+  if (term.season === 'summer') return build(term.year, 'spring');
+  return build(term.year - 1, 'fall');
+}
+
 /**
  * Null when a rule with these effective terms applies to a course taken in `term` (open and unreadable bounds apply);
  * otherwise what a student should be told: "Only for courses taken from Fall 2001 to Spring 2003, not in Fall 2026."

@@ -61,6 +61,9 @@ export interface EquivalencyRule {
    * read before anything is inferred from the targets (verdict-class.ts). Absent or null: inferred.
    */
   statedClass?: RuleClass | null;
+  /** Who approved the rule at the receiving school and on which day ("2024-05-01"), when its table says (0152). */
+  approvedBy?: string | null;
+  approvedOn?: string | null;
 }
 
 export interface SourceCourseTaken extends CourseRef {

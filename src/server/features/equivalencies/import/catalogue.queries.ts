@@ -51,3 +51,22 @@ export async function upsertCatalogueCourses(
   const inserted = written.filter((row) => row.inserted).length;
   return { inserted, updated: written.length - inserted };
 }
+
+/**
+ * The title each school's catalogue gives each course, in the input's order (null where it lists none): what a rules
+ * file that names courses by code only is titled with (decision 152). A course only a rule named (0065) is no
+ * catalogue's, and its title is only what a rule gave it.
+ */
+export async function catalogueTitles(db: Queryable, courses: Array<{ institutionId: number; codeKey: string }>): Promise<Array<string | null>> {
+  if (courses.length === 0) return [];
+  const rows = await db.query<{ place: number; title: string }>(
+    `select p.place, min(c.title) as title
+       from unnest($1::int[], $2::text[]) with ordinality as p(institution_id, code_key, place)
+       join courses c on c.institution_id = p.institution_id and c.code_key = p.code_key and c.known_from = 'catalogue'
+      group by p.place`,
+    [courses.map((course) => course.institutionId), courses.map((course) => course.codeKey)],
+  );
+  const titles = courses.map((): string | null => null);
+  for (const row of rows) titles[Number(row.place) - 1] = row.title;
+  return titles;
+}

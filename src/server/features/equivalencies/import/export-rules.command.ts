@@ -20,6 +20,8 @@ export function draftFromStoredRule(row: ExportRuleRow): ParsedRuleDraft {
     creditsAwarded: rule.creditsAwarded,
     creditUnit: rule.creditUnit ?? null,
     statedClass: rule.statedClass ?? null,
+    approvedBy: rule.approvedBy ?? null,
+    approvedOn: rule.approvedOn ?? null,
     minGrade: rule.minGrade,
     effectiveFrom: rule.effectiveFromTerm,
     effectiveTo: rule.effectiveToTerm,

@@ -29,7 +29,7 @@ export function detectCsvKind(headerLine: string): 'rules' | 'catalog' | null {
 const CODE_COLUMNS = new Set(['source_code', 'target_code', 'source_subject', 'target_subject']);
 
 /** What a catalogue import answers: a rules import's counts, without rules, dry runs or a preview. */
-export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview'>;
+export type CatalogImportResult = Omit<EquivalencyImportResult, 'dryRun' | 'rules' | 'preview' | 'titlesFromCatalogue' | 'coursesWithoutTitle'>;
 
 /**
  * Upserts catalogue courses by (institution, subject, number); one transaction, nothing kept when a row is wrong.

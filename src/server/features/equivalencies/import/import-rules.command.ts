@@ -11,7 +11,9 @@ import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type Credi
 import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import type { RuleClass } from '../engine/verdict-class';
-import { describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
+import { codeKey } from '../engine/course-code';
+import { catalogueTitles } from './catalogue.queries';
+import { describeApproval, describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
 import { findRememberedMapping, rememberMapping } from './column-mappings.queries';
@@ -71,6 +73,8 @@ const toStore = ({ draft, from, to, fingerprint, contentHash }: ClassifiedRule):
     notes: draft.notes,
     creditUnit: draft.creditUnit,
     statedClass: draft.statedClass,
+    approvedBy: draft.approvedBy,
+    approvedOn: draft.approvedOn,
     fingerprint,
     contentHash,
   },
@@ -117,6 +121,8 @@ export async function importEquivalencyCsv({
 
 class RulesImport {
   private readonly counts = { inserted: 0, updated: 0, unchanged: 0, rules: 0, rows: 0 };
+  /** Courses the file names without a title: titled from a school's catalogue, or left blank (no catalogue lists them). */
+  private readonly titles = { fromCatalogue: 0, blank: 0 };
   private importer: RulesCsvImporter | null = null;
   private columns: ColumnPlan | null = null;
   private rememberedMapping: ColumnMapping = {};
@@ -127,6 +133,11 @@ class RulesImport {
   private readonly preview: ImportPreviewRow[] = [];
   /** Identity of every rule seen so far (53-bit numbers in typed arrays: ~24 MB for a million rules) -> its first line. */
   private readonly seen = createLineByIdentity();
+  /**
+   * The content hash of every rule seen so far -> its first line: a row a published table repeats word for word (Delgado
+   * → UNO's repeats seven) is the same rule, read once; only the same courses saying something else are an error.
+   */
+  private readonly seenContent = createLineByIdentity();
   /** Whether each pair of schools (`from:to`) had rules stored when this import first met it (pairsWithStoredRules). */
   private readonly pairHadRules = new Map<string, boolean>();
   private importerErrors = 0;
@@ -240,6 +251,7 @@ class RulesImport {
   /** Schools, identity and repeats of one batch: this process's work, done while the previous batch is stored. */
   private async prepareBatch(tx: Queryable, drafts: ParsedRuleDraft[]): Promise<PreparedBatch> {
     const items: ClassifiedRule[] = [];
+    const resolved: Array<{ draft: ParsedRuleDraft; from: ImportedSchool; to: ImportedSchool; line: number }> = [];
     for (const draft of drafts) {
       const line = draft.lines[0] ?? 0;
       let from: ImportedSchool | null;
@@ -256,20 +268,48 @@ class RulesImport {
         this.ownErrors.push({ line, column: 'target_university', message: `"${draft.targetUniversity}" is the same school as the source` });
         continue;
       }
+      resolved.push({ draft, from, to, line });
+    }
+    await this.titleFromCatalogues(tx, resolved);
+    for (const { draft, from, to, line } of resolved) {
       const { fingerprint, contentHash } = storedRuleIdentity(from.id, to.id, draft);
       const identity = Number.parseInt(fingerprint, 16);
       const firstLine = this.seen.get(identity);
+      if (firstLine !== undefined && this.seenContent.get(Number.parseInt(contentHash, 16)) !== undefined) continue;
       if (firstLine !== undefined) {
         this.ownErrors.push({ line, column: 'source_code', message: `repeats the rule on line ${firstLine} (same schools and course codes); remove one or give them a group` });
         continue;
       }
       this.seen.set(identity, line);
+      this.seenContent.set(Number.parseInt(contentHash, 16), line);
       items.push({ draft, from, to, fingerprint, contentHash });
     }
     this.counts.rules += items.length;
     // A dry run looks every rule up anyway.
     if (this.options.dryRun) return { items, mayBeStored: true };
     return { items, mayBeStored: await this.mayBeStored(tx, items) };
+  }
+
+  /**
+   * Most published tables name courses by code only: a course the file gives no title takes its school's catalogue
+   * title, before the rule's identity is computed (so the same file imports back unchanged); one no catalogue lists
+   * stays blank, and the preview counts both. One statement a batch, and none when every course has a title.
+   */
+  private async titleFromCatalogues(tx: Queryable, rules: Array<{ draft: ParsedRuleDraft; from: ImportedSchool; to: ImportedSchool }>): Promise<void> {
+    const untitled: Array<{ course: { subject: string; number: string; title: string | null }; institutionId: number }> = [];
+    for (const { draft, from, to } of rules) {
+      for (const course of draft.sources) if (!course.title) untitled.push({ course, institutionId: from.id });
+      // A target that is no course ("does not transfer") has its wording for a title already.
+      for (const course of draft.targets) if (!course.title && course.number) untitled.push({ course, institutionId: to.id });
+    }
+    if (untitled.length === 0) return;
+    const found = await catalogueTitles(tx, untitled.map(({ course, institutionId }) => ({ institutionId, codeKey: codeKey({ subject: course.subject, number: course.number }) })));
+    untitled.forEach(({ course }, index) => {
+      const title = found[index] ?? null;
+      course.title = title;
+      if (title) this.titles.fromCatalogue += 1;
+      else this.titles.blank += 1;
+    });
   }
 
   private async mayBeStored(tx: Queryable, items: ClassifiedRule[]): Promise<boolean> {
@@ -318,14 +358,15 @@ class RulesImport {
     // The writers store each rule they write with its codes; a stored rule they leave alone (unchanged) may lack them
     // (stored before they were read): where the batch could hold such rules, they are set too, and written only if
     // they differ. A batch of rules between schools that had none holds none; a looked-up batch says which differ.
-    const extras: Array<{ fingerprint: string; creditUnit: CreditUnit | null; statedClass: RuleClass | null; generalEducationCodes: string[] }> = [];
+    const extras: Array<{ fingerprint: string; creditUnit: CreditUnit | null; statedClass: RuleClass | null; approvedBy: string | null; approvedOn: string | null; generalEducationCodes: string[] }> = [];
     for (const item of items) {
-      const named = item.draft.creditUnit !== null || item.draft.statedClass !== null || changedFingerprints.has(item.fingerprint);
+      const { draft } = item;
+      const named = draft.creditUnit !== null || draft.statedClass !== null || draft.approvedBy !== null || draft.approvedOn !== null || changedFingerprints.has(item.fingerprint);
       if (!named && !mayBeStored) continue;
       const codes = generalEducationCodesInNotes(item.draft.notes);
       const state = stored?.get(item.fingerprint);
       const mayLackCodes = codes.length > 0 && (stored === null || (state !== undefined && state.generalEducationCodes !== codes.join(',')));
-      if (named || mayLackCodes) extras.push({ fingerprint: item.fingerprint, creditUnit: item.draft.creditUnit, statedClass: item.draft.statedClass, generalEducationCodes: codes });
+      if (named || mayLackCodes) extras.push({ fingerprint: item.fingerprint, creditUnit: draft.creditUnit, statedClass: draft.statedClass, approvedBy: draft.approvedBy, approvedOn: draft.approvedOn, generalEducationCodes: codes });
     }
     const setExtras = () => setRuleUnitsAndCodes(tx, extras);
     if (changed.length === 0) return { written: extras.length === 0 ? written : written.then(setExtras) };
@@ -358,6 +399,7 @@ class RulesImport {
           target: describeCourses(item.draft.targets),
           credits: describeCredits(item.draft),
           transfers: item.draft.transfers,
+          ...(describeApproval(item.draft) ? { approval: describeApproval(item.draft)! } : {}),
         };
         this.preview.push(row);
         if (action === 'update' && state) changedInPreview.push({ row, storedId: state.id, draft: item.draft });
@@ -384,6 +426,8 @@ class RulesImport {
       updated: stored ? this.counts.updated : 0,
       unchanged: stored ? this.counts.unchanged : 0,
       institutionsCreated: stored ? (this.schools?.created ?? []) : [],
+      titlesFromCatalogue: this.titles.fromCatalogue,
+      coursesWithoutTitle: this.titles.blank,
       errors: this.reportedErrors,
       errorCount: this.errorCount,
       columns: this.columns && {

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { equivalencyImportQuerySchema, MAX_IMPORT_BYTES } from '../../../../shared/schemas/equivalencies';
 import { invalid, tooLarge as tooLargeError, unsupportedType } from '../../../domain-errors';
 import { readBodyWithin } from '../../../http/body-limit';
+import { csvDownload } from '../../../http/file-download';
 import { readQuery } from '../../../http/json-body';
 import type { RouteTable } from '../../../http/route-table';
 import { exportEquivalencyCsv } from './export-rules.command';
@@ -67,23 +68,7 @@ export function registerEquivalencyImportRoutes(routes: RouteTable) {
   });
 
   routes.get('/api/admin/equivalencies/export', 'admin', (c) => {
-    const { db } = c.get('deps');
-    const chunks = exportEquivalencyCsv({ db });
-    const encoder = new TextEncoder();
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    });
     const date = new Date().toISOString().slice(0, 10);
-    return c.body(stream, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="crosswalk-equivalencies-${date}.csv"`,
-    });
+    return csvDownload(exportEquivalencyCsv({ db: c.get('deps').db }), `crosswalk-equivalencies-${date}.csv`);
   });
 }

@@ -4,6 +4,7 @@
  * that does not transfer with the reason the student will read.
  */
 import type { Database, Queryable } from '../../../db/client';
+import { isElectiveTarget } from '../engine/verdict-class';
 import { storedRuleIdentity, type RuleContent } from '../rule-identity';
 import { findStoredRules, lockRuleImports } from './rule-write.queries';
 import { createNewRuleWriter, rewriteChangedRules, ruleWriterFor, type RuleToStore } from './rule-writers';
@@ -19,11 +20,14 @@ export interface RegistrarRule {
   actorId: string;
 }
 
-/** Writes the rule in the caller's transaction and returns its id. */
-export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind'>, rule: RegistrarRule): Promise<number> {
+/**
+ * Writes the rule in the caller's transaction: its id, and whether it is new (false when a stored rule with the same
+ * schools and courses was rewritten, which taking the decision back must not delete).
+ */
+export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind'>, rule: RegistrarRule): Promise<{ id: number; created: boolean }> {
   const content: RuleContent = {
     sources: [rule.source],
-    targets: rule.target ? [{ ...rule.target, credits: null, isElective: false, creditRange: null }] : [],
+    targets: rule.target ? [{ ...rule.target, credits: null, isElective: isElectiveTarget(rule.target), creditRange: null }] : [],
     transfers: rule.target !== null,
     minGrade: null,
     effectiveFrom: null,
@@ -45,6 +49,9 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
       creditUnit: null,
       // What the rule gives is inferred from its target (a course, or none: does not transfer).
       statedClass: null,
+      // A published table's approval; the registrar's own is the rule's author (created_by) and the audit log.
+      approvedBy: null,
+      approvedOn: null,
       ...identity,
     },
     sources: content.sources,
@@ -58,5 +65,5 @@ export async function writeRegistrarRule(tx: Queryable, db: Pick<Database, 'kind
   if (changed) await rewriteChangedRules(tx, [{ id: changed.id, rule: toStore }]);
   const stored = (await findStoredRules(tx, [identity.fingerprint])).get(identity.fingerprint);
   if (!stored) throw new Error('the registrar rule was not stored');
-  return stored.id;
+  return { id: stored.id, created: sent.inserted === 1 };
 }

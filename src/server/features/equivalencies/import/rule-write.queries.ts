@@ -44,6 +44,8 @@ export async function findStoredRuleContents(tx: Queryable, ids: number[]): Prom
           notes: rule.notes,
           creditUnit: rule.creditUnit ?? null,
           statedClass: rule.statedClass ?? null,
+          approvedBy: rule.approvedBy ?? null,
+          approvedOn: rule.approvedOn ?? null,
           sources: rule.sources,
           targets: rule.targets.map((target, index) => ({ ...target, creditsText: row.targets[index]?.credits_text ?? null })),
         },
@@ -374,16 +376,24 @@ export async function insertRuleCourses(tx: Queryable, rules: RuleBatchColumns, 
  */
 export async function setRuleUnitsAndCodes(
   tx: Queryable,
-  rules: Array<{ fingerprint: string; creditUnit: string | null; statedClass: string | null; generalEducationCodes: string[] }>,
+  rules: Array<{ fingerprint: string; creditUnit: string | null; statedClass: string | null; approvedBy: string | null; approvedOn: string | null; generalEducationCodes: string[] }>,
 ): Promise<void> {
   if (rules.length === 0) return;
   await tx.query(
-    `update equivalency_rules r set credit_unit = u.unit, stated_class = u.stated_class, gen_ed_codes = u.codes
-       from (select fingerprint, unit, stated_class, case when codes = '' then null else string_to_array(codes, ',') end as codes
-               from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(fingerprint, unit, codes, stated_class)) as u
+    `update equivalency_rules r set credit_unit = u.unit, stated_class = u.stated_class, gen_ed_codes = u.codes, approved_by = u.approved_by, approved_on = u.approved_on
+       from (select fingerprint, unit, stated_class, approved_by, approved_on, case when codes = '' then null else string_to_array(codes, ',') end as codes
+               from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(fingerprint, unit, codes, stated_class, approved_by, approved_on)) as u
       where r.fingerprint = u.fingerprint
-        and (r.credit_unit is distinct from u.unit or r.stated_class is distinct from u.stated_class or r.gen_ed_codes is distinct from u.codes)`,
+        and (r.credit_unit is distinct from u.unit or r.stated_class is distinct from u.stated_class or r.gen_ed_codes is distinct from u.codes
+             or r.approved_by is distinct from u.approved_by or r.approved_on is distinct from u.approved_on)`,
     // The codes of a rule as one text: a code never holds a comma (the notes separate codes with them).
-    [rules.map((rule) => rule.fingerprint), rules.map((rule) => rule.creditUnit), rules.map((rule) => rule.generalEducationCodes.join(',')), rules.map((rule) => rule.statedClass)],
+    [
+      rules.map((rule) => rule.fingerprint),
+      rules.map((rule) => rule.creditUnit),
+      rules.map((rule) => rule.generalEducationCodes.join(',')),
+      rules.map((rule) => rule.statedClass),
+      rules.map((rule) => rule.approvedBy),
+      rules.map((rule) => rule.approvedOn),
+    ],
   );
 }
