@@ -2,7 +2,9 @@
  * Reads a transcript file and prints its course rows; with --to SCHOOL, also decides how each one transfers there
  * (opens the database from DATA_DIR / DATABASE_URL, and refuses while a server holds the embedded one).
  * With --program CODE (a program of SCHOOL, or its state's), also which requirement each course counts toward.
- * usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE]]
+ * With --destinations, every school Crosswalk can decide the transcript for, ranked by the credits that transfer
+ * (decision 180); --major TEXT applies the program named like it where one is loaded.
+ * usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE] | --destinations [--major TEXT]]
  */
 import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../src/server/db/client';
@@ -10,6 +12,7 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { DomainError } from '../src/server/domain-errors';
 import { loadConfig } from '../src/server/env';
 import { decideForCourses } from '../src/server/features/equivalencies';
+import { decideDestinations, rankDestinations } from '../src/server/features/destinations';
 import { findInstitution } from '../src/server/features/institutions';
 import { degreeProgressForCourses, findSchoolProgram } from '../src/server/features/programs';
 import { engineCourseOf } from '../src/server/features/transcripts';
@@ -55,6 +58,35 @@ async function matchRows(institution: string | null, to: string, rows: ReadRow[]
 }
 
 /**
+ * Every destination the rows can be decided at, ranked: `{ destinations: [{ school, state, transferCredits, byClass,
+ * program? }] }` (issue 39), and the schools where nothing is decided, listed apart.
+ */
+async function rankRows(institution: string | null, rows: ReadRow[], major: string | undefined) {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const from = institution ? await findInstitution(db, institution) : null;
+    if (!from) return { destinations: [], apart: [], unknownSchool: true };
+    const ranked = rankDestinations(await decideDestinations(db, { fromInstitutionId: from.id, courses: rows, major }), {});
+    return {
+      destinations: ranked.destinations.map((d) => ({
+        school: d.school.name,
+        state: d.state,
+        transferCredits: d.transferCredits,
+        byClass: d.byClass,
+        ...(d.program ? { program: { name: d.program.name, appliedCredits: d.program.appliedCredits, remainingCredits: d.program.remainingCredits } } : {}),
+        decidedCourses: d.decidedCourses,
+        courses: d.courses,
+      })),
+      apart: ranked.notEnoughInformation.map((d) => d.school.name),
+      unknownSchool: false,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * Every requirement, parents before their children. `complete` is only true when the requirement is filled AND its data
  * is verified (a doubtful source is never reported as done); `status` and `verified` say which.
  */
@@ -93,10 +125,21 @@ async function main(): Promise<number> {
     process.stderr.write('--program needs a program code and --to its school, e.g. --to fsu --program FL-GEN-ED-CORE-2015\n');
     return 2;
   }
-  // The file is the one argument that is neither a flag nor the value after --to or --program.
-  const file = args.find((a, index) => !a.startsWith('--') && (toAt < 0 || index !== toAt + 1) && (programAt < 0 || index !== programAt + 1));
+  const destinations = args.includes('--destinations');
+  const majorAt = args.indexOf('--major');
+  const major = majorAt >= 0 ? args[majorAt + 1] : undefined;
+  if (majorAt >= 0 && (!major || major.startsWith('--') || !destinations)) {
+    process.stderr.write('--major needs a major and --destinations, e.g. --destinations --major "Computer Science"\n');
+    return 2;
+  }
+  if (destinations && to) {
+    process.stderr.write('--destinations ranks every school; leave out --to (or use --to alone for one school)\n');
+    return 2;
+  }
+  // The file is the one argument that is neither a flag nor the value after --to, --program or --major.
+  const file = args.find((a, index) => !a.startsWith('--') && (toAt < 0 || index !== toAt + 1) && (programAt < 0 || index !== programAt + 1) && (majorAt < 0 || index !== majorAt + 1));
   if (!file) {
-    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE]]\n');
+    process.stderr.write('usage: tsx scripts/analyze.ts FILE [--json] [--to SCHOOL [--program CODE] | --destinations [--major TEXT]]\n');
     return 2;
   }
   let bytes: Uint8Array;
@@ -108,6 +151,24 @@ async function main(): Promise<number> {
   }
   try {
     const reading = await readTranscript(bytes);
+    if (destinations) {
+      const ranked = await rankRows(reading.institution, reading.rows, major);
+      if (json) {
+        // The contract (issue 39): sorted by transferCredits, then the credits applied to the program.
+        const out = ranked.destinations.map(({ decidedCourses: _decided, courses: _courses, ...entry }) => entry);
+        process.stdout.write(JSON.stringify({ destinations: out }) + '\n');
+        return 0;
+      }
+      if (ranked.unknownSchool) process.stdout.write(`We could not tell which school this transcript is from (${reading.institution ?? 'no name found'}), so no school's rules can decide its courses.\n`);
+      for (const [index, d] of ranked.destinations.entries()) {
+        const split = Object.entries(d.byClass).filter(([, credits]) => credits > 0).map(([verdictClass, credits]) => `${verdictClass} ${credits}`).join(', ');
+        const program = d.program ? `; ${d.program.name}: ${d.program.appliedCredits} applied${d.program.remainingCredits === null ? '' : `, ${d.program.remainingCredits} to go`}` : '';
+        process.stdout.write(`${String(index + 1).padStart(3)}. ${d.school} (${d.state ?? '—'}): ${d.transferCredits} credits transfer (${split}); ${d.decidedCourses} of ${d.courses} courses have a rule or guarantee there${program}\n`);
+      }
+      if (ranked.apart.length) process.stdout.write(`\nNot enough information (no rule or guarantee for any of these courses): ${ranked.apart.join(', ')}\n`);
+      process.stdout.write('\nA figure is as good as the rules Crosswalk holds; each school decides finally.\n');
+      return 0;
+    }
     const matched = to ? await matchRows(reading.institution, to, reading.rows, program) : null;
     const progress = matched?.progress;
     if (json) {

@@ -18,6 +18,7 @@ import { keepSessionTokensInCookies } from './auth/session-tokens';
 import { registerAccountRoutes } from './features/accounts';
 import { registerAdminRoutes } from './features/admin';
 import { registerAppealRoutes } from './features/appeals';
+import { registerDestinationRoutes } from './features/destinations';
 import { registerDevRoutes } from './features/dev';
 import { registerEquivalencyImportRoutes } from './features/equivalencies';
 import { registerEvaluationQueueRoutes } from './features/evaluation-queue';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   registerEquivalencyImportRoutes(routes);
   registerInstitutionRoutes(routes);
   registerTranscriptRoutes(routes);
+  registerDestinationRoutes(routes);
   registerAppealRoutes(routes);
   registerStudentRoutes(routes);
   registerProgramRoutes(routes);

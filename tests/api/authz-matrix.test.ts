@@ -25,6 +25,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/transcripts': 'public',
   'POST /api/transcripts/:id/analyze': 'public',
   'GET /api/transcripts/:id': 'public',
+  'GET /api/transcripts/:id/destinations': 'public',
   'POST /api/transcripts/:id/rows': 'public',
   'PATCH /api/transcripts/:id/rows/:rowId': 'public',
   'PUT /api/transcripts/:id/calendar': 'public',

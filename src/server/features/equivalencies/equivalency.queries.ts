@@ -84,6 +84,23 @@ export async function loadRulesForCourses(
   return rows.map(engineRule);
 }
 
+/** Every rule from one school to any of several others that mentions any of these courses, by destination: one query. */
+export async function loadRulesForCoursesAt(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; codeKeys: string[] },
+): Promise<Map<number, EquivalencyRule[]>> {
+  const byDestination = new Map<number, EquivalencyRule[]>();
+  if (input.codeKeys.length === 0 || input.toInstitutionIds.length === 0) return byDestination;
+  const rows = await db.query<StoredRuleRow>(
+    `select ${RULE_COLUMNS} from equivalency_rules r
+      where r.from_institution_id = $1 and r.to_institution_id = any($2::int[])
+        and exists (select 1 from equivalency_rule_sources s where s.rule_id = r.id and s.from_institution_id = $1 and s.code_key = any($3::text[]))`,
+    [input.fromInstitutionId, input.toInstitutionIds, input.codeKeys],
+  );
+  for (const rule of rows.map(engineRule)) byDestination.set(rule.toInstitutionId, [...(byDestination.get(rule.toInstitutionId) ?? []), rule]);
+  return byDestination;
+}
+
 /** loadRulesForCourses for several (sending school, destination, course) at once: each one's rules, in the input's order. */
 export async function loadRulesForPairs(db: Queryable, pairs: Array<{ fromInstitutionId: number; toInstitutionId: number; codeKey: string }>): Promise<EquivalencyRule[][]> {
   if (pairs.length === 0) return [];
@@ -236,6 +253,25 @@ export async function loadSourceCatalogEntries(db: Queryable, input: { fromInsti
 }
 
 /**
+ * Several destinations' catalogue courses in these subjects, by school: what statewide numbering looks a course up in
+ * (decide-transfers.ts), for many destinations at once. One query.
+ */
+export async function loadCataloguesInSubjects(db: Queryable, input: { institutionIds: number[]; subjects: string[] }): Promise<Map<number, CourseRef[]>> {
+  const bySchool = new Map<number, CourseRef[]>();
+  if (input.institutionIds.length === 0 || input.subjects.length === 0) return bySchool;
+  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select c.institution_id, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from courses c where c.institution_id = any($1::int[]) and upper(c.subject) = any($2::text[])`,
+    [input.institutionIds, input.subjects.map((subject) => subject.toUpperCase())],
+  );
+  for (const row of rows) {
+    const course: CourseRef = { subject: row.subject, number: row.number, title: row.title, credits: toNumberOrNull(row.credits), description: row.description };
+    bySchool.set(row.institution_id, [...(bySchool.get(row.institution_id) ?? []), course]);
+  }
+  return bySchool;
+}
+
+/**
  * The rule an approved appeal argued for (origin `appeal`, fingerprint `appeal:{id}`): null when the appeal made one
  * before (its link since cleared), whose id findAppealRule gives.
  */
@@ -322,6 +358,30 @@ export async function listGeneralEducationCodesInto(db: Queryable, toInstitution
     [toInstitutionId],
   );
   return rows.map((row) => row.code);
+}
+
+/**
+ * The schools a transcript from `fromInstitutionId` could be decided at, and how: rules from its school, Florida's
+ * statewide course numbering (both schools in it), or only the school's catalogue (which decides nothing alone: its
+ * courses are suggestions, never a verdict). The ranking of "Where your credits count" starts here (decision 180).
+ */
+export async function listDecidableDestinations(
+  db: Queryable,
+  fromInstitutionId: number,
+): Promise<Array<{ institutionId: number; hasRules: boolean; statewideNumbering: boolean }>> {
+  const rows = await db.query<{ id: number; has_rules: boolean; statewide: boolean }>(
+    `select i.id,
+            exists (select 1 from equivalency_rules r where r.from_institution_id = $1 and r.to_institution_id = i.id) as has_rules,
+            (i.florida_statewide_numbering and f.florida_statewide_numbering) as statewide
+       from institutions i cross join (select florida_statewide_numbering from institutions where id = $1) f
+      where i.id <> $1
+        and (exists (select 1 from equivalency_rules r where r.from_institution_id = $1 and r.to_institution_id = i.id)
+             or (i.florida_statewide_numbering and f.florida_statewide_numbering)
+             or exists (select 1 from courses c where c.institution_id = i.id))
+      order by i.id`,
+    [fromInstitutionId],
+  );
+  return rows.map((row) => ({ institutionId: row.id, hasRules: row.has_rules, statewideNumbering: row.statewide }));
 }
 
 /**

@@ -12,8 +12,10 @@ import {
 
   findAppealRule,
   insertAppealRule,
+  loadCataloguesInSubjects,
   loadRulesForCourse,
   loadRulesForCourses,
+  loadRulesForCoursesAt,
   loadRulesForPairs,
   loadSourceCatalogEntries,
   loadSourceCatalogEntriesForPairs,
@@ -166,6 +168,34 @@ export async function suggestForPairs(
     answers.push(decideLoaded(loaded, [[pair.course]], true)[0]?.suggestions[0] ?? []);
   }
   return answers;
+}
+
+/**
+ * One transcript decided at many destinations, with the rules and the catalogues statewide numbering reads loaded once
+ * for all of them (two queries, not three per destination): "Where your credits count" (decision 180). Each
+ * destination's decisions are the engine's (decideTransfers), the same as decideForCourses without suggestions gives.
+ */
+export async function decideAtDestinations(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; courses: SourceCourseTaken[]; fromCalendar?: AcademicCalendar | null },
+): Promise<Map<number, EquivalencyDecision[]>> {
+  const institutions = await loadInstitutions(db, [input.fromInstitutionId, ...input.toInstitutionIds]);
+  const school = institutions.get(input.fromInstitutionId);
+  if (!school) throw new Error('Unknown institution');
+  // The transcript's own calendar when its page or its student said (issue 36), as decideForTranscripts takes it.
+  const from = input.fromCalendar ? { ...school, calendar: input.fromCalendar } : school;
+  const destinations = input.toInstitutionIds.flatMap((id) => (institutions.get(id) ? [institutions.get(id)!] : []));
+  const codeKeys = [...new Set(input.courses.map((course) => codeKey(course)))];
+  const subjects = [...new Set(input.courses.map((course) => course.subject))];
+  // The catalogue matters only where statewide numbering decides (both schools in it).
+  const statewide = from.floridaStatewideNumbering ? destinations.filter((to) => to.floridaStatewideNumbering).map((to) => to.id) : [];
+  const [rules, catalogues] = await Promise.all([
+    loadRulesForCoursesAt(db, { fromInstitutionId: from.id, toInstitutionIds: destinations.map((to) => to.id), codeKeys }),
+    loadCataloguesInSubjects(db, { institutionIds: statewide, subjects }),
+  ]);
+  return new Map(
+    destinations.map((to) => [to.id, decideTransfers({ from, to, courses: input.courses, rules: rules.get(to.id) ?? [], destinationCatalog: catalogues.get(to.id) ?? [] })]),
+  );
 }
 
 /** The rule an approved appeal argued for, made once: approving the same appeal again finds the rule it made. */

@@ -31,3 +31,4 @@ export {
   type DirectoryLoadOutcome,
 } from './school-names.service';
 export { hasCourses, hasTransferRulesInto } from './school-names.queries';
+export { loadDirectoryFacts, schoolLevelOf, type DirectoryFacts } from './directory-facts';

@@ -3,6 +3,6 @@
  * credit, and degree progress. Other features, scripts and tests import from here only.
  */
 export { registerProgramRoutes } from './programs.routes';
-export { getDegreeProgress, compareDegreeProgress, getExamScores, degreeProgressForCourses, findSchoolProgram, listSchoolPrograms, type ProgramsActor } from './programs.service';
+export { getDegreeProgress, compareDegreeProgress, getExamScores, degreeProgressForCourses, findProgramForMajor, findSchoolProgram, listSchoolPrograms, type ProgramsActor } from './programs.service';
 export { importProgramData, exportProgramCsv, type ProgramCsvFile } from './programs-import.service';
 export { loadProgramsSet, programsSetFolder, PROGRAMS_SETS, type ProgramsSetName, type ProgramsSetLoad } from './reference-data/load-programs-set';

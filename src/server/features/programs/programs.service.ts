@@ -383,3 +383,13 @@ export async function compareDegreeProgress({
   }
   return { transcript: transcriptInfo(transcript), columns };
 }
+
+/**
+ * The school's program named like the student's intended major (the same choice the program picker makes first), or
+ * null when none is: a destination's figure then has no program part rather than a guessed one.
+ */
+export async function findProgramForMajor(db: Queryable, input: { schoolId: number; major: string }): Promise<q.ProgramRow | null> {
+  const programs = await q.listProgramsForSchool(db, input.schoolId);
+  const suggestion = suggestProgram(programs.map(presentProgramSummary), { major: input.major });
+  return suggestion?.because === 'major' ? (programs.find((program) => program.id === suggestion.id) ?? null) : null;
+}

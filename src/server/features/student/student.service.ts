@@ -156,3 +156,12 @@ export async function deleteStudentAccount({ db, storage, userId }: { db: Databa
   await q.deleteUserRow(db, userId);
   for (const key of keys) await storage.delete(key);
 }
+
+/** What "Where your credits count" reads of a student: their intended major and the schools of their favorites. */
+export async function readStudentChoices(db: Queryable, userId: string): Promise<{ intendedMajor: string; favoriteInstitutionIds: number[] }> {
+  const [profile, favorites] = await Promise.all([q.findProfileRow(db, userId), q.listFavoriteRows(db, userId)]);
+  return {
+    intendedMajor: profile?.intended_major ?? '',
+    favoriteInstitutionIds: favorites.flatMap((row) => (row.institution_id === null ? [] : [row.institution_id])),
+  };
+}

@@ -30,3 +30,5 @@ export {
 } from './transcripts.service';
 export { classifyStoredReports, redecideReports } from './report-redecision';
 export { listReportsDecidedByRules, listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
+export { matchAtDestinations } from './transcript-analysis';
+export { readTranscriptAs } from './transcript-access';

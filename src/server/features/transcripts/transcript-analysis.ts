@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
+import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { loadInstitutions } from '../institutions';
 import type { CalendarReading } from './reader/calendar';
 import { identifyIssuingSchool } from './issuing-school';
@@ -80,29 +80,6 @@ export async function matchReports(
     fromCalendar?: AcademicCalendar | null;
   },
 ): Promise<AnalyzedRow[][]> {
-  const base = (row: TakenCourse) => ({
-    subject: row.subject,
-    number: row.number,
-    title: row.title,
-    credits: row.credits,
-    earned: row.earned,
-    grade: row.grade,
-    term: row.term,
-    inTransferSection: row.transferSection,
-    inProgress: row.inProgress,
-  });
-  const coursesOf = (rows: TakenCourse[]) => rows.map(engineCourseOf);
-  // A stored row is the engine's decision on it, whatever path decided it.
-  const stored = (row: TakenCourse, decision: EquivalencyDecision): AnalyzedRow => ({
-    ...base(row),
-    status: decision.status,
-    verdictClass: decision.verdictClass,
-    ruleId: decision.evidence.ruleId,
-    transfersTo: decision.transfersTo,
-    creditsAwarded: decision.creditsAwarded,
-    reason: decision.reason,
-    evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
-  });
   const fromUnknownSchool = (rows: TakenCourse[], calendars: { from: AcademicCalendar; to: AcademicCalendar } | null = null) => {
     const courses = coursesOf(rows);
     return rows.map((row, index) => stored(row, decideFromUnknownSchool(courses[index]!, UNKNOWN_SCHOOL_REASON, calendars)));
@@ -126,6 +103,49 @@ export async function matchReports(
     return decisions ? rows.map((row, index) => stored(row, decisions[index]!)) : fromUnknownSchool(rows);
   });
 }
+
+/**
+ * One report's rows decided at many destinations at once, as report rows (no suggestions): "Where your credits count"
+ * (decision 180), through the engine's batch entry (decideAtDestinations).
+ */
+export async function matchAtDestinations(
+  db: Queryable,
+  input: { fromInstitutionId: number; toInstitutionIds: number[]; rows: TakenCourse[]; fromCalendar?: AcademicCalendar | null },
+): Promise<Map<number, AnalyzedRow[]>> {
+  const decided = await decideAtDestinations(db, {
+    fromInstitutionId: input.fromInstitutionId,
+    toInstitutionIds: input.toInstitutionIds,
+    courses: coursesOf(input.rows),
+    fromCalendar: input.fromCalendar ?? null,
+  });
+  return new Map([...decided].map(([toInstitutionId, decisions]) => [toInstitutionId, input.rows.map((row, index) => stored(row, decisions[index]!))]));
+}
+
+const base = (row: TakenCourse) => ({
+  subject: row.subject,
+  number: row.number,
+  title: row.title,
+  credits: row.credits,
+  earned: row.earned,
+  grade: row.grade,
+  term: row.term,
+  inTransferSection: row.transferSection,
+  inProgress: row.inProgress,
+});
+
+const coursesOf = (rows: TakenCourse[]) => rows.map(engineCourseOf);
+
+/** A stored row is the engine's decision on it, whatever path decided it. */
+const stored = (row: TakenCourse, decision: EquivalencyDecision): AnalyzedRow => ({
+  ...base(row),
+  status: decision.status,
+  verdictClass: decision.verdictClass,
+  ruleId: decision.evidence.ruleId,
+  transfersTo: decision.transfersTo,
+  creditsAwarded: decision.creditsAwarded,
+  reason: decision.reason,
+  evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+});
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

@@ -10,9 +10,11 @@ import { favoriteChoice } from './favorite-choice';
 import { studentQueries } from './student-queries';
 
 /** Spec section 5: pick two favorites; side by side, how the latest analysed transcript fares at each. */
-export function CompareSection({ favorites, intendedMajor = '' }: { favorites: string[]; intendedMajor?: string }) {
-  const [a, setA] = useState('');
-  const [b, setB] = useState('');
+export function CompareSection({ favorites: favoriteSchools, intendedMajor = '', initial }: { favorites: string[]; intendedMajor?: string; initial?: [string, string] }) {
+  const [a, setA] = useState(initial?.[0] ?? '');
+  const [b, setB] = useState(initial?.[1] ?? '');
+  // Two schools picked elsewhere ("Where your credits count") are choices too, favorites or not.
+  const favorites = [...new Set([...favoriteSchools, ...(initial ?? [])])];
   const ready = Boolean(a && b && a !== b);
   const compare = useQuery({ ...studentQueries.comparison(a, b), enabled: ready });
   if (favorites.length < 2) return <p className="text-sm text-slate-600">Add at least two favorite universities to compare them.</p>;

@@ -7,6 +7,8 @@ import { lazy } from 'react';
  */
 export { type TranscriptAnalysis, useTranscriptAnalysis } from './use-transcript-analysis';
 export { transcriptQueries } from './transcript-queries';
+export { fetchForTranscript } from './transcript-api';
+export { formatCredits } from './format-credits';
 export { creditCount, ReportRowCourse, ReportStatusBadge } from './report-row-parts';
 
 export const TranscriptUploadPanel = lazy(() => import('./transcript-upload-panel').then((module) => ({ default: module.TranscriptUploadPanel })));

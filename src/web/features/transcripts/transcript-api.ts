@@ -63,6 +63,9 @@ export async function uploadTranscriptBytes(upload: CreateTranscriptResponse['up
 export const analyzeTranscript = (id: string, toInstitution: string, token: string | null) =>
   send<{ id: string; status: string }>(`/api/transcripts/${id}/analyze`, { method: 'POST', body: { toInstitution }, token });
 
+/** Another question asked of a transcript (its destinations), with the visitor's token when there is one. */
+export const fetchForTranscript = <T>(path: string, token: string | null) => send<T>(path, { method: 'GET', token });
+
 export const fetchTranscript = (id: string, token: string | null) => send<TranscriptResponse>(`/api/transcripts/${id}`, { method: 'GET', token });
 
 /** "What we read": a course the reader missed; the answer is the report decided again. */

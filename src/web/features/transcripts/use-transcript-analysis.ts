@@ -319,6 +319,8 @@ export function useTranscriptAnalysis({ onReport }: { onReport?: () => void } = 
     ...state,
     /** The transcript on the server this tab shows or waits for (its report's address names it), or null. */
     transcriptId: followed?.id ?? null,
+    /** A visitor's token for it (held in this browser only), for the other questions asked of it. */
+    token: followed?.token ?? null,
     busy: ['uploading', 'queued', 'reading', 'matching'].includes(state.phase),
     start,
     resume,

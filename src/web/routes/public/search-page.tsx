@@ -22,6 +22,7 @@ import {
 import { TranscriptReport, useTranscriptAnalysis } from '../../features/transcripts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 // Degree progress loads with the report, in its own chunk.
+const DestinationsPanel = lazy(() => import('../../features/destinations').then((module) => ({ default: module.DestinationsPanel })));
 const TranscriptDegreeProgress = lazy(() => import('../../features/programs').then((module) => ({ default: module.TranscriptDegreeProgress })));
 
 const HERO_CHIPS = ['Summer & Winter Terms', 'Direct Registration', 'Professor Ratings'];
@@ -184,6 +185,11 @@ export default function SearchPage() {
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
+            {transcript.report?.status === 'done' && !transcript.sample && transcript.report.items.length > 0 && (
+              <div className="mt-6">
+                <DestinationsPanel transcriptId={transcript.report.id} token={transcript.token} signedIn={Boolean(account?.roles.includes('student'))} />
+              </div>
+            )}
             {transcript.report && <TranscriptDegreeProgress report={transcript.report} sample={transcript.sample} />}
           </Suspense>
         ) : state && apiParams ? (

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { announcementQueries } from '../../features/announcements';
 import { appealOutcomeText } from '../../features/appeals';
 import { ensureStudentRole, SignInPanel, useAccount } from '../../features/auth';
+import { BestMatches } from '../../features/destinations';
 import { studentQueries, TranscriptReportLink, uploadedWords, useMarkAppealCenterSeen } from '../../features/student';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -51,6 +52,8 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
   const transcripts = data.transcripts.filter((transcript) => transcript.noCourses?.state !== 'asked');
   const questions = data.transcripts.length - transcripts.length;
   const recent = transcripts.slice(0, RECENT_TRANSCRIPTS);
+  // "Your best matches" come from the most recent transcript that has been analysed.
+  const latestAnalysed = transcripts.find((transcript) => transcript.status === 'done') ?? null;
   const changed = data.appeals.filter((appeal) => appeal.changedSinceLastVisit).length;
   const counts = [
     { label: 'Favorites', value: data.favorites.length, href: '/student/profile#favorites' },
@@ -136,6 +139,19 @@ function StudentHub({ fallbackName }: { fallbackName: string }) {
           )}
         </HubCard>
       </div>
+
+      <HubCard title="Your best matches" id="hub-best-matches">
+        {latestAnalysed ? (
+          <BestMatches transcriptId={latestAnalysed.id} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            Analyze a transcript to see the schools where most of your credits count.{' '}
+            <Link to="/student/profile#transcripts" className="font-semibold text-brand-700 underline">
+              Your transcripts
+            </Link>
+          </p>
+        )}
+      </HubCard>
 
       <HubCard title="Credit appeal center" id="appeals">
         {data.appeals.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { SignInPanel, useAccount } from '../../features/auth';
 import { SavedSearchesList } from '../../features/search';
@@ -19,6 +19,10 @@ export default function StudentProfilePage() {
 function Profile() {
   const me = useQuery(studentQueries.me());
   const { hash } = useLocation();
+  // "Where your credits count" opens Compare with the two schools the student picked there.
+  const [params] = useSearchParams();
+  const compareA = params.get('compareA');
+  const compareB = params.get('compareB');
   const loaded = me.isSuccess;
   // Links like /student/profile#transcripts land on their section once it exists.
   useEffect(() => {
@@ -51,7 +55,7 @@ function Profile() {
         <FavoritesSection favorites={favorites} />
       </Section>
       <Section id="compare" title="Compare favorites">
-        <CompareSection favorites={favoriteNames} intendedMajor={profile.intendedMajor} />
+        <CompareSection favorites={favoriteNames} intendedMajor={profile.intendedMajor} initial={compareA && compareB ? [compareA, compareB] : undefined} />
       </Section>
       <Section id="your-data" title="Your data">
         <DataControls />
