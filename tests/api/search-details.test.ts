@@ -79,6 +79,7 @@ describe('GET /api/courses/:id', () => {
         termNote: null,
         origin: 'csv',
         notes: 'Registrar table 2024',
+        approval: null,
       },
       expect.objectContaining({
         ruleId: combined.id,
