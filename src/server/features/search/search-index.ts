@@ -480,7 +480,16 @@ export class SearchIndex implements SearchVocabulary {
     // Words: each read as the title words (and subject codes) it can match; a word nothing matches is left out, and
     // a search mostly of such words finds nothing.
     const wordMatches = spec.words.map((word) => ({ word, match: this.matchWord(word) }));
-    const unknown = wordMatches.filter(({ match }) => match.size === 0).map(({ word }) => word);
+    // A subject code typed alone ("ENC") that no title has: the courses of that subject, as a code's prefix would.
+    for (const { word, match } of wordMatches) {
+      if (match.size > 0 || !this.isSubject(word)) continue;
+      for (const position of this.codePrefix(word.replace(/[^a-z0-9]/g, ''), false)) {
+        if (!keep(position) || this.subjects[this.subjectIds[position]!]!.toLowerCase() !== word) continue;
+        codeScores.set(position, Math.max(codeScores.get(position) ?? 0, RELEVANCE.codePrefix));
+      }
+    }
+    const isSubjectAlone = (word: string) => this.isSubject(word) && codeScores.size > 0;
+    const unknown = wordMatches.filter(({ word, match }) => match.size === 0 && !isSubjectAlone(word)).map(({ word }) => word);
     const known = wordMatches.filter(({ match }) => match.size > 0);
     // Nonsense finds nothing, with or without schools; beside a subject, class or code chosen in a form, words nothing
     // matches are left out and said.
