@@ -49,12 +49,34 @@ describe('GET /api/courses/search?q= with the text alone: schools by the names s
     const body = await search({ q });
     expect(body.home).toMatchObject({ name: home, hasCourses: true });
     expect(body.target).toMatchObject({ name: target, hasTransferRules: true });
+    expect(body.schoolNote).toBeNull();
     expect(body.results[0]).toMatchObject({ school: home, courseNumber: first, transferStatus: 'fully', equivalentAt });
   });
 
   it('takes a destination with no rules as a real answer, saying what is known and what the student can do', async () => {
     const body = await search({ q: 'English comp from Delgado to Ole Miss' });
     expect(body.target).toMatchObject({ name: 'University of Mississippi', hasTransferRules: false });
+    expect(body.schoolNote).toMatch(/^Crosswalk has no transfer rules into University of Mississippi yet, so it cannot say how these courses count there\. Ask University of Mississippi's registrar/);
     expect(body.results[0]).toMatchObject({ school: 'Delgado Community College', courseNumber: 'ENGL 101', transferStatus: 'unknown' });
+  });
+
+  it('asks which school a shared name means when nothing in the search says, and the student’s pick decides', async () => {
+    const asked = await search({ q: 'English comp to UNO' });
+    expect(asked.target?.key).toBeNull();
+    expect(asked.target?.choices?.map((choice) => choice.name).sort()).toEqual(['University of Nebraska at Omaha', 'University of New Orleans']);
+    expect(asked.results).toEqual([]);
+    const orleans = asked.target!.choices!.find((choice) => choice.state === 'LA')!;
+    const picked = await search({ q: 'English comp', targetCollege: orleans.key, searchType: 'smart' });
+    expect(picked.target).toMatchObject({ key: orleans.key, name: 'University of New Orleans' });
+    // The state decides too.
+    expect((await search({ q: 'English comp to UNO', state: 'LA' })).target?.name).toBe('University of New Orleans');
+  });
+
+  it('leaves a school out when the student removed it, and reads names given as filters the same way', async () => {
+    const withoutHome = await search({ q: 'English comp from Delgado to UNO', ignoreTextSchools: 'from', searchType: 'smart' });
+    expect(withoutHome.home).toBeNull();
+    expect(withoutHome.target?.name).toBe('University of New Orleans');
+    const byFilters = await search({ q: 'ENGL 101', transferFromSchool: 'Delgado', transferToSchool: 'UNO' });
+    expect([byFilters.home?.name, byFilters.target?.name]).toEqual(['Delgado Community College', 'University of New Orleans']);
   });
 });

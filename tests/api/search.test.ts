@@ -117,6 +117,7 @@ describe('GET /api/courses/search: result cards', () => {
       },
     ]);
     expect(body.target).toMatchObject({ key: to.key, name: 'Card State University', hasTransferRules: true });
+    expect(body.schoolNote).toBeNull();
   });
 
   it('shows a catalogue course without offerings with nothing invented', async () => {

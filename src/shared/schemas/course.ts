@@ -100,6 +100,22 @@ export interface SearchUnderstanding {
   words: string;
 }
 
+/** A school a search names, as the server understood it (from a filter or from the text). */
+export interface SearchedSchool {
+  /** Null when no school is known by the name as written, or when several are (see `choices`). */
+  key: string | null;
+  /** Its name; the name as written when the school is not known. */
+  name: string;
+  /** The name as the search wrote it ("LSU"), when it came from a name rather than a key. */
+  asWritten?: string | null;
+  state?: string | null;
+  /** Several schools go by the name as written and nothing in the search says which: the student picks one. */
+  choices?: Array<{ key: string; name: string; state: string | null; city: string | null }>;
+  /** Crosswalk has courses from it (the current school) / rules saying courses transfer into it (the destination). */
+  hasCourses?: boolean;
+  hasTransferRules?: boolean;
+}
+
 export interface CourseSearchResponse {
   understood: SearchUnderstanding;
   results: CourseSearchResult[];
@@ -107,8 +123,13 @@ export interface CourseSearchResponse {
   /** Opaque; pass as `cursor` for the next page. Null on the last page. */
   nextCursor: string | null;
   /** The current and target schools the search used (name as written when the school is not known). */
-  home: { key: string | null; name: string } | null;
-  target: { key: string | null; name: string } | null;
+  home: SearchedSchool | null;
+  target: SearchedSchool | null;
+  /**
+   * What is known when a school the search names has no rules or courses in Crosswalk yet, and what the student can do
+   * ("Crosswalk has no transfer rules into University of Mississippi yet. …"); null otherwise.
+   */
+  schoolNote: string | null;
   /**
    * What of the search was read and not used: words no course matches, codes no course has at the school named, a season
    * with a year there is no term for ('fall 2031'). Nothing matched when they were all there was.

@@ -8,7 +8,7 @@ import type { VerdictClass } from './verdict-class';
 
 export const SCHOOL_CONTROLS = ['public', 'private'] as const;
 export type SchoolControl = (typeof SCHOOL_CONTROLS)[number];
-/** From the federal directory (the institutions feature's `directoryFactsOf`). */
+/** From the federal directory (the institutions feature's `loadDirectoryFacts`). */
 export const SCHOOL_LEVELS = ['two-year', 'four-year'] as const;
 export type SchoolLevel = (typeof SCHOOL_LEVELS)[number];
 

@@ -26,6 +26,7 @@ export {
   findSchoolsInText,
   firstChoiceSchools,
   loadSchoolDirectory,
+  loadSchoolNames,
   resolveSchoolName,
   suggestSchools,
   type DirectoryLoadOutcome,

@@ -17,10 +17,14 @@ export class SchoolNameIndex {
   private readonly domains = new Map<string, number[]>();
   readonly schools = new Map<number, IndexedSchool>();
 
-  constructor(schools: Iterable<IndexedSchool>) {
+  /**
+   * `storedForms`: the forms as stored (institution_aliases), by school; without it each school's forms are derived
+   * from its name, key and aliases (nameFormsOf), as the directory's loader does before anything is stored.
+   */
+  constructor(schools: Iterable<IndexedSchool>, storedForms?: ReadonlyMap<number, readonly SchoolNameForm[]>) {
     for (const school of schools) {
       this.schools.set(school.id, school);
-      for (const form of nameFormsOf({ name: school.name, key: school.key, aliases: school.aliases })) {
+      for (const form of storedForms?.get(school.id) ?? nameFormsOf({ name: school.name, key: school.key, aliases: school.aliases })) {
         const list = this.forms.get(form.normalized) ?? [];
         list.push({ schoolId: school.id, form });
         this.forms.set(form.normalized, list);

@@ -111,6 +111,15 @@ export async function hasTransferRulesInto(db: Queryable, institutionId: number)
   return rows.length > 0;
 }
 
+/** Every school as ranking reads it, and every stored form of its names: the names held in memory (loadSchoolNames). */
+export async function listSchoolNames(db: Queryable): Promise<{ schools: RankedSchoolFacts[]; forms: Array<{ institution_id: number; alias: string; alias_normalized: string; source: NameSource }> }> {
+  const schools = await db.query<FactRow>(`select ${FACT_COLUMNS} from institutions i`);
+  const forms = await db.query<{ institution_id: number; alias: string; alias_normalized: string; source: NameSource }>(
+    `select institution_id, alias, alias_normalized, source from institution_aliases`,
+  );
+  return { schools: schools.map(toRankedFacts), forms };
+}
+
 /** Whether Crosswalk has any of this school's courses. */
 export async function hasCourses(db: Queryable, institutionId: number): Promise<boolean> {
   const rows = await db.query(`select 1 from courses c where c.institution_id = $1 limit 1`, [institutionId]);

@@ -24,6 +24,7 @@ import {
   insertDirectorySchools,
   insertNameForms,
   listInstitutionKeys,
+  listSchoolNames,
   listSchoolsOnFile,
   replaceNameForms,
   toRankedFacts,
@@ -75,6 +76,25 @@ export async function resolveSchoolName(db: Queryable, text: string, context: Re
  */
 export function findSchoolsInText(db: Queryable, text: string, context: ResolutionContext = {}): Promise<SchoolsInText> {
   return readSchoolsInText(text.slice(0, 1000), lookupIn(db), context);
+}
+
+/**
+ * Every school's stored names in memory, answering resolveSchoolName's question without a database round trip
+ * (`resolve`: the same decision, school-resolution.ts). For a reader that asks many times over one version of the
+ * schools (course search builds it once per catalogue version, decision 120).
+ */
+export async function loadSchoolNames(db: Queryable): Promise<SchoolNameIndex> {
+  const { schools, forms } = await listSchoolNames(db);
+  const formsBySchool = new Map<number, SchoolNameForm[]>();
+  for (const form of forms) {
+    const list = formsBySchool.get(form.institution_id) ?? [];
+    list.push({ alias: form.alias, normalized: form.alias_normalized, source: form.source });
+    formsBySchool.set(form.institution_id, list);
+  }
+  return new SchoolNameIndex(
+    schools.map((school) => ({ ...school, aliases: (formsBySchool.get(school.id) ?? []).map((form) => form.alias) })),
+    formsBySchool,
+  );
 }
 
 /** A school as a picker shows it. */

@@ -1,21 +1,40 @@
 /**
- * Which school a phrase of a search names: the one boundary between course search's understanding of a question
- * (search-text.ts) and the schools' names. Until the schools feature resolves names as typed (issue 33), this reads
- * every school's key, name and aliases once per catalogue version and answers from memory: a name, key or alias in
- * the one normalised form (normalizeSchoolName), and, after a word such as "from" or "to", the school whose name holds
- * every word of the phrase ("Delgado" is Delgado Community College), the one with the most on file when several do.
+ * Which school a phrase of a search names: the one boundary between course search's reading of a question
+ * (search-text.ts) and the schools' names, which are the institutions feature's (one owner, decision 100). A name, key
+ * or alias is decided by institutions' own rule (`SchoolNameIndex.resolve`, the decision resolveSchoolName makes: a
+ * name two schools share never decides alone, the state breaks ties), over every stored name held in memory once per
+ * catalogue version (loadSchoolNames), so a keystroke costs no database round trip.
+ *
+ * What stays search's own is reading a student's loose words after "from" or "to" ("Delgado" for Delgado Community
+ * College, "Seminole State"): `byWords`, the school whose names hold every word of the phrase, the one with the most
+ * courses on file when several do, over the same stored names.
  */
 import type { Queryable } from '../../db/client';
-import { normalizeSchoolName } from '../institutions';
+import { loadSchoolNames, SchoolNameIndex } from '../institutions';
 
 export interface SchoolRef {
   id: number;
   key: string;
   name: string;
+  state: string | null;
+}
+
+/** One of the schools a shared name may mean, for the student to pick. */
+export interface SchoolChoice {
+  key: string;
+  name: string;
+  state: string | null;
+  city: string | null;
+}
+
+/** What a name names: the school it decides, or the schools it may mean when several share it. */
+export interface NamedSchool {
+  school: SchoolRef | null;
+  choices: SchoolChoice[];
 }
 
 interface SchoolEntry extends SchoolRef {
-  /** The words of its name and aliases, lower case. */
+  /** The words of its names, lower case. */
   words: Set<string>;
   /** Courses on file: the tie-break between schools a phrase names equally. */
   courses: number;
@@ -31,39 +50,50 @@ const wordsOf = (text: string) => text.toLowerCase().replace(/&/g, ' and ').spli
 
 export class SchoolNames {
   private constructor(
-    private readonly byName: Map<string, SchoolEntry>,
+    private readonly names: SchoolNameIndex,
     private readonly entries: SchoolEntry[],
   ) {}
 
   static async load(db: Queryable): Promise<SchoolNames> {
-    const rows = await db.query<{ id: number; key: string; name: string; aliases: string[] | null; courses: number }>(
-      `select i.id, i.key, i.name, (select array_agg(a.alias) from institution_aliases a where a.institution_id = i.id) as aliases,
-              (select count(*) from courses c where c.institution_id = i.id)::int as courses
-         from institutions i`,
-    );
-    return SchoolNames.of(rows);
+    const names = await loadSchoolNames(db);
+    const counts = await db.query<{ institution_id: number; courses: number }>(`select institution_id, count(*)::int as courses from courses group by institution_id`);
+    const courses = new Map(counts.map((row) => [row.institution_id, Number(row.courses)]));
+    const entries = [...names.schools.values()]
+      // Only schools Crosswalk has data for are guessed from loose words: a guess among every US school is noise.
+      .filter((school) => school.hasData)
+      .map((school) => ({
+        id: school.id,
+        key: school.key,
+        name: school.name,
+        state: school.state,
+        courses: courses.get(school.id) ?? 0,
+        words: new Set([school.name, school.key, ...school.aliases].flatMap(wordsOf)),
+      }));
+    return new SchoolNames(names, entries);
   }
 
-  /** The names of these schools (`courses`: how many courses each has on file). */
-  static of(rows: ReadonlyArray<{ id: number; key: string; name: string; aliases: string[] | null; courses: number }>): SchoolNames {
-    const byName = new Map<string, SchoolEntry>();
-    const entries = rows.map((row) => {
-      const names = [row.name, row.key, ...(row.aliases ?? [])];
-      const entry: SchoolEntry = { id: row.id, key: row.key, name: row.name, courses: row.courses, words: new Set(names.flatMap(wordsOf)) };
-      for (const name of names) {
-        const normalized = normalizeSchoolName(name);
-        const known = byName.get(normalized);
-        if (normalized && (!known || known.courses < entry.courses)) byName.set(normalized, entry);
-      }
-      return entry;
-    });
-    return new SchoolNames(byName, entries);
+  /** The names of these schools held in memory, their forms derived as institutions derives them (unit tests, tools). */
+  static of(rows: ReadonlyArray<{ id: number; key: string; name: string; aliases: string[]; courses: number; state?: string | null }>): SchoolNames {
+    const names = new SchoolNameIndex(rows.map((row) => ({ id: row.id, key: row.key, name: row.name, state: row.state ?? null, city: null, size: null, sector: null, hasData: row.courses > 0, aliases: row.aliases })));
+    const entries = rows.map((row) => ({ id: row.id, key: row.key, name: row.name, state: row.state ?? null, courses: row.courses, words: new Set([row.name, row.key, ...row.aliases].flatMap(wordsOf)) }));
+    return new SchoolNames(names, entries);
   }
 
-  /** The school a phrase names by its key, name or an alias ('UCF', 'uw madison', 'The Ohio State University'). */
+  /**
+   * What a phrase names by a name, key or alias ('UCF', 'uw madison', 'The Ohio State University', 'UNO'), decided
+   * by the institutions feature; `states` (the other school's, the search's) break a shared name's tie. Null when no
+   * school goes by it.
+   */
+  named(phrase: string, states: ReadonlyArray<string | null | undefined> = []): NamedSchool | null {
+    const resolution = this.names.resolve(phrase, { states });
+    if (resolution.candidates.length === 0) return null;
+    if (resolution.school) return { school: refOf(resolution.school), choices: [] };
+    return { school: null, choices: resolution.candidates.map((candidate) => ({ key: candidate.key, name: candidate.name, state: candidate.state, city: candidate.city })) };
+  }
+
+  /** The school a phrase decides by a name, key or alias; null when none, or when several share it. */
   exact(phrase: string): SchoolRef | null {
-    const entry = this.byName.get(normalizeSchoolName(phrase)) ?? this.byName.get(normalizeSchoolName(phrase.replace(/^the\s+/i, '')));
-    return entry ? { id: entry.id, key: entry.key, name: entry.name } : null;
+    return this.named(phrase)?.school ?? null;
   }
 
   /** Whether a one-word name is also a place, so it names a school only after "at", "from" or "to". */
@@ -72,9 +102,9 @@ export class SchoolNames {
   }
 
   /**
-   * The school a phrase after "from", "to" or "at" means when it names none exactly: every school whose names hold each
-   * of the phrase's distinctive words ("Delgado", "Seminole State", "Oshkosh"); the one with the most courses on file
-   * when several do. Null when none does, or the phrase has no distinctive word.
+   * The school a phrase after "from", "to" or "at" means when it names none exactly: every school with data whose names
+   * hold each of the phrase's distinctive words ("Delgado", "Seminole State", "Oshkosh"); the one with the most courses
+   * on file when several do. Null when none does, or the phrase has no distinctive word.
    */
   byWords(phrase: string): SchoolRef | null {
     const words = wordsOf(phrase);
@@ -86,9 +116,11 @@ export class SchoolNames {
       const exactWords = words.filter((word) => entry.words.has(word)).length;
       if (!best || exactWords > best.exactWords || (exactWords === best.exactWords && entry.courses > best.entry.courses)) best = { entry, exactWords };
     }
-    return best ? { id: best.entry.id, key: best.entry.key, name: best.entry.name } : null;
+    return best ? refOf(best.entry) : null;
   }
 }
+
+const refOf = (school: SchoolRef): SchoolRef => ({ id: school.id, key: school.key, name: school.name, state: school.state });
 
 /** 'technical' in a phrase and 'tech' in a name (and back), 'community' and 'college' as loose as each other. */
 function genericAlike(word: string, names: Set<string>): boolean {

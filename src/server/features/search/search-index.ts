@@ -494,9 +494,11 @@ export class SearchIndex implements SearchVocabulary {
     // Nonsense finds nothing, with or without schools; beside a subject, class or code chosen in a form, words nothing
     // matches are left out and said.
     const narrowed = spec.subject !== null || spec.className !== null || spec.courseCodes !== null;
-    if (unknown.length > 0 && unknown.length >= known.length && codeScores.size === 0 && !narrowed) return none(unknown, unusedCodes);
     // Words that say what kind of course (introductory, a lab, topics…) rank; the others must all be in the title.
     const soft = (word: string) => INTRODUCTORY_WORDS.has(word) || KIND_WORDS.has(word) || word === 'laboratory' || word === 'honors';
+    // A kind word no title uses ("intro" where no title says "introduction") is not nonsense: it only ranks.
+    const unknownHard = unknown.filter((word) => !soft(word));
+    if (unknownHard.length > 0 && unknownHard.length >= known.length && codeScores.size === 0 && !narrowed) return none(unknown, unusedCodes);
     let required = known.filter(({ word }) => !soft(word));
     if (required.length === 0) required = known;
     const optional = known.filter((entry) => !required.includes(entry));

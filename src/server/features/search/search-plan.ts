@@ -3,7 +3,7 @@
  * older saved search) and the chips the student removed (`without`), merged in one place, with the chips that show
  * what the server understood. A filter written out wins over what the text says; `without` wins over both.
  */
-import type { SearchChip, SearchChipField } from '../../../shared/schemas/course';
+import type { SearchChip, SearchChipField, SearchedSchool } from '../../../shared/schemas/course';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
 import {
   COURSE_LEVEL_OPTIONS,
@@ -24,10 +24,10 @@ import { canonicalWords, tokensOf } from './search-words';
 
 export interface PlannedSearch {
   spec: Omit<RankedSearch, 'limit' | 'offset'>;
-  /** The schools for the answer: the school on file, or the name as written when none has it. */
-  home: { key: string | null; name: string } | null;
-  target: { key: string | null; name: string } | null;
-  /** A school named that no school on file has: nothing can be said about it. */
+  /** The schools for the answer: the school on file, or the name as written (with its choices) when none decides. */
+  home: SearchedSchool | null;
+  target: SearchedSchool | null;
+  /** A school named that no school on file has, or that several share: nothing can be said until it is known. */
   unknownSchool: boolean;
   chips: SearchChip[];
   /** The course words used, as typed. */
@@ -58,11 +58,27 @@ function subjectCondition(subject: SearchSubject): NonNullable<RankedSearch['sub
   return { codePrefixes: [...SUBJECT_KEYWORDS[subject]], titleWords: [...new Set(canonicalWords(tokensOf([label, ...longKeywords].join(' '))))] };
 }
 
-/** A school a filter names, by key or as written, looked up once per catalogue version. */
-async function schoolOfFilter(db: Queryable, index: SearchIndex, key: string | undefined, asWritten: string | undefined): Promise<SchoolMention | null> {
-  if (!key && !asWritten) return null;
-  const found = await index.remember(`school|${key ?? ''}|${asWritten ?? ''}`, async () => (key ? await findInstitution(db, key) : null) ?? (asWritten ? await findInstitution(db, asWritten) : null));
-  return { asWritten: asWritten ?? key ?? '', school: found ? { id: found.id, key: found.key, name: found.name } : null };
+/** A school a filter names: by key (a picked choice, Manual Entry), looked up once per catalogue version. */
+async function schoolOfKey(db: Queryable, index: SearchIndex, key: string): Promise<SchoolMention | null> {
+  const found = await index.remember(`school|${key}`, () => findInstitution(db, key));
+  return found ? { asWritten: key, school: { id: found.id, key: found.key, name: found.name, state: found.state } } : null;
+}
+
+/** A school a filter names as written ('Delgado', 'UNO'): institutions' decision, from the names held in memory. */
+function schoolOfName(index: SearchIndex, asWritten: string, states: ReadonlyArray<string | null | undefined>): SchoolMention {
+  const named = index.schools.named(asWritten, states);
+  return { asWritten, school: named?.school ?? null, ...(named && named.choices.length > 0 ? { choices: named.choices } : {}) };
+}
+
+/** A shared name decided by a state the search gives (its own, the other school's), as institutions decides it. */
+function withStates(index: SearchIndex, mention: SchoolMention | null, states: ReadonlyArray<string | null | undefined>): SchoolMention | null {
+  if (!mention || mention.school || !mention.choices?.length) return mention;
+  return schoolOfName(index, mention.asWritten, states);
+}
+
+function searchedSchool(mention: SchoolMention, byKey: boolean): SearchedSchool {
+  if (mention.school) return { key: mention.school.key, name: mention.school.name, asWritten: byKey ? null : mention.asWritten, state: mention.school.state };
+  return { key: null, name: mention.asWritten, asWritten: mention.asWritten, ...(mention.choices?.length ? { choices: mention.choices } : {}) };
 }
 
 /** Codes written with a school ('U DEL: ECON101'), each at that school (or none on file: no course). */
@@ -88,10 +104,22 @@ export async function planSearch(db: Queryable, index: SearchIndex, query: Cours
   const name = dropped('name') ? null : (query.extractedName ?? read.name);
   if (name) chip('name', `Name: ${name}`);
 
-  const explicitHome = await schoolOfFilter(db, index, query.homeCollege, query.transferFromSchool);
-  const explicitTarget = await schoolOfFilter(db, index, query.targetCollege, query.transferToSchool);
-  const home = dropped('home') ? null : (explicitHome ?? read.home);
-  const target = dropped('target') ? null : (explicitTarget ?? read.target);
+  // A key picked from a list first; else the name as written; else the text. A school the student removed from the text
+  // (`without`, or `ignoreTextSchools` from an older link) is not read from it.
+  const ignored = new Set(query.ignoreTextSchools ?? []);
+  const homeByKey = query.homeCollege ? await schoolOfKey(db, index, query.homeCollege) : null;
+  const targetByKey = query.targetCollege ? await schoolOfKey(db, index, query.targetCollege) : null;
+  const homeByName = !homeByKey && query.transferFromSchool ? schoolOfName(index, query.transferFromSchool, [query.state]) : null;
+  const targetByName = !targetByKey && query.transferToSchool ? schoolOfName(index, query.transferToSchool, [query.state]) : null;
+  const unknownKey = (key: string | undefined, found: SchoolMention | null, byName: SchoolMention | null) => (key && !found && !byName ? { asWritten: key, school: null } : null);
+  let home = dropped('home') ? null : (homeByKey ?? homeByName ?? unknownKey(query.homeCollege, homeByKey, homeByName) ?? (ignored.has('from') ? null : read.home));
+  let target = dropped('target') ? null : (targetByKey ?? targetByName ?? unknownKey(query.targetCollege, targetByKey, targetByName) ?? (ignored.has('to') ? null : read.target));
+  // A name two schools share ("UNO") is decided by the search's state or the other school's, as institutions decides it
+  // (a school the text names still places the sentence, even when the student left it out of the search).
+  const textStates = [read.home?.school?.state, read.target?.school?.state];
+  home = withStates(index, home, [query.state, target?.school?.state, ...textStates]);
+  target = withStates(index, target, [query.state, home?.school?.state, ...textStates]);
+  home = withStates(index, home, [query.state, target?.school?.state, ...textStates]);
   if (home) chip('home', `Current school: ${home.school?.name ?? home.asWritten}`);
   if (target) chip('target', `Transfer to: ${target.school?.name ?? target.asWritten}`);
 
@@ -153,8 +181,8 @@ export async function planSearch(db: Queryable, index: SearchIndex, query: Cours
       sequence,
       asked: askedFor(words),
     },
-    home: home ? (home.school ? { key: home.school.key, name: home.school.name } : { key: null, name: home.asWritten }) : null,
-    target: target ? (target.school ? { key: target.school.key, name: target.school.name } : { key: null, name: target.asWritten }) : null,
+    home: home ? searchedSchool(home, home === homeByKey) : null,
+    target: target ? searchedSchool(target, target === targetByKey) : null,
     unknownSchool: (home !== null && home.school === null) || (target !== null && target.school === null),
     chips,
     words: typedWords.join(' '),

@@ -7,11 +7,11 @@
  * "enc 1101", "psy-2012", "POLI SCI 105", "U DEL: ECON101"), the delivery format, the term, an explicit level, and the
  * words left, read into canonical words (search-words.ts) with the sequence asked for ("calculus II", "calc 2") and what
  * kind of course the words ask for (introductory, a lab, honors, college-prep, topics…). Schools are recognised through
- * school-names.ts, the one boundary to the schools' names. Pure apart from that lookup; never throws.
+ * school-names.ts, the one boundary to the institutions feature, which decides which school a name is. Pure apart from that lookup; never throws.
  */
 import { DELIVERY_FORMAT_OPTIONS, type CourseLevel, type DeliveryFormat } from '../../../shared/search/search-options';
 import { offeredTerm, termForSeason, type Season, type TermValue } from '../../../shared/terms';
-import type { SchoolNames, SchoolRef } from './school-names';
+import type { SchoolChoice, SchoolNames, SchoolRef } from './school-names';
 import {
   canonicalWords,
   GRADUATE_WORDS,
@@ -32,8 +32,10 @@ const MAX_CODES = 20;
 export interface SchoolMention {
   /** The school as the student wrote it. */
   asWritten: string;
-  /** The school it names, or null when no school on file has that name. */
+  /** The school it names, or null when no school on file has that name, or several share it. */
   school: SchoolRef | null;
+  /** Several schools share the name as written and nothing in the text says which (decided later by a state, or asked). */
+  choices?: SchoolChoice[];
 }
 
 export interface TypedCode {
@@ -206,12 +208,12 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
     return tokens[before]?.norm;
   };
   const mentions: Mention[] = [];
-  const make = (first: number, last: number, school: SchoolRef | null): Mention => ({
+  const make = (first: number, last: number, school: SchoolRef | null, choices: SchoolChoice[] = []): Mention => ({
     start: tokens[first]!.start,
     end: tokens[last]!.end,
     first,
     last,
-    mention: { asWritten: phrase(first, last), school },
+    mention: { asWritten: phrase(first, last), school, ...(choices.length > 0 ? { choices } : {}) },
     role: 'none',
   });
 
@@ -227,12 +229,12 @@ function findSchools(text: string, tokens: readonly Token[], blocked: readonly S
       for (let k = index; k <= last; k++) if (!free(k)) allFree = false;
       if (!allFree) continue;
       const words = phrase(index, last);
-      const school = schools.exact(words);
-      if (!school) continue;
+      const named = schools.named(words);
+      if (!named) continue;
       // One-letter-case aliases like "UM" only in capitals ("um" is a filler); a place name only after at/from/to.
       if (last === index && /^(um|ud)$/i.test(words) && !isUpperCase(words)) continue;
       if (last === index && schools.isPlaceName(words) && (!afterConnector || connector === 'in')) continue;
-      found = make(index, last, school);
+      found = make(index, last, named.school, named.choices);
       break;
     }
     // 2. Right after "from", "to" or "at", or written with capitals: a phrase whose words name one school ("Delgado",

@@ -4,7 +4,7 @@
  * (search.queries.ts) and decided by the engine, each card once per catalogue version.
  */
 import { createHash } from 'node:crypto';
-import { transferStatusOf, type CourseDetails, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
+import { transferStatusOf, type CourseDetails, type SearchedSchool, type CourseOffering, type CourseSearchResponse, type CourseSearchResult, type CourseTransfer } from '../../../shared/schemas/course';
 import type { CourseSearchQuery } from '../../../shared/schemas/search';
 import { statusOfVerdictClass, type VerdictClass } from '../../../shared/schemas/verdict-class';
 import { DELIVERY_FORMAT_OPTIONS, optionLabel } from '../../../shared/search/search-options';
@@ -24,7 +24,7 @@ import {
   type CourseVerdict,
   type ParsedTerm,
 } from '../equivalencies';
-import { findInstitutionById, toInstitutionInfo, type InstitutionInfo } from '../institutions';
+import { findInstitution, findInstitutionById, hasCourses, hasTransferRulesInto, toInstitutionInfo, type InstitutionInfo } from '../institutions';
 import type { SearchCache } from './search-cache';
 import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
 import { planSearch } from './search-plan';
@@ -265,10 +265,37 @@ function scheduleUnknownNote(spec: { deliveryFormat: string | null; term: string
   return `Schedule unknown: no sections of these courses are on file, so Crosswalk cannot tell whether they are offered ${wanted}. Check with the school.`;
 }
 
+/**
+ * What is known of the schools a search names, once per catalogue version (the institutions feature answers), and what
+ * the student is told when one has no data in Crosswalk yet: a real answer, not "No results" (the University of
+ * Mississippi is a school; Crosswalk just has no rules into it).
+ */
+async function schoolsKnown(db: Queryable, index: SearchIndex, plan: { home: SearchedSchool | null; target: SearchedSchool | null }) {
+  const homeSchool = plan.home?.key ? await index.remember(`school-info|${plan.home.key}`, () => findInstitution(db, plan.home!.key!)) : null;
+  const targetSchool = plan.target?.key ? await index.remember(`school-info|${plan.target.key}`, () => findInstitution(db, plan.target!.key!)) : null;
+  const home = plan.home && homeSchool ? { ...plan.home, hasCourses: await index.remember(`has-courses|${homeSchool.id}`, () => hasCourses(db, homeSchool.id)) } : plan.home;
+  const target =
+    plan.target && targetSchool
+      ? { ...plan.target, hasTransferRules: targetSchool.floridaStatewideNumbering || (await index.remember(`has-rules-into|${targetSchool.id}`, () => hasTransferRulesInto(db, targetSchool.id))) }
+      : plan.target;
+  const notes: string[] = [];
+  if (targetSchool && target?.hasTransferRules === false) {
+    notes.push(
+      `Crosswalk has no transfer rules into ${targetSchool.name} yet, so it cannot say how these courses count there. ` +
+        `Ask ${targetSchool.name}'s registrar or admissions office how they evaluate transfer credit, and keep each course's syllabus: they decide course by course.`,
+    );
+  }
+  if (homeSchool && home?.hasCourses === false) {
+    notes.push(`Crosswalk has no courses from ${homeSchool.name} yet. Search for a course by its code or title, or upload your transcript: every course on it is checked.`);
+  }
+  return { home, target, schoolNote: notes.length > 0 ? notes.join(' ') : null };
+}
+
 async function runSearch(db: Queryable, index: SearchIndex, version: string, cards: CardCache, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
   const plan = await planSearch(db, index, query);
   const understood = { chips: plan.chips, words: plan.words };
-  const empty: CourseSearchResponse = { understood, results: [], total: 0, nextCursor: null, home: plan.home, target: plan.target, unusedWords: plan.unusedWords, scheduleNote: null };
+  const { home, target: targetSchool, schoolNote } = await schoolsKnown(db, index, plan);
+  const empty: CourseSearchResponse = { understood, results: [], total: 0, nextCursor: null, home, target: targetSchool, schoolNote, unusedWords: plan.unusedWords, scheduleNote: null };
   // A school the search names but no school on file has: nothing can be said about it.
   if (plan.unknownSchool) return empty;
   const spec = { ...plan.spec, limit: query.limit, offset };

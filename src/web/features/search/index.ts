@@ -6,6 +6,6 @@ export { SearchCard, type SearchMode } from './search-card';
 export { courseQueries, saveSearchToProfile, useSaveSearchToProfile } from './search-queries';
 export { SearchResults } from './search-results';
 export { SearchTips } from './search-tips';
-export { apiParamsOf, readSearchState, searchHref, searchStateParams, withoutChip } from './search-url';
+export { apiParamsOf, readSearchState, searchHref, searchStateParams, withoutChip, withSchool } from './search-url';
 export { useLocalSavedSearches } from './use-local-saved-searches';
 export { useSessionUser } from './use-session-user';

@@ -1,25 +1,70 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchChip } from '@shared/schemas/course';
+import type { CourseSearchResponse, SearchChip, SearchedSchool } from '@shared/schemas/course';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { CourseResultCard } from './course-result-card';
 import { courseQueries } from './search-queries';
 import { UnderstoodChips } from './understood-chips';
 
+/** Several schools go by the name the search wrote ("UNO"): the student says which one. */
+function WhichSchool({ school, role, onChoose }: { school: SearchedSchool; role: 'from' | 'to'; onChoose: (role: 'from' | 'to', key: string) => void }) {
+  return (
+    <div role="group" aria-label={`Which ${school.asWritten ?? school.name}?`} className="rounded-xl border border-brand-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">
+        Several schools go by “{school.asWritten ?? school.name}”. Which one {role === 'from' ? 'are you at' : 'are you transferring to'}?
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {school.choices?.map((choice) => (
+          <button
+            key={choice.key}
+            type="button"
+            onClick={() => onChoose(role, choice.key)}
+            className="min-h-11 rounded-md border border-brand-700 px-3 py-2 text-left text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {choice.name}
+            <span className="block text-xs font-normal text-slate-600">{[choice.city, choice.state].filter(Boolean).join(', ')}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The questions and notes about the schools a search names, before its results. */
+function SchoolNotes({ page, onChoose }: { page: CourseSearchResponse; onChoose?: (role: 'from' | 'to', key: string) => void }) {
+  return (
+    <>
+      {onChoose && page.home?.choices && page.home.choices.length > 0 && <WhichSchool school={page.home} role="from" onChoose={onChoose} />}
+      {onChoose && page.target?.choices && page.target.choices.length > 0 && <WhichSchool school={page.target} role="to" onChoose={onChoose} />}
+      {page.schoolNote && (
+        <p role="note" className="rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          {page.schoolNote}
+        </p>
+      )}
+    </>
+  );
+}
+
+const asksWhichSchool = (page: CourseSearchResponse) => Boolean(page.home?.choices?.length || page.target?.choices?.length);
+
 /**
  * Result cards for one search, what the server understood of it (chips, when `onRemoveChip` is given: Smart Search),
- * 'Load More Results' for the next page, and the no-results message. When a search's answer arrives, focus moves to
+ * 'Load More Results' for the next page, the question of which school a shared name means (`onChooseSchool`), what is
+ * known of a school with no data yet, and the no-results message. When a search's answer arrives, focus moves to
  * its heading, so a keyboard or screen-reader user lands on the results and a phone shows them.
  */
 export function SearchResults({
   params,
   onRefine,
   onRemoveChip,
+  onChooseSchool,
   actions,
 }: {
   params: URLSearchParams;
   onRefine: () => void;
   onRemoveChip?: (chip: SearchChip) => void;
+  /** Picks one of the schools that share the name a search wrote. */
+  onChooseSchool?: (role: 'from' | 'to', key: string) => void;
   actions?: React.ReactNode;
 }) {
   const search = useInfiniteQuery(courseQueries.search(params));
@@ -60,6 +105,20 @@ export function SearchResults({
       ))}
     </div>
   );
+  if (first && results.length === 0 && (asksWhichSchool(first) || first.schoolNote)) {
+    // A name to settle first, or a school Crosswalk knows but has nothing on: a real answer, not "No results".
+    return (
+      <div className="flex flex-col gap-3">
+        {chips}
+        <div ref={headingRef as React.RefObject<HTMLDivElement>} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
+          <SchoolNotes page={first} onChoose={onChooseSchool} />
+        </div>
+        <button type="button" onClick={onRefine} className="self-start rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+          Refine your search
+        </button>
+      </div>
+    );
+  }
   if (!first || results.length === 0) {
     const school = first?.target?.name || 'your target school';
     return (
@@ -86,6 +145,7 @@ export function SearchResults({
         </h2>
         {actions}
       </div>
+      <SchoolNotes page={first} onChoose={onChooseSchool} />
       {first.unusedWords.length > 0 && !onRemoveChip && (
         <p role="note" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
           Nothing matched {first.unusedWords.map((word) => `“${word}”`).join(' ')}, so these results leave {first.unusedWords.length === 1 ? 'that word' : 'those words'} out.

@@ -59,3 +59,13 @@ export function apiParamsOf(state: SearchState): URLSearchParams {
 export function withoutChip(state: SearchState, without: string): SearchState {
   return { ...state, filters: { ...state.filters, without: [...new Set([...(state.filters.without ?? []), without])] } };
 }
+
+/** The same search with one of its schools picked by key (one of the schools that share the name it wrote: "UNO"). */
+export function withSchool(state: SearchState, role: 'from' | 'to', key: string): SearchState {
+  const keyField = role === 'from' ? 'homeCollege' : 'targetCollege';
+  const nameField = role === 'from' ? 'transferFromSchool' : 'transferToSchool';
+  const chip = role === 'from' ? 'home' : 'target';
+  const { [nameField]: _name, ...filters } = state.filters;
+  const without = (filters.without ?? []).filter((entry) => entry !== chip);
+  return { ...state, filters: { ...filters, [keyField]: key, without: without.length > 0 ? without : undefined } };
+}

@@ -13,6 +13,7 @@ import {
   type SearchMode,
   SearchResults,
   searchStateParams,
+  withSchool,
   SearchTips,
   useLocalSavedSearches,
   useSessionUser,
@@ -119,6 +120,9 @@ export default function SearchPage() {
   const runManual = (filters: SearchFilters) => {
     setParams(searchStateParams({ text: '', filters }));
   };
+  const chooseSchool = (role: 'from' | 'to', key: string) => {
+    if (state) setParams(searchStateParams(withSchool(state, role, key)));
+  };
   const removeChip = (chip: SearchChip) => {
     if (state) setParams(searchStateParams(withoutChip(state, chip.without)));
   };
@@ -197,6 +201,7 @@ export default function SearchPage() {
             params={apiParams}
             onRefine={refine}
             onRemoveChip={state.mode === 'smart' ? removeChip : undefined}
+            onChooseSchool={chooseSchool}
             actions={
               <div className="flex items-center gap-2">
                 {savedNote && (
