@@ -19,6 +19,8 @@ beforeAll(async () => {
   await createSchool({ db: t.deps.db, actor, input: { name: 'Tallahassee Community College', key: 'tcc', state: 'FL', aliases: ['TCC'] } });
   await createSchool({ db: t.deps.db, actor, input: { name: 'Miami University', key: 'miami-ohio', state: 'OH', aliases: ['Miami of Ohio'] } });
   await createSchool({ db: t.deps.db, actor, input: { name: 'Made-Up Test College', key: 'made-up', state: 'FL', aliases: [] } });
+  // As the demo names a school: its full name, and a loose alias ("Tallahassee") that names another school in the state.
+  await createSchool({ db: t.deps.db, actor, input: { name: 'Florida State University', key: 'fsu-demo', state: 'FL', aliases: ['FSU', 'Tallahassee'] } });
   first = await loadReferenceSets({ db: t.deps.db, sets: pickReferenceSets(['institutions']), actor });
 }, 300_000);
 afterAll(async () => {
@@ -36,13 +38,15 @@ const unitidOf = async (id: number) => (await t.deps.db.query<{ ipeds_unitid: nu
 describe('the institutions reference set', () => {
   it('adds every directory school, matches the schools on file to their rows, and a second load changes nothing', async () => {
     expect(first[0]?.status).toBe('loaded');
-    expect(first[0]?.outcome?.written.schools).toEqual({ inserted: 6_316 - 3, updated: 3, unchanged: 0 });
+    expect(first[0]?.outcome?.written.schools).toEqual({ inserted: 6_316 - 4, updated: 4, unchanged: 0 });
     expect(first[0]?.outcome?.notes.join(' ')).toContain('1 schools on file are in no directory row (Made-Up Test College)');
 
     const schools = await t.deps.db.query<{ key: string; name: string; ipeds_unitid: number | null }>(
-      `select key, name, ipeds_unitid from institutions where key in ('uw-madison', 'tcc', 'miami-ohio', 'made-up') order by key`,
+      `select key, name, ipeds_unitid from institutions where key in ('uw-madison', 'tcc', 'miami-ohio', 'made-up', 'fsu-demo') order by key`,
     );
     expect(schools.map((school) => [school.key, school.name, school.ipeds_unitid === null ? null : Number(school.ipeds_unitid)])).toEqual([
+      // Its own name decides; the loose alias does not leave it unmatched beside a second copy of itself.
+      ['fsu-demo', 'Florida State University', 134097],
       ['made-up', 'Made-Up Test College', null],
       ['miami-ohio', 'Miami University', 204024],
       // Renamed in 2024: the school on file takes its name now, the old one stays an alias.

@@ -325,8 +325,12 @@ async function attachSchoolsOnFile(tx: Queryable, index: SchoolNameIndex, byUnit
 /** The directory row a school on file is, by its names in its state, or its web address; null when none decides. */
 function matchToDirectory(index: SchoolNameIndex, school: { name: string; key: string; state: string | null; website: string | null; aliases: readonly string[] }): number | null {
   const context = { states: [school.state] };
+  // The school's own name decides when it names one directory school; a loose alias ("Wisconsin" for UW-Madison) that
+  // names another must not undo that and leave the school unmatched beside a second copy of itself.
+  const byName = index.resolve(school.name, context).school;
+  if (byName && (school.state === null || byName.state === school.state)) return byName.id;
   const decided = new Set<number>();
-  for (const name of [school.name, ...school.aliases]) {
+  for (const name of school.aliases) {
     const resolution = index.resolve(name, context);
     const found = resolution.school;
     if (found && (school.state === null || found.state === school.state)) decided.add(found.id);
