@@ -143,7 +143,7 @@ export function SchoolCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label}: schools`}
+        aria-label="Matching schools"
         hidden={!showList}
         className="absolute top-full right-0 left-0 z-30 mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
       >
