@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdminInBrowser } from '../support/admin-sign-in';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 /**
  * Issue 26: a clerk with 300 appeals. A student's report row is appealed first (the oldest in the queue), then 300 more
@@ -70,7 +71,7 @@ describe('the clerk works a queue of 300 appeals', () => {
     const transcripts = student.locator('#transcripts');
     await transcripts.getByLabel('Upload a transcript').setInputFiles(TRANSCRIPT_PDF);
     const item = transcripts.getByTestId('transcript-item').filter({ hasText: 't11000.pdf' });
-    await item.getByLabel('Target school for t11000.pdf').fill('Florida State University');
+    await chooseSchool(item, 'Target school for t11000.pdf', 'Florida State University', 'Florida State University');
     await item.getByRole('button', { name: 'Analyze for…' }).click();
     await student.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
     const row = student.getByRole('list', { name: 'Courses on your transcript' }).getByRole('listitem').filter({ hasText: 'No Transfer' }).first();

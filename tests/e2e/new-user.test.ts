@@ -94,7 +94,7 @@ describe('a file that is not a transcript, on the profile (issue 40)', () => {
     const section = page.locator('#transcripts');
     await section.getByLabel('Upload a transcript').setInputFiles(resolve(FIXTURES, 'transcript-cases/not-a-transcript.pdf'));
     const item = section.getByTestId('transcript-item').filter({ hasText: 'not-a-transcript.pdf' });
-    await item.getByLabel('Target school for not-a-transcript.pdf').fill('Florida State University');
+    await chooseSchool(item, 'Target school for not-a-transcript.pdf', 'Florida State University', 'Florida State University');
     await item.getByRole('button', { name: 'Analyze for…' }).click();
     await page.getByRole('heading', { name: 'We could not find courses in “not-a-transcript.pdf”. Is it a transcript?' }).waitFor({ timeout: 60_000 });
   }

@@ -152,7 +152,7 @@ describe('/course/:id', () => {
     await page.goto('/search?q=ECON101');
     const card = cards(page).filter({ hasText: 'University of Delaware' }).first();
     await card.getByRole('link', { name: 'View Details' }).click();
-    await page.waitForURL(/\/course\/\d+$/);
+    await page.waitForURL(/\/course\/\d+(\?.*)?$/);
     await page.getByRole('heading', { level: 1, name: 'Introduction to Microeconomics: Prices and Markets' }).waitFor();
     await page.getByRole('heading', { name: 'Pennsylvania State University' }).waitFor();
     await page.getByText('Counts as ECON 102 Introductory Microeconomic Analysis and Policy').waitFor();

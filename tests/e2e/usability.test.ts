@@ -132,7 +132,7 @@ describe('a student’s transcript on a phone', () => {
     const transcripts = page.locator('#transcripts');
     await transcripts.getByLabel('Upload a transcript').setInputFiles(resolve(FIXTURES, 't11003.pdf'));
     const item = transcripts.getByTestId('transcript-item').filter({ hasText: 't11003.pdf' });
-    await item.getByLabel('Target school for t11003.pdf').fill('Florida State University');
+    await chooseSchool(item, 'Target school for t11003.pdf', 'Florida State University', 'Florida State University');
     await item.getByRole('button', { name: 'Analyze for…' }).click();
 
     // The report: one credit reads "1 credit", and focus comes back to the button that opened the appeal dialog.
