@@ -73,7 +73,7 @@ const VERDICTS = [
   { search: 'ENGL 231 from Delgado Community College to University of New Orleans', card: 'ENGL 231 · Delgado Community College', badge: 'Elective credit', says: 'elective credit in ENGL at the 2000 level' },
   { search: 'ENGL 232 from Delgado Community College to University of New Orleans', card: 'ENGL 232 · Delgado Community College', badge: 'General-education credit', says: 'General Humanities Elective' },
   { search: 'ENGL 101 from Delgado Community College to University of New Orleans', card: 'ENGL 101 · Delgado Community College', badge: 'Transfers fully', says: 'ENGL 1157' },
-  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', card: 'ECON 204 · UW-Oshkosh', badge: 'Transfers fully', says: 'ECON 102' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', card: 'ECON 204 · University of Wisconsin-Oshkosh', badge: 'Transfers fully', says: 'ECON 102' },
   { search: 'MAT 0029 from Miami Dade College to FIU', card: 'MAT 0029 · Miami Dade College', badge: 'No credit', says: 'college-preparatory' },
 ];
 
@@ -107,8 +107,8 @@ const ISSUE_EXAMPLES = [
   { search: 'intro psychology from Valencia College to UCF', school: 'Valencia College', codes: ['PSY 2012'], verdictClass: 'specific-course', badge: 'Transfers fully' },
   { search: 'English comp from Delgado to UNO', school: 'Delgado Community College', codes: ['ENGL 101', 'ENGL 110'], verdictClass: 'specific-course', badge: 'Transfers fully' },
   { search: 'calculus 1 from Broward College to University of Florida', school: 'Broward College', codes: ['MAC 2311'], verdictClass: 'specific-course', badge: 'Transfers fully' },
-  { search: 'MATH 1550 from LSU to Southeastern Louisiana University', school: 'Louisiana State University (A&M, Baton Rouge)', codes: ['MATH 1550'], verdictClass: 'specific-course', badge: 'Transfers fully' },
-  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', school: 'UW-Oshkosh', codes: ['ECON 204'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'MATH 1550 from LSU to Southeastern Louisiana University', school: 'Louisiana State University and Agricultural & Mechanical College', codes: ['MATH 1550'], verdictClass: 'specific-course', badge: 'Transfers fully' },
+  { search: 'ECON 204 from UW-Oshkosh to UW-Madison', school: 'University of Wisconsin-Oshkosh', codes: ['ECON 204'], verdictClass: 'specific-course', badge: 'Transfers fully' },
   // A college-prep course: no credit (the verdict classes, issue 34), never "Transfers fully".
   { search: 'developmental math from Valencia to UCF', school: 'Valencia College', codes: ['MAT 0018', 'MAT 0022', 'MAT 0028'], verdictClass: 'no-credit', badge: 'No credit' },
 ];

@@ -72,7 +72,8 @@ describe('the student area in the browser', () => {
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await profile.getByText('Profile saved ✅').waitFor();
     await profile.getByText('Profile saved ✅').waitFor({ state: 'detached', timeout: 6000 });
-    expect(await profile.getByLabel('Full name').inputValue()).toBe('  Jordan A. Rivera ');
+    // The profile shows what it saved: trimmed (spec: "Profile save trims all fields").
+    expect(await profile.getByLabel('Full name').inputValue()).toBe('Jordan A. Rivera');
 
     // Favorites: a comma list with a duplicate in another case, then remove one.
     const favorites = page.locator('#favorites');
