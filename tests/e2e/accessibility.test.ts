@@ -184,9 +184,7 @@ describe.each([
   }, 240_000);
 
   let student: Awaited<ReturnType<typeof makeStudent>>;
-  // Skipped at the stop of 2026-11-28: fails on main after the session's merges, not yet diagnosed (it may be a real
-  // accessibility fault of a student page); the closing note of that stop asks the next session to fix it first.
-  it.skip('as a student: the hub, search, profile with Compare, appeal pages, the report and its appeal dialog', async () => {
+  it('as a student: the hub, search, profile with Compare, appeal pages, the report and its appeal dialog', async () => {
     student ??= await makeStudent();
     const context = await browser.newContext({ viewport, baseURL: baseUrl, bypassCSP: true, storageState: student.storage });
     const visits: Visit[] = [
@@ -201,7 +199,8 @@ describe.each([
           await chooseSchool(compare, 'Second school', 'University of Central Florida', 'University of Central Florida');
           await compare.getByText('Based on t11007.pdf').waitFor();
           await page.locator('#favorites').getByLabel('Add favorite universities').fill('Ohio, flor');
-          await page.getByText('Schools we know matching').waitFor();
+          // The school picker offers the schools matching the name being typed (axe checks the open list).
+          await page.locator('#favorites').getByRole('listbox', { name: 'Matching schools' }).getByRole('option').first().waitFor();
         },
       },
       { name: 'appeal form', path: '/student/appeal', ready: heading('Submit a credit appeal') },
