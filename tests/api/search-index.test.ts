@@ -7,6 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseSearchResponse } from '../../src/shared/schemas/course';
+import { courseSearchQuerySchema } from '../../src/shared/schemas/search';
+import { SearchCache } from '../../src/server/features/search/search-cache';
+import { SearchIndex, SearchIndexHolder } from '../../src/server/features/search/search-index';
+import { readCatalogueVersion } from '../../src/server/features/search/search.queries';
+import { searchCourses } from '../../src/server/features/search/search.service';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -141,5 +146,33 @@ describe('kept current', () => {
     expect(codes(await search('oceanography at RTSC'))).toEqual([]);
     await createCourse(t.deps.db, home.id, { subject: 'OCE', number: '1001', title: 'Introduction to Oceanography' });
     expect(codes(await search('oceanography at RTSC'))).toEqual(['OCE 1001']);
+  });
+});
+
+describe('while a large catalogue is re-indexed in the background', () => {
+  // A large catalogue's searches are answered by the last index while the next is built (SearchIndexHolder): a rule
+  // written in that window must show on the card at once, and the answer must not be kept as the new version's.
+  class HeldIndex extends SearchIndexHolder {
+    constructor(private readonly held: SearchIndex) {
+      super();
+    }
+    override async at(): Promise<SearchIndex> {
+      return this.held;
+    }
+  }
+
+  it('shows a rule written after the index was built, and keeps no answer for the new version', async () => {
+    const db = t.deps.db;
+    await createCourse(db, home.id, { subject: 'AST', number: '2002', title: 'Introduction to Astronomy' });
+    const older = await SearchIndex.build(db, await readCatalogueVersion(db));
+    await createRule(db, { from: home.id, to: destination.id, sources: [{ subject: 'AST', number: '2002' }], targets: [{ subject: 'AST', number: '1010' }] });
+    const version = await readCatalogueVersion(db);
+    expect(version).not.toBe(older.version);
+    const cache = new SearchCache<CourseSearchResponse>(10, Number.POSITIVE_INFINITY);
+    const query = courseSearchQuerySchema.parse({ q: `AST 2002 from RTSC to RTU`, limit: '10' });
+    const answer = await searchCourses({ db, query, indexes: new HeldIndex(older), cache });
+    const card = answer.results.find((result) => result.courseNumber === 'AST 2002');
+    expect(card?.verdictClass).toBe('specific-course');
+    expect(cache.size).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, PHONE_VIEWPORT } from '../support/browser';
+import { chooseSchool } from '../support/school-picker';
 
 /**
  * "Where your credits count" in the browser, on the demo's real data: a Valencia College transcript (Florida statewide
@@ -51,7 +52,7 @@ describe('where your credits count', () => {
     await page.goto('/search');
     await page.getByRole('tab', { name: 'Transcript Upload' }).click();
     await page.getByLabel('Transcript file').setInputFiles(FIXTURE);
-    await page.getByLabel('Transferring to').selectOption({ label: 'Florida State University' });
+    await chooseSchool(page, 'Transferring to', 'Florida State', 'Florida State University');
     await page.getByRole('button', { name: 'Analyze Transcript' }).click();
     await page.getByRole('heading', { name: 'Your transfer report' }).waitFor({ timeout: 45_000 });
 

@@ -402,11 +402,13 @@ export class SearchIndex implements SearchVocabulary {
 
   /**
    * The course as the rules' query needs it (its school and code key), or null when no rule from it leads to the
-   * destination (to anywhere, without one): then its card has no rules to read.
+   * destination (to anywhere, without one): then its card has no rules to read. `evenWithoutRules`: the key in any case.
    */
-  cardKey(id: number, targetId: number | null): { institutionId: number; codeKey: string } | null {
+  cardKey(id: number, targetId: number | null, { evenWithoutRules = false } = {}): { institutionId: number; codeKey: string } | null {
     const position = this.positionOf.get(id);
     if (position === undefined) return null;
+    // An index older than the catalogue (a large rebuild under way) may not know a rule just written: read them all.
+    if (evenWithoutRules) return { institutionId: this.institutions[position]!, codeKey: this.codeKeys[position]! };
     const start = this.transferStarts[position]!;
     const end = this.transferStarts[position + 1]!;
     let hasRules = false;

@@ -235,6 +235,9 @@ export async function searchCourses({
   const cached = cache?.get(key, version);
   if (cached) return cached;
   const index = await indexes.at(db, version);
+  // While a large catalogue's index is rebuilt in the background the last one answers: its cards' rules are read from
+  // the database, and nothing it answered is kept as this version's answer (a rule just written must show at once).
+  if (index.version !== version) return runSearch(db, index, version, new CardCache(), query, fingerprint, offset, { staleIndex: true });
   const answer = await runSearch(db, index, version, cards, query, fingerprint, offset);
   cache?.set(key, version, answer);
   return answer;
@@ -291,7 +294,16 @@ async function schoolsKnown(db: Queryable, index: SearchIndex, plan: { home: Sea
   return { home, target, schoolNote: notes.length > 0 ? notes.join(' ') : null };
 }
 
-async function runSearch(db: Queryable, index: SearchIndex, version: string, cards: CardCache, query: CourseSearchQuery, fingerprint: string, offset: number): Promise<CourseSearchResponse> {
+async function runSearch(
+  db: Queryable,
+  index: SearchIndex,
+  version: string,
+  cards: CardCache,
+  query: CourseSearchQuery,
+  fingerprint: string,
+  offset: number,
+  { staleIndex = false } = {},
+): Promise<CourseSearchResponse> {
   const plan = await planSearch(db, index, query);
   const understood = { chips: plan.chips, words: plan.words };
   const { home, target: targetSchool, schoolNote } = await schoolsKnown(db, index, plan);
@@ -311,7 +323,7 @@ async function runSearch(db: Queryable, index: SearchIndex, version: string, car
     const rules = await cardRules(
       db,
       rows.flatMap((row) => {
-        const key = index.cardKey(row.id, spec.targetId);
+        const key = index.cardKey(row.id, spec.targetId, { evenWithoutRules: staleIndex });
         return key ? [{ id: row.id, ...key }] : [];
       }),
       spec.targetId,
