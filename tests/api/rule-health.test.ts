@@ -76,6 +76,18 @@ describe('rule health', () => {
     expect(counts).toMatchObject({ conflict: 1, 'missing-target': 2, 'missing-source': 1, expired: 1, 'no-start': 1, asked: 1 });
   });
 
+  it('a check run again replaces the last one whole (written beside it, then swapped): the same counts, no finding id reused', async () => {
+    const before = (await findings('missing-target')).findings.map((finding) => finding.id);
+    await checkRuleHealth(t.deps.db);
+    const { counts } = await summary();
+    expect(counts).toMatchObject({ conflict: 1, 'missing-target': 2, 'missing-source': 1, expired: 1, 'no-start': 1, asked: 1 });
+    const after = (await findings('missing-target')).findings.map((finding) => finding.id);
+    expect(after).toHaveLength(2);
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+    const [{ count }] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from rule_health_findings_next`);
+    expect(count).toBe(0);
+  });
+
   it('lists the conflicting rules together, and not rules that follow one another in time', async () => {
     const page = await findings('conflict');
     expect(page.findings.map((finding) => finding.ruleId).sort()).toEqual([rules['eng-a'], rules['eng-b']].sort());

@@ -49,7 +49,9 @@ export interface ReferenceSetOutcome {
  * statements resolve as microtasks), so a load that only awaits it would never let the server accept a connection:
  * after each transaction, and between slices of any long step, the load gives the event loop a turn.
  */
-export const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { letOthersRun } from '../jobs/let-others-run';
+
+export { letOthersRun };
 
 export const emptyOutcome = (): ReferenceSetOutcome => ({ written: {}, errorCount: 0, errors: [], notes: [] });
 

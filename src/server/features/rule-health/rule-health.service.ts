@@ -9,6 +9,7 @@ import { RULE_HEALTH_KINDS, RULE_HEALTH_LISTS, type RuleHealthAction, type RuleH
 import type { Database, Queryable } from '../../db/client';
 import { conflict, invalidField, notFound } from '../../domain-errors';
 import { enqueueJob } from '../../jobs/job-queue';
+import { letOthersRun } from '../../jobs/let-others-run';
 import { currentTerm, deleteRules, describeCourses, describeTermRange, engineRule, formatTerm, formatCsvLine, parseTerm, setRuleTerms, termBefore, type RuleEditor } from '../equivalencies';
 import { listMostAskedPairs } from '../evaluation-queue';
 import { listReportsDecidedByRules } from '../transcripts';
@@ -25,6 +26,8 @@ import {
   listRulesWithMissingTargets,
   listRuleTerms,
   replaceFindings,
+  ruleBatches,
+  type RuleBatch,
   type FindingRow,
   type FindingToStore,
   type RuleGroupMember,
@@ -75,16 +78,30 @@ function conflictFindings(members: RuleGroupMember[]): FindingToStore[] {
 /** The nightly check: every list computed again and stored in one transaction. Returns each list's size. */
 export async function checkRuleHealth(db: Database, now: Date = new Date()): Promise<Record<RuleHealthKind, number>> {
   const term = currentTerm(now);
-  const findings: FindingToStore[] = conflictFindings(await listRuleGroupsWithDifferentTargets(db));
+  const batches = await ruleBatches(db, RULES_PER_STATEMENT);
+  const inBatches = async <Row extends { id: number }>(read: (batch: RuleBatch) => Promise<Row[]>) => {
+    const rows: Row[] = [];
+    for (const batch of batches) {
+      rows.push(...(await read(batch)));
+      await letOthersRun();
+    }
+    return rows.sort((a, b) => a.id - b.id);
+  };
+  const groups: RuleGroupMember[] = [];
+  for (const batch of batches) {
+    groups.push(...(await listRuleGroupsWithDifferentTargets(db, batch)));
+    await letOthersRun();
+  }
+  const findings: FindingToStore[] = conflictFindings(groups);
   for (const [kind, rows, side] of [
-    ['missing-target', await listRulesWithMissingTargets(db), "receiving school's"],
-    ['missing-source', await listRulesWithMissingSources(db), "sending school's"],
+    ['missing-target', await inBatches((batch) => listRulesWithMissingTargets(db, batch)), "receiving school's"],
+    ['missing-source', await inBatches((batch) => listRulesWithMissingSources(db, batch)), "sending school's"],
   ] as const) {
     for (const row of rows) {
       findings.push({ kind, ruleId: row.id, group: null, fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, detail: `${row.course} is not in the ${side} catalogue`, students: null });
     }
   }
-  for (const row of await listRuleTerms(db)) {
+  for (const row of await inBatches((batch) => listRuleTerms(db, batch))) {
     const end = parseTerm(row.to_term);
     const base = { ruleId: row.id, group: null, fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, students: null };
     if (end && end.ordinal < term.ordinal) findings.push({ ...base, kind: 'expired', detail: `Ended ${formatTerm(end)}` });
@@ -102,9 +119,12 @@ export async function checkRuleHealth(db: Database, now: Date = new Date()): Pro
       students: pair.students,
     });
   }
-  await db.transaction((tx) => replaceFindings(tx, findings));
+  await replaceFindings(db, findings);
   return summarise(await countFindings(db));
 }
+
+/** About this many rules are read per statement of the check (see ruleBatches). */
+const RULES_PER_STATEMENT = 10_000;
 
 function summarise(rows: Array<{ kind: RuleHealthKind; count: number }>): Record<RuleHealthKind, number> {
   const counts = Object.fromEntries(RULE_HEALTH_KINDS.map((kind) => [kind, 0])) as Record<RuleHealthKind, number>;

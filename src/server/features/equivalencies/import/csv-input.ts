@@ -1,5 +1,6 @@
 /** What an import reads, and how: a CSV as text or a byte/text stream, in one transaction kept only when all is well. */
 import type { Database, Queryable } from '../../../db/client';
+import { letOthersRun } from '../../../jobs/let-others-run';
 
 export type CsvInput = string | AsyncIterable<string | Uint8Array>;
 
@@ -8,7 +9,6 @@ export const MAX_REPORTED_ERRORS = 1000;
 
 const TEXT_SLICE = 1 << 20;
 
-const letEventsRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Turns a string or a byte/text stream into text chunks; with `slice`, at most that long, yielding to events between. */
 export async function* textChunks(input: CsvInput, slice?: number): AsyncGenerator<string> {
@@ -18,7 +18,7 @@ export async function* textChunks(input: CsvInput, slice?: number): AsyncGenerat
       return;
     }
     for (let start = 0; start < text.length; start += slice) {
-      if (start > 0) await letEventsRun();
+      if (start > 0) await letOthersRun();
       yield text.slice(start, start + slice);
     }
   }
