@@ -51,7 +51,9 @@ export function PairDecisionForm({ pair, onDecided }: { pair: QueuePair; onDecid
 
   const send = (decision: Record<string, unknown>) => {
     const valid = form.validate({ ...identity, ...decision });
-    if (valid) mutation.mutate(valid as EvaluationDecision, { onSuccess: (result) => onDecided?.(result) });
+    // mutateAsync, not mutate's onSuccess: the decided pair leaves the refetched queue and this form unmounts before
+    // a per-call onSuccess would run, so the page never heard of the decision (nor showed its Undo).
+    if (valid) mutation.mutateAsync(valid as EvaluationDecision).then((result) => onDecided?.(result), () => undefined);
   };
   const approve = (target: { subject: string; number: string; title?: string }) => send({ action: 'approve', target, studentMessage });
 
