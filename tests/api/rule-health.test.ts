@@ -84,8 +84,8 @@ describe('rule health', () => {
     const after = (await findings('missing-target')).findings.map((finding) => finding.id);
     expect(after).toHaveLength(2);
     expect(after.filter((id) => before.includes(id))).toEqual([]);
-    const [{ count }] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from rule_health_findings_next`);
-    expect(count).toBe(0);
+    const [waiting] = await t.deps.db.query<{ count: number }>(`select count(*)::int as count from rule_health_findings_next`);
+    expect(waiting?.count).toBe(0);
   });
 
   it('lists the conflicting rules together, and not rules that follow one another in time', async () => {

@@ -38,7 +38,8 @@ const details: CourseDetails = {
     alsoListedAs: [],
   },
   offerings: [],
-  transfers: [transfer('fiu', 'Florida International University', '2012'), transfer('fsu', 'Florida State University', '2012'), transfer('ucf', 'University of Central Florida', '2012')],
+  // Three different answers (each school's own number), so each keeps its card.
+  transfers: [transfer('fiu', 'Florida International University', '2012'), transfer('fsu', 'Florida State University', '2013'), transfer('ucf', 'University of Central Florida', '2014')],
   otherCodesTransfers: [],
 };
 
@@ -59,5 +60,16 @@ describe('/course/:id', () => {
     await screen.findByRole('heading', { level: 1, name: 'General Psychology' });
     expect(schoolsInOrder()).toEqual(['Florida International University', 'Florida State University', 'University of Central Florida']);
     expect(screen.queryByText('The school you searched for')).not.toBeInTheDocument();
+  });
+
+  it('shows one answer statewide numbering gives at many schools once, naming the schools; the searched school keeps its own card', async () => {
+    const schools = ['fiu', 'fsu', 'ucf', 'usf', 'uwf'].map((key) => transfer(key, `${key.toUpperCase()} University`, '2012'));
+    fakeApi({ 'GET /api/courses/7': { body: { ...details, transfers: schools } } });
+    renderWithApp(<CourseDetailsPage />, { url: '/course/7?to=ucf', path: '/course/:id' });
+    await screen.findByRole('heading', { level: 1, name: 'General Psychology' });
+    expect(schoolsInOrder()).toEqual(['UCF University', '4 schools']);
+    expect(screen.getByText('The same answer at FIU University, FSU University, USF University and 1 more.')).toBeInTheDocument();
+    expect(screen.getByText('All 4 schools')).toBeInTheDocument();
+    expect(screen.getAllByText('Counts as PSY 2012 General Psychology')).toHaveLength(2);
   });
 });

@@ -52,6 +52,69 @@ function RuleFacts({ transfer }: { transfer: CourseTransfer }) {
 const targetFirst = (transfers: CourseTransfer[], targetKey: string | null) =>
   targetKey ? [...transfers.filter((transfer) => transfer.toSchool.key === targetKey), ...transfers.filter((transfer) => transfer.toSchool.key !== targetKey)] : transfers;
 
+/** One answer on the page and the schools it is the answer at (one, or many where statewide numbering says the same). */
+interface TransferGroup {
+  transfer: CourseTransfer;
+  schools: Array<CourseTransfer['toSchool']>;
+}
+
+/**
+ * Statewide numbering gives one course the same answer at dozens of schools ("Not guaranteed" at 39 for a 900-series
+ * number): shown once, naming the schools, instead of 39 identical cards a phone scrolls through. Answers from a rule,
+ * and the school the student searched for, keep a card of their own.
+ */
+function groupSameAnswers(transfers: CourseTransfer[], keepAlone: string | null): TransferGroup[] {
+  const groups: TransferGroup[] = [];
+  const byAnswer = new Map<string, TransferGroup>();
+  for (const transfer of transfers) {
+    if (transfer.ruleId !== null || transfer.origin !== 'statewide-numbering' || transfer.toSchool.key === keepAlone) {
+      groups.push({ transfer, schools: [transfer.toSchool] });
+      continue;
+    }
+    const answer = JSON.stringify([transfer.verdictClass, targetsText(transfer), transfer.transferNote, transfer.creditsAwarded, transfer.creditUnit, transfer.termNote, transfer.minGrade]);
+    const same = byAnswer.get(answer);
+    if (same) {
+      same.schools.push(transfer.toSchool);
+      continue;
+    }
+    const group = { transfer, schools: [transfer.toSchool] };
+    byAnswer.set(answer, group);
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** How many school names a grouped answer shows before "and N more". */
+const GROUP_NAMES_SHOWN = 3;
+
+function GroupHeading({ schools }: { schools: TransferGroup['schools'] }) {
+  if (schools.length === 1) return <h3 className="font-bold text-slate-900">{schools[0]!.name}</h3>;
+  return <h3 className="font-bold text-slate-900">{schools.length} schools</h3>;
+}
+
+function GroupSchools({ schools }: { schools: TransferGroup['schools'] }) {
+  if (schools.length === 1) return null;
+  const names = schools.map((school) => school.name);
+  return (
+    <div className="mt-1 text-sm text-slate-700">
+      <p>
+        The same answer at {names.slice(0, GROUP_NAMES_SHOWN).join(', ')}
+        {names.length > GROUP_NAMES_SHOWN ? ` and ${names.length - GROUP_NAMES_SHOWN} more.` : '.'}
+      </p>
+      {names.length > GROUP_NAMES_SHOWN && (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-semibold text-brand-700">All {names.length} schools</summary>
+          <ul className="mt-1 list-disc pl-5">
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
 /**
  * /course/:id: the course, its offerings, and where it transfers with the rule behind each answer; `?to=KEY` (a search's
  * destination, from its card) lists that school first.
@@ -92,6 +155,7 @@ export default function CourseDetailsPage() {
   const { course, offerings, otherCodesTransfers } = details.data;
   const transfers = targetFirst(details.data.transfers, targetKey);
   const targetListed = targetKey !== null && transfers[0]?.toSchool.key === targetKey;
+  const groups = groupSameAnswers(transfers, targetListed ? targetKey : null);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
       <div>{back}</div>
@@ -130,13 +194,13 @@ export default function CourseDetailsPage() {
           </p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {transfers.map((transfer, index) => (
+            {groups.map(({ transfer, schools }, index) => (
               <li
                 key={transfer.ruleId ?? `statewide-${transfer.toSchool.key}`}
                 className={`rounded-xl border bg-white p-4 ${targetListed && transfer.toSchool.key === targetKey ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-200'}`}
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-bold text-slate-900">{transfer.toSchool.name}</h3>
+                  <GroupHeading schools={schools} />
                   {targetListed && index === 0 && <span className="text-xs font-semibold text-brand-800 uppercase">The school you searched for</span>}
                   <VerdictBadge verdictClass={transfer.verdictClass} />
                 </div>
@@ -145,6 +209,7 @@ export default function CourseDetailsPage() {
                     ? `Counts as ${targetsText(transfer)}${transfer.verdictClass === 'specific-course' ? '' : `: ${VERDICT_CLASS_INFO[transfer.verdictClass].label.toLowerCase()}`}`
                     : (transfer.transferNote ?? VERDICT_CLASS_INFO[transfer.verdictClass].meaning)}
                 </p>
+                <GroupSchools schools={schools} />
                 {transfer.alsoRequires.length > 0 && (
                   <p className="mt-1 text-sm text-slate-600">
                     Only together with {transfer.alsoRequires.map((source) => [source.subject, source.number, source.title].filter(Boolean).join(' ')).join(', ')}.
