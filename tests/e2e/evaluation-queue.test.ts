@@ -1,4 +1,4 @@
-// Issues 25 and 38, in the browser: one course two students' reports leave undecided (Valencia's ECO 2013 sent to the
+// Issues 25 and 38, in the browser: one course two students' reports leave undecided (Valencia's ECO 2023 sent to the
 // University of Miami) reaches the registrar's evaluation queue as one pair; the registrar approves the first
 // suggestion and is told what it did; both reports change; Undo takes it back and the reports say Needs Review again;
 // approved again, once the minute to undo it has passed the open appeal is resolved and each student gets one e-mail.
@@ -16,7 +16,9 @@ const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/t11000.pdf
 const WIDE_VIEWPORT = { width: 1366, height: 900 };
 // Set SCREENSHOT_DIR to keep phone and desktop screenshots of the queue.
 const screenshotDir = process.env.SCREENSHOT_DIR;
-const COURSE = 'ECO 2013 Principles of Economics - Macro';
+// ECO 2023, not ECO 2023: this test leaves a rule written, and the transcripts test reads ECO 2023's suggestion with
+// no rule to Miami (no browser test may depend on another's leftovers).
+const COURSE = 'ECO 2023 Principles of Economics - Micro';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,7 +105,7 @@ describe('the evaluation queue in the browser', () => {
     // The first student appeals the course from the report (the report dialog's request).
     const appealed = await first.page.request.post('/api/appeals', {
       headers: { origin: baseUrl },
-      data: { transcriptId: first.transcriptId, subject: 'ECO', number: '2013', note: 'Miami teaches the same macroeconomics.' },
+      data: { transcriptId: first.transcriptId, subject: 'ECO', number: '2023', note: 'Miami teaches the same microeconomics.' },
     });
     expect(appealed.status()).toBe(201);
     const { appeal } = (await appealed.json()) as { appeal: { id: string } };
@@ -112,7 +114,7 @@ describe('the evaluation queue in the browser', () => {
     await signInAdminInBrowser(page, inject('admins')[3]!);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Evaluation queue' }).click();
     await page.getByRole('heading', { name: 'Evaluation queue' }).waitFor();
-    const pair = page.getByRole('article', { name: 'ECO 2013 from Valencia College' });
+    const pair = page.getByRole('article', { name: 'ECO 2023 from Valencia College' });
     await pair.waitFor();
     // Visitors' reports of the same file (other browser tests) are demand too: at least these two students.
     const waiting = Number(/(\d+) students? waiting/.exec((await pair.textContent()) ?? '')?.[1]);
@@ -138,7 +140,7 @@ describe('the evaluation queue in the browser', () => {
     await approve.focus();
     await page.keyboard.press('Enter');
     const decisions = page.getByRole('status', { name: 'Decisions' });
-    await decisions.getByText(new RegExp(`^Rule written: ECO 2013 .* from Valencia College transfers to University of Miami as ${approved}.*\\. \\d+ reports change; it resolves 1 open appeal\\. Students are told once the minute to undo it has passed\\.$`)).waitFor();
+    await decisions.getByText(new RegExp(`^Rule written: ECO 2023 .* from Valencia College transfers to University of Miami as ${approved}.*\\. \\d+ reports change; it resolves 1 open appeal\\. Students are told once the minute to undo it has passed\\.$`)).waitFor();
     expect(problems).toEqual([]);
 
     // Both reports now say the course transfers as the approved course.
@@ -148,26 +150,26 @@ describe('the evaluation queue in the browser', () => {
     }
 
     // Undo, within the minute: the rule goes, the reports say Needs Review again, the course is back in the queue.
-    await decisions.getByRole('button', { name: 'Undo the decision on ECO 2013' }).click();
-    await decisions.getByText(/^Undone: the rule for ECO 2013 from Valencia College is removed and \d+ reports are decided again without it\./).waitFor();
+    await decisions.getByRole('button', { name: 'Undo the decision on ECO 2023' }).click();
+    await decisions.getByText(/^Undone: the rule for ECO 2023 from Valencia College is removed and \d+ reports are decided again without it\./).waitFor();
     for (const student of [first, second]) await reportShows(student, 'Needs Review');
     const again = await (async () => {
       // The pair returns with the next ranking, in the background: reload until the page shows it.
       for (let attempt = 0; attempt < 30; attempt++) {
         await page.reload();
         await page.getByRole('list', { name: 'Courses waiting for a decision' }).waitFor({ timeout: 30_000 });
-        const returned = page.getByRole('article', { name: 'ECO 2013 from Valencia College' });
+        const returned = page.getByRole('article', { name: 'ECO 2023 from Valencia College' });
         if ((await returned.count()) > 0) return returned;
         await page.waitForTimeout(1_000);
       }
-      throw new Error('ECO 2013 never came back to the queue');
+      throw new Error('ECO 2023 never came back to the queue');
     })();
     expect(await outbox(second.email)).toHaveLength(0);
 
     // Approved again; it stands once the minute has passed.
     if ((await again.getByText('No good suggestion.').count()) > 0) await again.getByText(/^Candidates, low confidence/).click();
     await again.getByRole('button', { name: `Approve ${approved}` }).click();
-    await page.getByRole('status', { name: 'Decisions' }).getByText(/^Rule written: ECO 2013/).waitFor();
+    await page.getByRole('status', { name: 'Decisions' }).getByText(/^Rule written: ECO 2023/).waitFor();
     for (const student of [first, second]) await reportShows(student, 'Direct Transfer');
     // The open appeal is resolved as approved with the registrar's decision, once the minute to undo it has passed.
     await appealResolved(first, appeal.id);
@@ -178,7 +180,7 @@ describe('the evaluation queue in the browser', () => {
     const firstMail = await outbox(first.email);
     const secondMail = await outbox(second.email);
     expect(firstMail.filter((mail) => /appeal/i.test(mail.subject))).toHaveLength(1);
-    expect(secondMail.filter((mail) => /decided ECO 2013/.test(mail.subject))).toHaveLength(1);
+    expect(secondMail.filter((mail) => /decided ECO 2023/.test(mail.subject))).toHaveLength(1);
     await screenshots(page, 'evaluation-queue-after');
   }, 420_000);
 });
