@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,7 +83,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       APP_URL: baseUrl,
-      LOG_LEVEL: 'warn',
+      // Info: each background job's kind and duration is in the server log kept below (a slow analysis is explained).
+      LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
       DEMO_REFERENCE_SETS: E2E_REFERENCE_SETS,
       OIDC_ISSUER: oidc.issuer,
@@ -97,8 +98,16 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // The server's whole log, kept for reading after a failure: .tmp/test-reports/e2e-server.log.
+  mkdirSync(join(root, '.tmp/test-reports'), { recursive: true });
+  const log = createWriteStream(join(root, '.tmp/test-reports/e2e-server.log'));
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    // Only the start-up banner is read from memory (demo accounts, "Demo data loaded").
+    if (!DEMO_DATA_LOADED.test(output)) output += chunk.toString();
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited during start:\n${output}`);
@@ -128,6 +137,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
+    log.end();
     await oidc.stop();
     await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
