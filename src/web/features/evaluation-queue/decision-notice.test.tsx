@@ -4,18 +4,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import { DecisionNotice } from './decision-notice';
+import { samplePair } from './queue-pair.fixture';
 
-const pair = {
-  key: '4:9:eco2013',
-  fromInstitution: { id: 4, name: 'Valencia College' },
-  toInstitution: { id: 9, name: 'University of Miami' },
-  course: { subject: 'ECO', number: '2013', title: 'Principles of Macroeconomics', credits: 3 },
-  students: 2,
-  openAppeals: 0,
-  oldestAt: '2026-11-20T10:00:00Z',
-  dismissed: false,
-  suggestions: [],
-} satisfies QueuePair;
+const pair: QueuePair = { ...samplePair, openAppeals: 0, suggestions: [] };
 
 const result = (undoUntil: string | null): EvaluationDecisionResult => ({
   decisionId: 12,
