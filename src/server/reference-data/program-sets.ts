@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { loadProgramsSet, type ProgramsSetName } from '../features/programs';
 import { DELAWARE, louisianaSchool, OHIO_STATE, UW_MADISON, WILLIAM_AND_MARY } from './reference-schools';
 import type { ReferenceSet } from './reference-sets';
-import { emptyOutcome, ensureSchools, letOthersRun, type SchoolFacts } from './set-loaders';
+import { emptyOutcome, ensureSchools, type SchoolFacts } from './set-loaders';
+import { letOthersRun } from '../jobs/let-others-run';
 
 /**
  * A program set: `files` are the folder's files the loader reads (a bare name is in the folder, a path is from the data

@@ -11,7 +11,8 @@ import { PROGRAM_SETS } from './program-sets';
 import { DELAWARE, louisianaSchool, OHIO_STATE, UW_MADISON, WILLIAM_AND_MARY } from './reference-schools';
 import { IPEDS_DIRECTORY_FILE, IPEDS_DIRECTORY_ROWS, readSchoolDirectory } from './school-directory';
 import { loadSchoolDirectory } from '../features/institutions';
-import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, letOthersRun, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
+import { emptyOutcome, ensureSchools, importCourseRows, importRuleRows, type ReferenceSetContext, type ReferenceSetOutcome, type SchoolFacts } from './set-loaders';
+import { letOthersRun } from '../jobs/let-others-run';
 
 export interface ReferenceSet {
   /** What `npm run data:load -- NAME` takes. */

@@ -9,6 +9,7 @@ import { importCatalogCsv, importEquivalencyCsv, type CsvInput, type ImportActor
 import { addInstitutionAliases, changeInstitution, createInstitution, findInstitution, findInstitutionById, normalizeSchoolName, resolveSchoolName } from '../features/institutions';
 import { csvPieces, csvStream } from './csv-pieces';
 import type { ReferenceFiles } from './reference-files';
+import { letOthersRun } from '../jobs/let-others-run';
 
 export interface ReferenceSetContext {
   db: Database;
@@ -43,15 +44,6 @@ export interface ReferenceSetOutcome {
   /** What the source holds that the set could not store, in words. */
   notes: string[];
 }
-
-/**
- * Lets other work on the event loop run. The embedded database answers within the same turn of the event loop (its
- * statements resolve as microtasks), so a load that only awaits it would never let the server accept a connection:
- * after each transaction, and between slices of any long step, the load gives the event loop a turn.
- */
-import { letOthersRun } from '../jobs/let-others-run';
-
-export { letOthersRun };
 
 export const emptyOutcome = (): ReferenceSetOutcome => ({ written: {}, errorCount: 0, errors: [], notes: [] });
 

@@ -75,33 +75,34 @@ function conflictFindings(members: RuleGroupMember[]): FindingToStore[] {
   return findings;
 }
 
-/** The nightly check: every list computed again and stored in one transaction. Returns each list's size. */
+/**
+ * The nightly check: every list computed again, a batch of rules per statement with others answered between them, and
+ * stored at once (replaceFindings). Returns each list's size.
+ */
 export async function checkRuleHealth(db: Database, now: Date = new Date()): Promise<Record<RuleHealthKind, number>> {
   const term = currentTerm(now);
   const batches = await ruleBatches(db, RULES_PER_STATEMENT);
-  const inBatches = async <Row extends { id: number }>(read: (batch: RuleBatch) => Promise<Row[]>) => {
+  const everyBatch = async <Row>(read: (batch: RuleBatch) => Promise<Row[]>) => {
     const rows: Row[] = [];
     for (const batch of batches) {
       rows.push(...(await read(batch)));
       await letOthersRun();
     }
-    return rows.sort((a, b) => a.id - b.id);
+    return rows;
   };
-  const groups: RuleGroupMember[] = [];
-  for (const batch of batches) {
-    groups.push(...(await listRuleGroupsWithDifferentTargets(db, batch)));
-    await letOthersRun();
-  }
+  const byRule = async <Row extends { id: number }>(read: (batch: RuleBatch) => Promise<Row[]>) => (await everyBatch(read)).sort((a, b) => a.id - b.id);
+  // A conflict's rules share a school pair, so a batch holds each group whole, in the order conflictFindings reads.
+  const groups = await everyBatch((batch) => listRuleGroupsWithDifferentTargets(db, batch));
   const findings: FindingToStore[] = conflictFindings(groups);
   for (const [kind, rows, side] of [
-    ['missing-target', await inBatches((batch) => listRulesWithMissingTargets(db, batch)), "receiving school's"],
-    ['missing-source', await inBatches((batch) => listRulesWithMissingSources(db, batch)), "sending school's"],
+    ['missing-target', await byRule((batch) => listRulesWithMissingTargets(db, batch)), "receiving school's"],
+    ['missing-source', await byRule((batch) => listRulesWithMissingSources(db, batch)), "sending school's"],
   ] as const) {
     for (const row of rows) {
       findings.push({ kind, ruleId: row.id, group: null, fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, detail: `${row.course} is not in the ${side} catalogue`, students: null });
     }
   }
-  for (const row of await inBatches((batch) => listRuleTerms(db, batch))) {
+  for (const row of await byRule((batch) => listRuleTerms(db, batch))) {
     const end = parseTerm(row.to_term);
     const base = { ruleId: row.id, group: null, fromInstitutionId: row.from_id, toInstitutionId: row.to_id, codeKey: row.code_key, students: null };
     if (end && end.ordinal < term.ordinal) findings.push({ ...base, kind: 'expired', detail: `Ended ${formatTerm(end)}` });

@@ -9,7 +9,6 @@ export const MAX_REPORTED_ERRORS = 1000;
 
 const TEXT_SLICE = 1 << 20;
 
-
 /** Turns a string or a byte/text stream into text chunks; with `slice`, at most that long, yielding to events between. */
 export async function* textChunks(input: CsvInput, slice?: number): AsyncGenerator<string> {
   async function* pieces(text: string): AsyncGenerator<string> {
