@@ -16,7 +16,7 @@ let transcriptId: string;
 async function report(): Promise<TranscriptResponse> {
   return (await (await t.app.request(`/api/transcripts/${transcriptId}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
 }
-const row = async (course: string) => (await report()).items.find((item) => `${item.subject} ${item.number}` === course);
+const row = async (course: string) => (await report()).rows.find((item) => `${item.subject} ${item.number}` === course);
 
 async function appeal(subject: string, number: string): Promise<string> {
   const response = await t.app.request('/api/appeals', jsonRequest('POST', { transcriptId, subject, number, note: 'Please look at this course.' }, student.cookie));
@@ -43,28 +43,28 @@ afterAll(async () => {
 describe('an appeal decided with a rule', () => {
   it('decides the appealed row again: approved with a target course, the row transfers as that course', async () => {
     const before = await report();
-    expect(await row('ENC 1102')).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+    expect(await row('ENC 1102')).toMatchObject({ status: 'NEEDS_EVAL' });
     const appealId = await appeal('ENC', '1102');
 
     const response = await decide(appealId, { decision: 'approved', studentMessage: 'Approved as ENG 106.', createRule: { targetSubject: 'ENG', targetNumber: '106', targetTitle: 'Writing About Culture', credits: 3 } });
     expect(response.status, await response.clone().text()).toBe(200);
 
     const after = await report();
-    const decided = after.items.find((item) => `${item.subject} ${item.number}` === 'ENC 1102');
-    expect(decided).toMatchObject({ statusCode: 'DIRECT', transfers: true });
+    const decided = after.rows.find((item) => `${item.subject} ${item.number}` === 'ENC 1102');
+    expect(decided).toMatchObject({ status: 'DIRECT', transfers: true });
     expect(decided?.transfersTo).toContain('ENG 106');
     // The row keeps its id (the appeal still points at it) and the report's totals follow the row.
-    expect(decided?.id).toBe(before.items.find((item) => `${item.subject} ${item.number}` === 'ENC 1102')?.id);
+    expect(decided?.id).toBe(before.rows.find((item) => `${item.subject} ${item.number}` === 'ENC 1102')?.id);
     expect(after.summary?.directTransfers).toBe(before.summary!.directTransfers + 1);
     expect(after.summary?.creditsTransferring).toBeGreaterThan(before.summary!.creditsTransferring);
   });
 
   it('leaves the report as it was when an appeal is denied without a rule', async () => {
     // Another course than the first test's, so each test stands alone.
-    const waiting = (await report()).items.find((item) => item.statusCode === 'NEEDS_EVAL' && `${item.subject} ${item.number}` !== 'ENC 1102')!;
+    const waiting = (await report()).rows.find((item) => item.status === 'NEEDS_EVAL' && `${item.subject} ${item.number}` !== 'ENC 1102')!;
     const appealId = await appeal(waiting.subject, waiting.number);
     expect((await decide(appealId, { decision: 'denied', studentMessage: 'No equivalent course.' })).status).toBe(200);
-    expect(await row(`${waiting.subject} ${waiting.number}`)).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+    expect(await row(`${waiting.subject} ${waiting.number}`)).toMatchObject({ status: 'NEEDS_EVAL' });
   });
 });
 
@@ -72,7 +72,7 @@ describe('the clerk’s view of the whole report', () => {
   it('lets a two-factor admin read a student’s report (recorded as a disclosure), and no other student', async () => {
     const answer = await t.app.request(`/api/transcripts/${transcriptId}`, { headers: { cookie: admin.cookie } });
     expect(answer.status).toBe(200);
-    expect(((await answer.json()) as TranscriptResponse).items.length).toBeGreaterThan(0);
+    expect(((await answer.json()) as TranscriptResponse).rows.length).toBeGreaterThan(0);
     const audit = await t.deps.db.query<{ actor_id: string; student_id: string }>(
       `select actor_id, student_id from audit_log where action = 'sensitive_read_transcript' and subject_id = $1`,
       [transcriptId],

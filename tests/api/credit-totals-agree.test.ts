@@ -66,7 +66,7 @@ describe('credit totals for a quarter school transcript', () => {
     await decideStoredRows(t.deps.db, (await findTranscriptById(t.deps.db, id))!);
 
     const report = await get<TranscriptResponse>(`/api/transcripts/${id}`, student.cookie);
-    expect(report.items.map((item) => item.statusCode)).toEqual(['DIRECT', 'DIRECT', 'NEEDS_EVAL', 'NO_TRANSFER']);
+    expect(report.rows.map((item) => item.status)).toEqual(['DIRECT', 'DIRECT', 'NEEDS_EVAL', 'NO_TRANSFER']);
     // 17 quarter credits are 11.33 semester credits (each row converted, 3.33 + 2.67 + 2.67 + 2.67).
     expect(report.summary).toMatchObject({ totalCredits: 11.34, creditsTransferring: 6 });
 

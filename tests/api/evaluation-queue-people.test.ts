@@ -33,7 +33,7 @@ async function everyPair() {
 async function report(cookie: string, id: string): Promise<TranscriptResponse> {
   return (await (await t.app.request(`/api/transcripts/${id}`, { headers: { cookie } })).json()) as TranscriptResponse;
 }
-const rowOf = async (cookie: string, id: string, course: string) => (await report(cookie, id)).items.find((item) => code(item) === course);
+const rowOf = async (cookie: string, id: string, course: string) => (await report(cookie, id)).rows.find((item) => code(item) === course);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -92,7 +92,7 @@ describe('the evaluation queue counts people and skips what is decided', () => {
     // Until the ranking job has run, the report is as it was analysed; then the course leaves the queue.
     await rankEvaluationQueue(t.deps.db);
     expect((await everyPair()).find((pair) => code(pair.course) === 'MAC 2312' && pair.fromInstitution.name === 'Valencia College')).toBeUndefined();
-    expect(await rowOf(student.cookie, studentReport, 'MAC 2312')).toMatchObject({ statusCode: 'DIRECT', transfersTo: expect.stringContaining('MTH 162') });
+    expect(await rowOf(student.cookie, studentReport, 'MAC 2312')).toMatchObject({ status: 'DIRECT', transfersTo: expect.stringContaining('MTH 162') });
   });
 
   it('marks each suggestion good to approve only at or above the registrar floor', async () => {
@@ -120,7 +120,7 @@ describe('a decision says what it did and can be undone for a minute', () => {
     expect(undoIn).toBeLessThanOrEqual(61_000);
 
     await runPendingJobs(t.deps);
-    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ statusCode: 'DIRECT', transfersTo: expect.stringContaining('WRS 106') });
+    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ status: 'DIRECT', transfersTo: expect.stringContaining('WRS 106') });
     // The appeal and the e-mails wait for the minute.
     const [appeal] = await t.deps.db.query<{ status: string }>(`select status from appeals where user_id = $1 and subject = 'ENC'`, [student.id]);
     expect(appeal?.status).toBe('submitted');
@@ -132,7 +132,7 @@ describe('a decision says what it did and can be undone for a minute', () => {
     expect(await t.deps.db.query(`select 1 from equivalency_rules where id = $1`, [result.ruleId])).toHaveLength(0);
     await makeQueuedJobsDue(t.deps.db, 'evaluation.notify');
     await runPendingJobs(t.deps);
-    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ statusCode: 'NEEDS_EVAL' });
+    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ status: 'NEEDS_EVAL' });
     expect(findPair(await queue(), 'ENC 1102')).toMatchObject({ students: 3, openAppeals: 1 });
     const [still] = await t.deps.db.query<{ status: string }>(`select status from appeals where user_id = $1 and subject = 'ENC'`, [student.id]);
     expect(still?.status).toBe('submitted');
@@ -161,7 +161,7 @@ describe('a decision says what it did and can be undone for a minute', () => {
     const late = await t.app.request(`/api/admin/evaluation-queue/decisions/${result.decisionId}/undo`, jsonRequest('POST', {}, admin.cookie));
     expect(late.status).toBe(409);
     expect(((await late.json()) as { error: string }).error).toMatch(/minute to undo it has passed/);
-    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ statusCode: 'DIRECT' });
+    expect(await rowOf(student.cookie, studentReport, 'ENC 1102')).toMatchObject({ status: 'DIRECT' });
     expect((await t.app.request(`/api/admin/evaluation-queue/decisions/${result.decisionId}/undo`, jsonRequest('POST', {}, student.cookie))).status).toBe(403);
   });
 });
@@ -178,7 +178,7 @@ describe('statewide numbering', () => {
     const after = (await everyPair()).filter((pair) => pair.fromInstitution.name === 'Valencia College');
     for (const pair of before) expect(after.find((left) => left.key === pair.key), code(pair.course)).toBeUndefined();
     const decided = await rowOf(student.cookie, studentReport, code(before[0]!.course));
-    expect(decided?.statusCode).not.toBe('NEEDS_EVAL');
+    expect(decided?.status).not.toBe('NEEDS_EVAL');
     await t.app.request(`/api/admin/institutions/${miami!.id}`, jsonRequest('PATCH', { floridaStatewideNumbering: false }, admin.cookie));
   });
 });

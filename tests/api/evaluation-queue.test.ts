@@ -64,7 +64,7 @@ describe('the evaluation queue', () => {
 
   it('counts a row a student removed from their reading as no demand', async () => {
     expect(findPair(await queue(admin.cookie), 'MAC 2312')).toMatchObject({ students: 2 });
-    const reading = (await report(second, reports.get(second.id)!)).reading.find((row) => code(row) === 'MAC 2312')!;
+    const reading = (await report(second, reports.get(second.id)!)).rows.find((row) => code(row) === 'MAC 2312')!;
     const removed = await t.app.request(`/api/transcripts/${reports.get(second.id)}/rows/${reading.id}`, jsonRequest('PATCH', { removed: true }, second.cookie));
     expect(removed.status).toBe(200);
     expect(findPair(await queue(admin.cookie), 'MAC 2312')).toMatchObject({ students: 1 });
@@ -115,12 +115,12 @@ describe('the evaluation queue', () => {
 
     // Nothing changes on the request thread: the reports change when the job runs.
     const waiting = await report(first, reports.get(first.id)!);
-    expect(waiting.items.find((item) => code(item) === code(pair.course))?.statusCode).toBe('NEEDS_EVAL');
+    expect(waiting.rows.find((item) => code(item) === code(pair.course))?.status).toBe('NEEDS_EVAL');
     await runPendingJobs(t.deps);
 
     for (const student of [first, second]) {
-      const row = (await report(student, reports.get(student.id)!)).items.find((item) => code(item) === code(pair.course));
-      expect(row).toMatchObject({ statusCode: 'DIRECT', transfers: true });
+      const row = (await report(student, reports.get(student.id)!)).rows.find((item) => code(item) === code(pair.course));
+      expect(row).toMatchObject({ status: 'DIRECT', transfers: true });
       expect(row?.transfersTo).toContain(suggestion.number);
     }
     // The appeal and the e-mails follow once the minute to undo the decision has passed.
@@ -151,8 +151,8 @@ describe('the evaluation queue', () => {
     await runPendingJobs(t.deps);
     await makeQueuedJobsDue(t.deps.db, 'evaluation.notify');
     await runPendingJobs(t.deps);
-    const row = (await report(second, reports.get(second.id)!)).items.find((item) => code(item) === 'ENC 1102');
-    expect(row).toMatchObject({ statusCode: 'NO_TRANSFER' });
+    const row = (await report(second, reports.get(second.id)!)).rows.find((item) => code(item) === 'ENC 1102');
+    expect(row).toMatchObject({ status: 'NO_TRANSFER' });
     expect(row?.reason).toContain('Miami teaches its own second composition course.');
 
     const remaining = await queue(admin.cookie);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
+import { decideOlderReportsAgain, listReportsDecidedByRules, redecideReports } from '../../src/server/features/transcripts';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createCourse, createInstitution, createRule } from '../support/factories';
@@ -99,11 +100,12 @@ describe('course search: cross-listed courses', () => {
   it('tells a student whose report row no rule decides that the same course under its other code transfers, as what is on file for that code', async () => {
     const { school } = await crossListingSchool();
     const to = await createInstitution(t.deps.db, { name: `Report Target ${tag()}`, state: 'DE' });
-    await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2931', title: 'Women in History' }] });
+    const rule = await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2931', title: 'Women in History' }] });
     const student = await signUp(t);
+    // A report written before its cross-listed answers were stored (report_format 0, migration 0191).
     const [transcript] = await t.deps.db.query<{ id: string }>(
-      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
-       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at, report_format)
+       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now(), 0) returning id`,
       [student.id, school.id, school.name, to.id],
     );
     const rows: Array<[string, string, string, string]> = [
@@ -118,13 +120,29 @@ describe('course search: cross-listed courses', () => {
         [transcript!.id, position, subject, number, grade, status],
       );
     }
-    const report = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
-    const byCode = Object.fromEntries(report.items.map((item) => [`${item.subject} ${item.number}`, item]));
-    expect(byCode['AFRA 329']).toMatchObject({ statusCode: 'NEEDS_EVAL', crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2931') } });
-    // An F earns no credit under the other code's rule either: nothing to point at.
-    expect(byCode['WOMS 342']).toMatchObject({ statusCode: 'NEEDS_EVAL', crossListed: null });
+    const report = async () => {
+      const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+      return Object.fromEntries(response.rows.map((item) => [`${item.subject} ${item.number}`, item]));
+    };
+    // Reading a report decides nothing: what is stored is shown, until the report is decided again.
+    expect((await report())['AFRA 329']).toMatchObject({ crossListed: null });
+
+    // The periodic task decides reports written the older way again, cross-listed answers included, and stores them.
+    expect(await decideOlderReportsAgain(t.deps.db)).toBeGreaterThanOrEqual(1);
+    const byCode = await report();
+    expect(byCode['AFRA 329']).toMatchObject({ status: 'NEEDS_EVAL', crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2931') } });
+    // An F earns no credit, under any code: the row is decided, nothing to point at.
+    expect(byCode['WOMS 342']).toMatchObject({ status: 'NO_TRANSFER', crossListed: null });
     // A course listed once has no other code.
     expect(byCode['ENGL 110']).toMatchObject({ crossListed: null });
+    const stored = await t.deps.db.query<{ cross_listed: unknown }>(`select cross_listed from transcript_rows where transcript_id = $1 order by position`, [transcript!.id]);
+    expect(stored.map((row) => row.cross_listed)).toEqual([{ courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2931'), ruleId: rule.id }, null, null]);
+
+    // The rule behind the answer is a rule the report was decided with: when it goes, the report is decided again.
+    expect(await listReportsDecidedByRules(t.deps.db, [rule.id])).toEqual([transcript!.id]);
+    await t.deps.db.query(`delete from equivalency_rules where id = $1`, [rule.id]);
+    await redecideReports(t.deps.db, [transcript!.id]);
+    expect((await report())['AFRA 329']).toMatchObject({ status: 'NEEDS_EVAL', crossListed: null });
   });
 
   it('keeps apart a sequence with one description, titles that name a kind of course, and a graduate twin', async () => {

@@ -61,10 +61,10 @@ describe('quarter or semester credits', () => {
     expect(r.status).toBe('done');
     expect(r.detectedInstitution).toBeNull();
     expect(r.calendar).toEqual({ value: 'quarter', source: 'page', evidence: 'Fall Quarter', askStudent: false, destination: 'semester' });
-    const accounting = r.items.find((item) => `${item.subject} ${item.number}` === 'ACCT& 201')!;
+    const accounting = r.rows.find((item) => `${item.subject} ${item.number}` === 'ACCT& 201')!;
     expect(accounting.credits).toBe(5);
     expect(accounting.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: 5, convertedCredits: 3.33 });
-    expect(r.items.every((item) => item.creditConversion?.from === 'quarter')).toBe(true);
+    expect(r.rows.every((item) => item.creditConversion?.from === 'quarter')).toBe(true);
     // 9 courses of 5 quarter credits: 45 quarter credits are 30 semester credits
     expect(totalOf(r)).toBeCloseTo(29.97, 2);
   });
@@ -76,7 +76,7 @@ describe('quarter or semester credits', () => {
     const r = await report(id, alice.cookie);
     expect(r.detectedInstitution?.id).toBe(quarterSchool.id);
     expect(r.calendar).toEqual({ value: 'quarter', source: 'school', evidence: null, askStudent: false, destination: 'semester' });
-    expect(r.items.find((item) => item.subject === 'ENGL')!.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: 3, convertedCredits: 2 });
+    expect(r.rows.find((item) => item.subject === 'ENGL')!.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: 3, convertedCredits: 2 });
     await t.deps.db.query(`delete from institution_aliases where institution_id = $1`, [quarterSchool.id]);
   });
 
@@ -85,7 +85,7 @@ describe('quarter or semester credits', () => {
     const before = await report(id, alice.cookie);
     expect(before.detectedInstitution).toBeNull();
     expect(before.calendar).toEqual({ value: null, source: null, evidence: null, askStudent: true, destination: 'semester' });
-    expect(before.items.every((item) => item.creditConversion === null)).toBe(true);
+    expect(before.rows.every((item) => item.creditConversion === null)).toBe(true);
     expect(totalOf(before)).toBe(24);
 
     // only the transcript's student answers; a wrong answer is refused in plain words
@@ -99,14 +99,14 @@ describe('quarter or semester credits', () => {
     expect(res.status).toBe(200);
     const after = (await res.json()) as TranscriptResponse;
     expect(after.calendar).toEqual({ value: 'quarter', source: 'student', evidence: null, askStudent: false, destination: 'semester' });
-    expect(after.items.every((item) => item.creditConversion?.to === 'semester')).toBe(true);
+    expect(after.rows.every((item) => item.creditConversion?.to === 'semester')).toBe(true);
     expect(totalOf(after)).toBeCloseTo(16, 1);
     // the answer is kept: the report read back says the same
     expect((await report(id, alice.cookie)).calendar?.source).toBe('student');
 
     // and can be changed back: semester credits at a semester school are not converted
     const semester = (await (await answer(id, { calendar: 'semester' }, alice.cookie)).json()) as TranscriptResponse;
-    expect(semester.items.every((item) => item.creditConversion === null)).toBe(true);
+    expect(semester.rows.every((item) => item.creditConversion === null)).toBe(true);
     expect(totalOf(semester)).toBe(24);
   });
 });

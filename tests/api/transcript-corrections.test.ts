@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
-import type { CreateTranscriptResponse, TranscriptResponse } from '../../src/shared/schemas/transcripts';
+import { whatWeRead, type CreateTranscriptResponse, type TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, jsonRequest, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 
@@ -66,8 +66,8 @@ function send(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, as:
   return t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...as.headers } });
 }
 
-const rowOf = (r: TranscriptResponse, code: string) => r.reading.find((row) => `${row.subject} ${row.number}` === code)!;
-const itemOf = (r: TranscriptResponse, code: string) => r.items.find((item) => `${item.subject} ${item.number}` === code);
+const rowOf = (r: TranscriptResponse, code: string) => whatWeRead(r).find((row) => `${row.subject} ${row.number}` === code)!;
+const itemOf = (r: TranscriptResponse, code: string) => r.rows.find((item) => `${item.subject} ${item.number}` === code);
 
 describe('a file with no course rows', () => {
   it('is answered with a question, not an empty report', async () => {
@@ -75,7 +75,7 @@ describe('a file with no course rows', () => {
     const answer = await report(id, { cookie: alice.cookie });
     expect(answer.status).toBe('failed');
     expect(answer.error).toBe('We could not find courses in this file. Is it a transcript?');
-    expect(answer.items).toEqual([]);
+    expect(answer.rows).toEqual([]);
     expect(answer.summary).toBeNull();
   });
 });
@@ -84,8 +84,8 @@ describe('"What we read": the student corrects the reading', () => {
   it('fixes a row, adds a missed course and removes a wrong one; each answer is the report decided again', async () => {
     const { id } = await analysed(FIU_PDF, alice.cookie);
     const before = await report(id, { cookie: alice.cookie });
-    expect(before.reading).toHaveLength(8);
-    expect(before.reading.every((row) => row.correction === null && row.asRead === null)).toBe(true);
+    expect(whatWeRead(before)).toHaveLength(8);
+    expect(whatWeRead(before).every((row) => row.correction === null && row.asRead === null)).toBe(true);
     const sta = rowOf(before, 'STA 2023');
     const readCredits = sta.credits;
 
@@ -100,7 +100,7 @@ describe('"What we read": the student corrects the reading', () => {
     const added = await send('POST', `/api/transcripts/${id}/rows`, { subject: 'phy', number: '2048', title: 'Physics with Calculus I', credits: 4, grade: 'A', term: 'Fall 2023' }, { cookie: alice.cookie });
     expect(added.status).toBe(201);
     const afterAdd = (await added.json()) as TranscriptResponse;
-    expect(itemOf(afterAdd, 'PHY 2048')).toMatchObject({ statusCode: 'DIRECT', correction: 'added', asRead: null, credits: 4, grade: 'A' });
+    expect(itemOf(afterAdd, 'PHY 2048')).toMatchObject({ status: 'DIRECT', correction: 'added', asRead: null, credits: 4, grade: 'A' });
     expect(afterAdd.summary).toMatchObject({ courses: 9, directTransfers: before.summary!.directTransfers + 1 });
 
     // Remove a wrong row: gone from the report, kept (marked) in the reading; it can be put back.
@@ -111,7 +111,7 @@ describe('"What we read": the student corrects the reading', () => {
     expect(removed.summary!.courses).toBe(8);
     expect(removed.rows.map((row) => row.subject + row.number)).not.toContain('CHM1045');
     const restored = (await (await send('PATCH', `/api/transcripts/${id}/rows/${chm.id}`, { removed: false }, { cookie: alice.cookie })).json()) as TranscriptResponse;
-    expect(itemOf(restored, 'CHM 1045')).toMatchObject({ statusCode: 'NO_TRANSFER', correction: null });
+    expect(itemOf(restored, 'CHM 1045')).toMatchObject({ status: 'NO_TRANSFER', correction: null });
 
     // The corrections are stored: read again (and as an admin sees it), the student's rows are marked.
     const [stored] = await t.deps.db.query<{ as_read: { credits: number } }>(`select as_read from transcript_rows where id = $1`, [sta.id]);
@@ -134,7 +134,7 @@ describe('"What we read": the student corrects the reading', () => {
     expect(after).toMatchObject({ status: 'done', destination: { id: elsewhere.id } });
     expect(itemOf(after, 'STA 2023')).toMatchObject({ credits: 5, correction: 'edited', asRead: { credits: sta.credits } });
     // Decided for the new school: no rule there, so the added course is left for it to review.
-    expect(itemOf(after, 'PHY 2048')).toMatchObject({ correction: 'added', statusCode: 'NEEDS_EVAL' });
+    expect(itemOf(after, 'PHY 2048')).toMatchObject({ correction: 'added', status: 'NEEDS_EVAL' });
   });
 
   it('an appeal carries the corrected row', async () => {
@@ -163,7 +163,7 @@ describe('"What we read": the student corrects the reading', () => {
 
   it("refuses to let anyone but the transcript's student correct it (another student, a signed-out caller, an admin)", async () => {
     const { id } = await analysed(FIU_PDF, alice.cookie);
-    const row = (await report(id, { cookie: alice.cookie })).reading[0]!;
+    const row = whatWeRead(await report(id, { cookie: alice.cookie }))[0]!;
     const course = { subject: 'ENC', number: '1101', title: 'Composition I', credits: 3, grade: 'A', term: null };
     for (const as of [{ cookie: bob.cookie }, {}, { cookie: admin.cookie }]) {
       expect((await send('PATCH', `/api/transcripts/${id}/rows/${row.id}`, { credits: 9 }, as)).status).toBe(404);
@@ -174,22 +174,22 @@ describe('"What we read": the student corrects the reading', () => {
     const bobs = await analysed(FIU_PDF, bob.cookie);
     expect((await send('PATCH', `/api/transcripts/${bobs.id}/rows/${row.id}`, { credits: 9 }, { cookie: bob.cookie })).status).toBe(404);
     const after = await report(id, { cookie: alice.cookie });
-    expect(after.reading).toHaveLength(8);
-    expect(after.reading[0]).toMatchObject({ credits: row.credits, correction: null });
+    expect(whatWeRead(after)).toHaveLength(8);
+    expect(whatWeRead(after)[0]).toMatchObject({ credits: row.credits, correction: null });
   });
 
   it('lets a signed-out visitor correct the transcript their token opens', async () => {
     const { id, headers } = await analysed(FIU_PDF);
-    const row = (await report(id, headers)).reading[0]!;
+    const row = whatWeRead(await report(id, headers))[0]!;
     const fixed = await send('PATCH', `/api/transcripts/${id}/rows/${row.id}`, { title: 'Corrected title' }, { headers });
     expect(fixed.status).toBe(200);
-    expect(((await fixed.json()) as TranscriptResponse).reading[0]).toMatchObject({ title: 'Corrected title', correction: 'edited' });
+    expect(whatWeRead((await fixed.json()) as TranscriptResponse)[0]).toMatchObject({ title: 'Corrected title', correction: 'edited' });
   });
 
   it("refuses a visitor's token on another visitor's transcript", async () => {
     const first = await analysed(FIU_PDF);
     const second = await analysed(FIU_PDF);
-    const row = (await report(first.id, first.headers)).reading[0]!;
+    const row = whatWeRead(await report(first.id, first.headers))[0]!;
     const course = { subject: 'ENC', number: '1101', title: 'Composition I', credits: 3, grade: 'A', term: null };
     expect((await send('PATCH', `/api/transcripts/${first.id}/rows/${row.id}`, { credits: 9 }, { headers: second.headers })).status).toBe(404);
     expect((await send('PATCH', `/api/transcripts/${first.id}/rows/${row.id}`, { removed: true }, { headers: second.headers })).status).toBe(404);
@@ -197,13 +197,13 @@ describe('"What we read": the student corrects the reading', () => {
     // The other visitor's row id against their own transcript is not found either.
     expect((await send('PATCH', `/api/transcripts/${second.id}/rows/${row.id}`, { credits: 9 }, { headers: second.headers })).status).toBe(404);
     const after = await report(first.id, first.headers);
-    expect(after.reading).toHaveLength(8);
-    expect(after.reading[0]).toMatchObject({ credits: row.credits, correction: null });
+    expect(whatWeRead(after)).toHaveLength(8);
+    expect(whatWeRead(after)[0]).toMatchObject({ credits: row.credits, correction: null });
   });
 
   it('says what is wrong with a bad correction, and corrects nothing before the report exists', async () => {
     const { id } = await analysed(FIU_PDF, alice.cookie);
-    const row = (await report(id, { cookie: alice.cookie })).reading[0]!;
+    const row = whatWeRead(await report(id, { cookie: alice.cookie }))[0]!;
     const negative = await send('PATCH', `/api/transcripts/${id}/rows/${row.id}`, { credits: -1 }, { cookie: alice.cookie });
     expect(negative.status).toBe(400);
     expect(((await negative.json()) as { error: string }).error).toMatch(/credits/);
@@ -225,7 +225,7 @@ describe('the student says which school issued the transcript', () => {
     const { id } = await analysed(VALENCIA_PDF, alice.cookie);
     const before = await report(id, { cookie: alice.cookie });
     expect([before.institutionName, before.detectedInstitution]).toEqual(['Valencia College', null]);
-    expect(itemOf(before, 'ENC 1102')?.statusCode).toBe('NEEDS_EVAL');
+    expect(itemOf(before, 'ENC 1102')?.status).toBe('NEEDS_EVAL');
 
     const valencia = await createInstitution(t.deps.db, { name: 'Valencia College', key: 'valencia-picked' });
     await createRule(t.deps.db, { from: valencia.id, to: destination.id, sources: [{ subject: 'ENC', number: '1102' }], targets: [{ subject: 'ENGL', number: '102', title: 'Composition II' }] });
@@ -240,8 +240,8 @@ describe('the student says which school issued the transcript', () => {
     expect(chosen.status).toBe(200);
     const after = (await chosen.json()) as TranscriptResponse;
     expect(after.detectedInstitution).toEqual({ id: valencia.id, name: 'Valencia College' });
-    expect(itemOf(after, 'ENC 1102')).toMatchObject({ statusCode: 'DIRECT' });
-    expect(after.reading).toHaveLength(before.reading.length);
+    expect(itemOf(after, 'ENC 1102')).toMatchObject({ status: 'DIRECT' });
+    expect(whatWeRead(after)).toHaveLength(whatWeRead(before).length);
     expect((await report(id, { cookie: alice.cookie })).detectedInstitution?.id).toBe(valencia.id);
   });
 });
@@ -263,11 +263,11 @@ describe('credits from a school on the other calendar', () => {
     const answered = await t.app.request(`/api/transcripts/${id}/calendar`, jsonRequest('PUT', { calendar: 'quarter' }, alice.cookie));
     expect(answered.status).toBe(200);
     const quarter = await report(id, { cookie: alice.cookie });
-    for (const item of quarter.items) {
+    for (const item of quarter.rows) {
       expect(item.creditConversion).toEqual({ from: 'quarter', to: 'semester', originalCredits: item.credits, convertedCredits: round((item.credits * 2) / 3) });
     }
-    const printed = quarter.items.reduce((sum, item) => sum + item.credits, 0);
-    expect(quarter.summary!.totalCredits).toBeCloseTo(quarter.items.reduce((sum, item) => sum + item.creditConversion!.convertedCredits, 0), 2);
+    const printed = quarter.rows.reduce((sum, item) => sum + item.credits, 0);
+    expect(quarter.summary!.totalCredits).toBeCloseTo(quarter.rows.reduce((sum, item) => sum + item.creditConversion!.convertedCredits, 0), 2);
     expect(quarter.summary!.totalCredits).toBeLessThan(printed);
 
     const sta = rowOf(quarter, 'STA 2023');
@@ -281,6 +281,6 @@ describe('credits from a school on the other calendar', () => {
 
     await setCalendars('semester', 'semester');
     const same = await report((await analysed(FIU_PDF, alice.cookie)).id, { cookie: alice.cookie });
-    expect(same.items.every((item) => item.creditConversion === null)).toBe(true);
+    expect(same.rows.every((item) => item.creditConversion === null)).toBe(true);
   });
 });

@@ -61,10 +61,10 @@ describe('suggestions a student sees on the transcript report', () => {
   it('Valencia → University of Miami: ECO 211 is no longer offered for composition, calculus and the rest', async () => {
     const report = await analyse('t11000.pdf', 'miami');
     expect(report.detectedInstitution?.name).toBe('Valencia College');
-    const needsReview = report.items.filter((item) => item.statusCode === 'NEEDS_EVAL');
+    const needsReview = report.rows.filter((item) => item.status === 'NEEDS_EVAL');
     expect(needsReview.map(code)).toEqual(expect.arrayContaining(['ENC 1102', 'MAC 2312', 'ENC 1101']));
 
-    const shown = shownSuggestions(report.items);
+    const shown = shownSuggestions(report.rows);
     // Only the macroeconomics rows (regular and honors) may carry Miami's macroeconomics course.
     for (const { row, suggested } of shown) if (suggested === 'ECO 211') expect(['ECO 2013', 'ECO 2013H']).toContain(row);
     for (const row of ['ENC 1102', 'MAC 2312', 'ENC 1101', 'PSY 2012', 'POS 2041', 'BSC 1010C']) {
@@ -78,7 +78,7 @@ describe('suggestions a student sees on the transcript report', () => {
   it('Delaware → Ohio State: PSYCH 1100 is offered for psychology at most, never for every row', async () => {
     const report = await analyse('t11004.pdf', 'ohio-state');
     expect(report.detectedInstitution?.name).toBe('University of Delaware');
-    const shown = shownSuggestions(report.items);
+    const shown = shownSuggestions(report.rows);
     for (const { row, suggested } of shown) if (suggested === 'PSYCH 1100') expect(row).toBe('PSYC 100');
     for (const row of ['STAT 200', 'PHIL 100', 'CISC 108', 'SOCI 201', 'POSC 150', 'MATH 241', 'MATH 242', 'BISC 207']) {
       expect(shown.filter((suggestion) => suggestion.row === row)).toEqual([]);

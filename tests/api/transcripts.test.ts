@@ -82,17 +82,17 @@ describe('transcript analysis API', () => {
     expect(report.detectedInstitution).toEqual({ id: fiu.id, name: 'Florida International University' });
     expect(report.destination?.id).toBe(destination.id);
     expect(report.rows).toHaveLength(8);
-    expect(report.rows[0]).toEqual({ subject: 'POS', number: '2042', title: 'American Government', earned: expect.any(Number), grade: 'S', status: 'DIRECT', to_equivalency_id: expect.any(Number) });
+    expect(report.rows[0]).toMatchObject({ subject: 'POS', number: '2042', title: 'American Government', earned: expect.any(Number), grade: 'S', status: 'DIRECT', to_equivalency_id: expect.any(Number) });
 
-    const byCode = new Map(report.items.map((item) => [`${item.subject} ${item.number}`, item]));
-    expect(byCode.get('POS 2042')).toMatchObject({ statusCode: 'DIRECT', statusLabel: 'Direct Transfer', transfers: true, originalSchool: 'Florida International University' });
+    const byCode = new Map(report.rows.map((item) => [`${item.subject} ${item.number}`, item]));
+    expect(byCode.get('POS 2042')).toMatchObject({ status: 'DIRECT', statusLabel: 'Direct Transfer', transfers: true, originalSchool: 'Florida International University' });
     expect(byCode.get('POS 2042')?.transfersTo).toContain('POL 101');
-    expect(byCode.get('CHM 1045')).toMatchObject({ statusCode: 'NO_TRANSFER', statusLabel: 'No Transfer', transfers: false, transfersTo: null });
-    expect(byCode.get('STA 2023')).toMatchObject({ statusCode: 'NEEDS_EVAL', statusLabel: 'Needs Review' });
+    expect(byCode.get('CHM 1045')).toMatchObject({ status: 'NO_TRANSFER', statusLabel: 'No Transfer', transfers: false, transfersTo: null });
+    expect(byCode.get('STA 2023')).toMatchObject({ status: 'NEEDS_EVAL', statusLabel: 'Needs Review' });
     // In progress ("IP" on the transcript): not Direct Transfer yet, and the reason says what finishing it will give.
-    expect(byCode.get('MAC 2311')).toMatchObject({ statusCode: 'NEEDS_EVAL', grade: 'IP', transfers: false });
+    expect(byCode.get('MAC 2311')).toMatchObject({ status: 'NEEDS_EVAL', grade: 'IP', transfers: false });
     expect(byCode.get('MAC 2311')?.reason).toMatch(/MAC 2311 is still in progress\. Once it is finished with a passing grade, it is expected to transfer as MATH 201/);
-    for (const item of report.items) expect(item.reason.length).toBeGreaterThan(10);
+    for (const item of report.rows) expect(item.reason.length).toBeGreaterThan(10);
     expect(report.summary).toMatchObject({ courses: 8, directTransfers: 1 });
     expect(report.summary!.totalCredits).toBeGreaterThan(0);
   });
@@ -105,9 +105,9 @@ describe('transcript analysis API', () => {
     expect(report.status).toBe('done');
     expect(report.source).toBe('ocr');
     expect(report.detectedInstitution).toBeNull(); // Valencia College is not in this test database
-    expect(report.items.length).toBeGreaterThan(3);
-    for (const item of report.items) {
-      expect(item.statusCode).toBe('NEEDS_EVAL');
+    expect(report.rows.length).toBeGreaterThan(3);
+    for (const item of report.rows) {
+      expect(item.status).toBe('NEEDS_EVAL');
       expect(item.reason).toMatch(/We don't know this school's courses yet/);
     }
   }, 60_000);
@@ -120,20 +120,20 @@ describe('transcript analysis API', () => {
       expect(report.status).toBe('done');
       return report;
     };
-    const failed = (report: TranscriptResponse) => report.items.find((item) => item.grade === 'F');
+    const failed = (report: TranscriptResponse) => report.rows.find((item) => item.grade === 'F');
 
     const unknownSchool = await analyse();
     expect(unknownSchool.detectedInstitution).toBeNull();
-    expect(failed(unknownSchool)).toMatchObject({ subject: 'ECON', number: '2', statusCode: 'NO_TRANSFER', reason: "ECON 2 can't transfer: a grade of F does not earn credit." });
+    expect(failed(unknownSchool)).toMatchObject({ subject: 'ECON', number: '2', status: 'NO_TRANSFER', reason: "ECON 2 can't transfer: a grade of F does not earn credit." });
     // Only the grade is decided without the school's courses: a passed course still waits for the destination's review.
-    expect(unknownSchool.items.find((item) => item.grade === 'A-')).toMatchObject({ statusCode: 'NEEDS_EVAL' });
-    expect(unknownSchool.items.find((item) => item.grade === 'A-')?.reason).toMatch(/We don't know this school's courses yet/);
+    expect(unknownSchool.rows.find((item) => item.grade === 'A-')).toMatchObject({ status: 'NEEDS_EVAL' });
+    expect(unknownSchool.rows.find((item) => item.grade === 'A-')?.reason).toMatch(/We don't know this school's courses yet/);
 
     // Known, with no rule for the course: the same rule, the same answer.
     await createInstitution(t.deps.db, { name: 'De Anza College' });
     const knownSchool = await analyse();
     expect(knownSchool.detectedInstitution?.name).toBe('De Anza College');
-    expect(failed(knownSchool)).toMatchObject({ statusCode: failed(unknownSchool)!.statusCode, reason: failed(unknownSchool)!.reason });
+    expect(failed(knownSchool)).toMatchObject({ status: failed(unknownSchool)!.status, reason: failed(unknownSchool)!.reason });
   });
 
   it('accepts a destination key from the web list', async () => {
@@ -300,8 +300,8 @@ describe('appeals from the transcript report', () => {
     await runPendingJobs(t.deps);
     const report = (await (await read(created.id, { cookie: bob.cookie })).json()) as TranscriptResponse;
     expect(report.status).toBe('done');
-    const biology = report.items.find((item) => item.subject === 'BSC' && item.number === '1010C');
-    expect(biology).toMatchObject({ statusCode: 'NEEDS_EVAL', grade: null, transfers: false });
+    const biology = report.rows.find((item) => item.subject === 'BSC' && item.number === '1010C');
+    expect(biology).toMatchObject({ status: 'NEEDS_EVAL', grade: null, transfers: false });
     expect(biology?.reason).toMatch(/BSC 1010C is still in progress\. Once it is finished with a passing grade, it is expected to transfer as BIO 110/);
     // The compare view decides again from the stored rows, and agrees.
     const compare = await t.app.request(`/api/student/compare?a=${encodeURIComponent(destination.name)}&b=${encodeURIComponent('Florida International University')}`, {

@@ -14,7 +14,7 @@ import { toCourseSearchParams } from '../../src/shared/schemas/search';
 import { loadReferenceSets } from '../../src/server/reference-data/load-reference-sets';
 import { REFERENCE_DATA_DIR, referenceFiles } from '../../src/server/reference-data/reference-files';
 import { pickReferenceSets } from '../../src/server/reference-data/reference-sets';
-import { classifyStoredReports } from '../../src/server/features/transcripts';
+import { decideOlderReportsAgain } from '../../src/server/features/transcripts';
 import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
 import { writeReferenceFile } from '../support/reference-folder';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
@@ -130,8 +130,9 @@ describe('reports decided before verdict classes (migration 0110)', () => {
       `select id from institutions where name in ('Delgado Community College', 'University of New Orleans') order by name`,
     );
     const [transcript] = await db.query<{ id: string }>(
-      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, summary, analyzed_at)
-       values ($1, 'old.pdf', 'done', $2, 'Delgado Community College', $3, '{"courses": 2, "directTransfers": 1, "totalCredits": 6, "creditsTransferring": 3}', now())
+      // report_format 0: written before migration 0191 (which leaves such a report at 0)
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, summary, analyzed_at, report_format)
+       values ($1, 'old.pdf', 'done', $2, 'Delgado Community College', $3, '{"courses": 2, "directTransfers": 1, "totalCredits": 6, "creditsTransferring": 3}', now(), 0)
        returning id`,
       [student.id, delgado!.id, uno!.id],
     );
@@ -145,14 +146,14 @@ describe('reports decided before verdict classes (migration 0110)', () => {
     const report = async () => {
       const response = await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } });
       expect(response.status).toBe(200);
-      return ((await response.json()) as TranscriptResponse).items.map((item) => [item.subject, item.number, item.statusCode, item.verdictClass]);
+      return ((await response.json()) as TranscriptResponse).rows.map((item) => [item.subject, item.number, item.status, item.verdictClass]);
     };
     expect(await report()).toEqual([
       ['ENGL', '231', 'DIRECT', 'specific-course'],
       ['XYZ', '199', 'NEEDS_EVAL', 'needs-review'],
     ]);
 
-    expect(await classifyStoredReports(db)).toBeGreaterThanOrEqual(1);
+    expect(await decideOlderReportsAgain(db)).toBeGreaterThanOrEqual(1);
     expect(await report()).toEqual([
       ['ENGL', '231', 'DIRECT', 'elective'],
       ['XYZ', '199', 'NEEDS_EVAL', 'needs-review'],
@@ -163,6 +164,6 @@ describe('reports decided before verdict classes (migration 0110)', () => {
     const stored = await db.query<{ verdict_class: string | null }>(`select verdict_class from transcript_rows where transcript_id = $1 order by position`, [transcript!.id]);
     expect(stored.map((row) => row.verdict_class)).toEqual(['elective', 'needs-review']);
     // Nothing left to classify: the next run finds no report.
-    expect(await classifyStoredReports(db)).toBe(0);
+    expect(await decideOlderReportsAgain(db)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import {
   requestQueueRanking,
 } from '../features/evaluation-queue';
 import { RULE_HEALTH_CHECK_JOB, RULE_HEALTH_REDECIDE_JOB, ruleHealthCheckJob, ruleHealthRedecideJob, scheduleNightlyRuleHealthCheck } from '../features/rule-health';
-import { analyzeTranscriptJob, classifyStoredReports, deleteExpiredVisitorTranscripts, discardUnansweredNonTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
+import { analyzeTranscriptJob, decideOlderReportsAgain, deleteExpiredVisitorTranscripts, discardUnansweredNonTranscripts, TRANSCRIPT_ANALYZE_JOB } from '../features/transcripts';
 import { deleteOrphanedFiles } from '../storage/orphaned-files';
 import { runDueJobs, type JobHandlers, type PeriodicTask } from './job-runner';
 
@@ -52,7 +52,7 @@ export const PERIODIC_TASKS: PeriodicTask[] = [
   // Rule health's nightly check (jobs table): one always waits for the coming night.
   { everyMs: 60 * 60 * 1000, run: (deps) => scheduleNightlyRuleHealthCheck(deps.db) },
   // Reports decided before verdict classes (migration 0110) are decided again, a few hundred a minute, until none is left.
-  { everyMs: 60 * 1000, run: (deps) => classifyStoredReports(deps.db).then(() => undefined) },
+  { everyMs: 60 * 1000, run: (deps) => decideOlderReportsAgain(deps.db).then(() => undefined) },
 ];
 
 /** For API tests: run queued jobs synchronously. */

@@ -130,6 +130,8 @@ export interface CreditConversionDto {
 /** One row of "What we read": every row the reader found and every change the student made, removed ones included. */
 export interface ReadRowDto extends TranscriptCourseFields {
   id: string;
+  /** Where the row is on the transcript: "What we read" lists the kept and the removed rows in this order. */
+  position: number;
   correction: RowCorrection | null;
   /** What the reader read, when the student fixed the row. */
   asRead: RowAsRead | null;
@@ -193,26 +195,26 @@ export interface TranscriptCalendarDto {
   destination: 'quarter' | 'semester' | null;
 }
 
-/** Transcript result item on screen (spec section 3), plus the plain-words reason and suggestions. */
-export interface TranscriptResultItem {
+/**
+ * One course of a report, sent once: the spec's "Transcript row from the server" (subject, number, title, earned,
+ * grade, status, to_equivalency_id) with what the screen shows of it (spec section 3's result item: the status's
+ * label, the original course), the plain-words reason and suggestions.
+ */
+export interface TranscriptResultItem extends TranscriptRowDto {
   id: string;
-  subject: string;
-  number: string;
-  title: string;
+  /** Where the row is on the transcript (see ReadRowDto). */
+  position: number;
   original: string;
   originalSchool: string;
   transfers: boolean;
   transfersTo: string | null;
   credits: number;
-  grade: string | null;
   /** The grade earns no credit at any school (F, W, I, …), by the equivalency engine's one grade rule. */
   gradeEarnsNoCredit: boolean;
   term: string | null;
-  statusCode: TranscriptRowStatus;
   statusLabel: 'Direct Transfer' | 'Needs Review' | 'No Transfer';
   /** What the student gets (verdict-class.ts): the row's badge; always one of its status's classes. */
   verdictClass: VerdictClass;
-  toEquivalencyId: number | null;
   reason: string;
   candidates: CandidateDto[];
   /** The student fixed or added this row: the report says so, and so does what admins see. */
@@ -259,14 +261,23 @@ export interface TranscriptResponse {
   summary: TranscriptSummary | null;
   /** Quarter or semester credits; null on reports analysed before this was recorded (and on the simulated sample). */
   calendar: TranscriptCalendarDto | null;
-  rows: TranscriptRowDto[];
-  items: TranscriptResultItem[];
-  /** "What we read": the reader's rows with the student's corrections, removed rows included. */
-  reading: ReadRowDto[];
+  /** Every course the student kept, decided (the spec's rows, each with what the screen shows of it). */
+  rows: TranscriptResultItem[];
+  /** The rows the student removed from what the reader read: "What we read" lists them with `rows`, to restore. */
+  removedRows: ReadRowDto[];
   /** Null for a signed-out visitor (their transcript is deleted after this time). */
   expiresAt: string | null;
   /** A signed-in student's file the reader found no courses in: asked whether it is a transcript, or kept as one. */
   noCourses: NoCoursesFound | null;
+}
+
+/**
+ * "What we read": the reader's rows with the student's corrections, the kept and the removed ones, in the
+ * transcript's order: a report's two lists put together (each row is sent once).
+ */
+export function whatWeRead(report: Pick<TranscriptResponse, 'rows' | 'removedRows'>): ReadRowDto[] {
+  const kept = report.rows.map(({ id, position, subject, number, title, credits, grade, term, correction, asRead }): ReadRowDto => ({ id, position, subject, number, title, credits, grade, term, correction, asRead }));
+  return [...kept, ...report.removedRows].sort((a, b) => a.position - b.position);
 }
 
 /** Body of `POST /api/appeals` from the search screen (spec section 3): no length or presence check on the note. */

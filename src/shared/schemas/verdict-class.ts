@@ -124,7 +124,7 @@ export function transfersFully(verdictClass: VerdictClass): boolean {
 
 /**
  * The class a report row stored before classes existed (migration 0110) said by its status alone: what the report
- * showed then, until the re-decision that classifies old reports (transcripts' classifyStoredReports, a periodic task)
+ * showed then, until the re-decision that classifies old reports (transcripts' decideOlderReportsAgain, a periodic task)
  * reaches it, minutes after an upgrade.
  */
 export function verdictClassOfStatus(status: TranscriptRowStatus | null | undefined): VerdictClass {

@@ -28,7 +28,7 @@ export {
   markUnreadableRead,
   readLatestAnalysedTranscript,
 } from './transcripts.service';
-export { classifyStoredReports, redecideReports } from './report-redecision';
+export { decideOlderReportsAgain, redecideReports } from './report-redecision';
 export { listReportsDecidedByRules, listReportsWithUndecidedCourse, type ReportWithUndecidedCourse } from './transcripts.queries';
 export { matchAtDestinations } from './transcript-analysis';
 export { readTranscriptAs } from './transcript-access';

@@ -1,6 +1,6 @@
 /**
  * Stored reports decided again with today's rules, after a registrar decided a course in the evaluation queue: the
- * analysis's own engine call (matchReports), on the rows already read, never the files again. Reports between the same
+ * analysis's own decision (decideReports), on the rows already read, never the files again. Reports between the same
  * two schools are decided together, a chunk at a time, so the engine loads rules and catalogues once per chunk. Only
  * rows whose decision changed are written: a row still undecided keeps the suggestions its analysis ranked (ranking
  * them again for 1,000 reports took ~45 s of the job's time, docs/BENCHMARKS.md). Rows keep their ids, so appeals that
@@ -8,8 +8,9 @@
  */
 import type { Database } from '../../db/client';
 import { takenCourseOf } from './taken-course';
-import { matchReports, summarise } from './transcript-analysis';
-import { findReportsForRedecision, findUnclassifiedReports, saveRedecidedReports, type StoredReport } from './transcripts.queries';
+import type { AnalyzedRow } from './transcripts.queries';
+import { decideReports, summarise } from './transcript-analysis';
+import { findReportsForRedecision, findReportsWrittenBefore, REPORT_FORMAT, saveRedecidedReports, type StoredReport } from './transcripts.queries';
 
 /** Reports decided in one engine call and one write. */
 const CHUNK = 100;
@@ -24,7 +25,7 @@ async function redecideChunk(db: Database, reports: StoredReport[], withSuggesti
   const decided: Parameters<typeof saveRedecidedReports>[1] = [];
   for (const group of bySchools.values()) {
     const first = group[0]!;
-    const rows = await matchReports(db, {
+    const rows = await decideReports(db, {
       fromInstitutionId: first.fromInstitutionId,
       toInstitutionId: first.toInstitutionId,
       reports: group.map((report) => report.rows.map(takenCourseOf)),
@@ -33,11 +34,15 @@ async function redecideChunk(db: Database, reports: StoredReport[], withSuggesti
     });
     group.forEach((report, index) => {
       const reportRows = rows[index] ?? [];
-      // A row still undecided keeps its suggestions, unless it had no class yet (decided before classes existed).
-      // Ranked again (withSuggestions), every row is written.
+      // A row still undecided keeps its suggestions, unless it had no class yet (decided before classes existed) or
+      // its cross-listed answer changed. Ranked again (withSuggestions), every row is written.
       const changed = reportRows
         .map((row, position) => ({ ...row, id: report.rows[position]!.id, was: report.rows[position]! }))
-        .filter((row) => withSuggestions || !(row.status === 'NEEDS_EVAL' && row.was.status === 'NEEDS_EVAL' && row.was.verdict_class === row.verdictClass))
+        .filter(
+          (row) =>
+            withSuggestions ||
+            !(row.status === 'NEEDS_EVAL' && row.was.status === 'NEEDS_EVAL' && row.was.verdict_class === row.verdictClass && sameCrossListedAnswer(row.was.cross_listed, row.crossListed)),
+        )
         .map(({ was: _was, ...row }) => row);
       decided.push({ id: report.id, rows: changed, summary: summarise(reportRows) });
     });
@@ -59,15 +64,19 @@ export async function redecideReports(db: Database, transcriptIds: string[], { w
   return count;
 }
 
-/** Reports classified per run of the periodic task: a few chunks, so a run never holds the database for long. */
-const CLASSIFY_PER_RUN = 300;
+const sameCrossListedAnswer = (was: StoredReport['rows'][number]['cross_listed'], now: AnalyzedRow['crossListed']) =>
+  was?.courseNumber === now?.courseNumber && was?.transfersTo === now?.transfersTo && was?.ruleId === now?.ruleId;
+
+/** Reports decided again per run of the periodic task: a few chunks, so a run never holds the database for long. */
+const OLDER_REPORTS_PER_RUN = 300;
 
 /**
- * Reports decided before verdict classes existed (migration 0110), decided again so every row carries its class: a
- * periodic task, a few hundred reports a run, until none is left (then one indexed query a run). Returns how many.
+ * Reports written with an older way of deciding (before verdict classes, migration 0110; before stored cross-listed
+ * answers, 0191), decided again so every report reads as one decided today would: a periodic task, a few hundred
+ * reports a run, until none is left (then one indexed query a run). Returns how many.
  */
-export async function classifyStoredReports(db: Database): Promise<number> {
-  const ids = await findUnclassifiedReports(db, CLASSIFY_PER_RUN);
+export async function decideOlderReportsAgain(db: Database): Promise<number> {
+  const ids = await findReportsWrittenBefore(db, REPORT_FORMAT, OLDER_REPORTS_PER_RUN);
   // Ranked again: an undecided row rewritten for its class would otherwise lose the suggestions it showed.
   return ids.length === 0 ? 0 : redecideReports(db, ids, { withSuggestions: true });
 }

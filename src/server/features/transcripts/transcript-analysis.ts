@@ -7,8 +7,9 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/app-env';
 import { ABANDONED_JOB_REASON, JobInputError, JobPostponedError, type JobRow } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
+import { codeKey, creditsAtDestination, decideAtDestinations, decideForTranscripts, decideFromUnknownSchool, type AcademicCalendar, type DecisionEvidence, type EquivalencyDecision } from '../equivalencies';
 import { loadInstitutions } from '../institutions';
+import { findCrossListedCodes } from '../search';
 import type { CalendarReading } from './reader/calendar';
 import { identifyIssuingSchool } from './issuing-school';
 import { ReaderCrashedError, readTranscriptInWorker } from './reader/read-transcript-in-worker';
@@ -26,6 +27,7 @@ import {
   setTranscriptProgress,
   updateTranscriptState,
   type AnalyzedRow,
+  type CrossListedAnswer,
   type TranscriptCalendar,
   type TranscriptRecord,
   type TranscriptRowRecord,
@@ -44,7 +46,7 @@ async function matchRows(
   db: Queryable,
   input: { fromInstitutionId: number | null; toInstitutionId: number; rows: TakenCourse[]; fromCalendar: AcademicCalendar | null },
 ): Promise<AnalyzedRow[]> {
-  const [rows = []] = await matchReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows], fromCalendar: input.fromCalendar });
+  const [rows = []] = await decideReports(db, { fromInstitutionId: input.fromInstitutionId, toInstitutionId: input.toInstitutionId, reports: [input.rows], fromCalendar: input.fromCalendar });
   return rows;
 }
 
@@ -104,6 +106,51 @@ export async function matchReports(
   });
 }
 
+type ReportsToDecide = Parameters<typeof matchReports>[1];
+
+/**
+ * Reports decided completely, as they are stored: the analysis, a student's correction and every re-decision write
+ * what this returns, so reading a report never asks the engine. matchReports' decisions, and for each undecided row
+ * what a rule says of its course under another code (crossListedAnswers).
+ */
+export async function decideReports(db: Queryable, input: ReportsToDecide): Promise<AnalyzedRow[][]> {
+  const decided = await matchReports(db, input);
+  return crossListedAnswers(db, input, decided);
+}
+
+/**
+ * For rows no rule decides: the same course under another subject at the student's school (a cross-listing, migration
+ * 0082) that a rule on file transfers to the destination, decided by the engine with the row's grade and term, all the
+ * reports' rows in one engine call. The report shows it as what is on file for the other code; the row's own decision
+ * stays the engine's.
+ */
+async function crossListedAnswers(db: Queryable, input: ReportsToDecide, decided: AnalyzedRow[][]): Promise<AnalyzedRow[][]> {
+  const from = input.fromInstitutionId;
+  const waiting = decided.flatMap((rows, report) =>
+    rows.flatMap((row, index) => (row.status === 'NEEDS_EVAL' ? [{ report, index, key: codeKey(row), taken: input.reports[report]![index]! }] : [])),
+  );
+  if (from === null || waiting.length === 0) return decided;
+  const siblings = await findCrossListedCodes(db, from, [...new Set(waiting.map((row) => row.key))]);
+  const asked = waiting.flatMap((row) => siblings.filter((sibling) => sibling.code_key === row.key).map((sibling) => ({ ...row, sibling })));
+  if (asked.length === 0) return decided;
+  const { transcripts } = await decideForTranscripts(db, {
+    fromInstitutionId: from,
+    toInstitutionId: input.toInstitutionId,
+    // The student's course as the engine takes it (engineCourseOf: credits, the grade as it counts), under the other code.
+    transcripts: asked.map(({ taken, sibling }) => [{ ...engineCourseOf(taken), subject: sibling.subject, number: sibling.number, title: sibling.title }]),
+    withSuggestions: false,
+  });
+  const answers = new Map<string, CrossListedAnswer>();
+  asked.forEach(({ report, index, sibling }, position) => {
+    const decision = transcripts[position]?.decisions[0];
+    const at = `${report}:${index}`;
+    if (!answers.has(at) && decision?.status === 'DIRECT' && decision.transfersTo) {
+      answers.set(at, { courseNumber: `${sibling.subject} ${sibling.number}`, transfersTo: decision.transfersTo, ruleId: decision.evidence.ruleId });
+    }
+  });
+  return decided.map((rows, report) => rows.map((row, index) => ({ ...row, crossListed: answers.get(`${report}:${index}`) ?? null })));
+}
+
 /**
  * One report's rows decided at many destinations at once, as report rows (no suggestions): "Where your credits count"
  * (decision 180), through the engine's batch entry (decideAtDestinations).
@@ -145,6 +192,7 @@ const stored = (row: TakenCourse, decision: EquivalencyDecision): AnalyzedRow =>
   creditsAwarded: decision.creditsAwarded,
   reason: decision.reason,
   evidence: { ...decision.evidence, targets: decision.targets, candidates: decision.candidates ?? [], combined: decision.combined ?? null },
+  crossListed: null,
 });
 
 const round = (value: number) => Math.round(value * 100) / 100;

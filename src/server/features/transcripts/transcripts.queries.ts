@@ -75,6 +75,18 @@ export interface TranscriptRowRecord {
   as_read: RowAsRead | null;
   added_by_student: boolean;
   removed_by_student: boolean;
+  cross_listed: CrossListedAnswer | null;
+}
+
+/**
+ * What a rule on file says of an undecided row's course under its other code (a cross-listing at the student's
+ * school), decided when the report is written (transcript-analysis.ts decideReports) and stored with the row.
+ */
+export interface CrossListedAnswer {
+  courseNumber: string;
+  transfersTo: string;
+  /** The rule that transfers it: a change to that rule decides the report again (listReportsDecidedByRules). */
+  ruleId: number | null;
 }
 
 const TRANSCRIPT_FROM = `transcripts t
@@ -181,7 +193,14 @@ export interface AnalyzedRow extends TranscriptCourse {
   creditsAwarded: number | null;
   reason: string;
   evidence: unknown;
+  crossListed: CrossListedAnswer | null;
 }
+
+/** A row's cross-listed answer as stored: SQL null when there is none. */
+const crossListedJson = (row: AnalyzedRow) => (row.crossListed ? JSON.stringify(row.crossListed) : null);
+
+/** How reports are decided now: a report written with an older format is decided again (findReportsWrittenBefore). */
+export const REPORT_FORMAT = 1;
 
 export async function deleteTranscriptRows(db: Queryable, transcriptId: string): Promise<void> {
   await db.query(`delete from transcript_rows where transcript_id = $1`, [transcriptId]);
@@ -204,8 +223,8 @@ export async function saveAnalysis(
   for (const [position, row] of input.rows.entries()) {
     await db.query(
       `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, in_transfer_section,
-                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress, verdict_class)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+                                    status, rule_id, transfers_to, credits_awarded, reason, evidence, in_progress, verdict_class, cross_listed)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
       [
         input.id,
         position,
@@ -225,12 +244,13 @@ export async function saveAnalysis(
         JSON.stringify(row.evidence ?? null),
         row.inProgress,
         row.verdictClass,
+        crossListedJson(row),
       ],
     );
   }
   await db.query(
     `update transcripts set status = 'done', progress = 100, error = null, source = $2, detected_institution_id = $3,
-            detected_institution_name = $4, summary = $5, analyzed_at = now(),
+            detected_institution_name = $4, summary = $5, analyzed_at = now(), report_format = ${REPORT_FORMAT},
             expires_at = case when user_id is null then now() + interval '24 hours' else null end
       where id = $1`,
     [input.id, input.source, input.detectedInstitutionId, input.detectedInstitutionName, JSON.stringify(input.summary)],
@@ -240,7 +260,7 @@ export async function saveAnalysis(
 export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
   return db.query<TranscriptRowRecord>(
     `select id, position, subject, number, title, credits, earned, grade, term, status, verdict_class, rule_id, transfers_to, credits_awarded, reason, evidence,
-            in_transfer_section, in_progress, as_read, added_by_student, removed_by_student
+            in_transfer_section, in_progress, as_read, added_by_student, removed_by_student, cross_listed
        from transcript_rows where transcript_id = $1 order by position`,
     [transcriptId],
   );
@@ -315,14 +335,15 @@ export async function saveDecisions(
 ): Promise<void> {
   for (const { rowId, row } of decided) {
     await db.query(
-      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8, verdict_class = $9
+      `update transcript_rows set status = $3, rule_id = $4, transfers_to = $5, credits_awarded = $6, reason = $7, evidence = $8, verdict_class = $9,
+              cross_listed = $10
         where id = $2 and transcript_id = $1`,
-      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null), row.verdictClass],
+      [transcriptId, rowId, row.status, row.ruleId, row.transfersTo, row.creditsAwarded, row.reason, JSON.stringify(row.evidence ?? null), row.verdictClass, crossListedJson(row)],
     );
   }
   await db.query(
     // A visitor's transcript keeps the expiry of its first analysis: correcting it never keeps it longer.
-    `update transcripts set summary = $2, status = 'done', progress = 100, error = null where id = $1`,
+    `update transcripts set summary = $2, status = 'done', progress = 100, error = null, report_format = ${REPORT_FORMAT} where id = $1`,
     [transcriptId, JSON.stringify(summary)],
   );
 }
@@ -606,6 +627,7 @@ export interface StoredCourseRow extends TranscriptCourse {
   verdict_class: VerdictClass | null;
   in_transfer_section: boolean;
   in_progress: boolean;
+  cross_listed: CrossListedAnswer | null;
 }
 
 export interface StoredReport {
@@ -635,7 +657,7 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
     [transcriptIds],
   );
   const rows = await db.query<StoredCourseRow & { transcript_id: string }>(
-    `select transcript_id, id, status, verdict_class, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress
+    `select transcript_id, id, status, verdict_class, subject, number, title, credits::float8 as credits, earned::float8 as earned, grade, term, in_transfer_section, in_progress, cross_listed
        from transcript_rows where transcript_id = any($1::uuid[]) and not removed_by_student order by transcript_id, position`,
     [reports.map((report) => report.id)],
   );
@@ -651,18 +673,18 @@ export async function findReportsForRedecision(db: Queryable, transcriptIds: str
 }
 
 /**
- * Reports with rows decided before verdict classes existed (migration 0110), at most `limit`: the periodic task
- * decides them again so every row carries its class (the partial index transcript_rows_unclassified finds them).
+ * Reports written with an older way of deciding than REPORT_FORMAT (before verdict classes, migration 0110; before
+ * cross-listed answers were stored, 0191), at most `limit`: the periodic task decides them again.
  */
-export async function findUnclassifiedReports(db: Queryable, limit: number): Promise<string[]> {
-  const rows = await db.query<{ transcript_id: string }>(
-    `select distinct r.transcript_id from transcript_rows r join transcripts t on t.id = r.transcript_id
-      where r.verdict_class is null and r.status is not null and not r.removed_by_student
-        and t.status in ('done', 'saved') and t.to_institution_id is not null
-      limit $1`,
-    [limit],
+export async function findReportsWrittenBefore(db: Queryable, format: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select t.id from transcripts t
+      where t.report_format < $1 and t.status in ('done', 'saved') and t.to_institution_id is not null
+        and exists (select 1 from transcript_rows r where r.transcript_id = t.id and r.status is not null)
+      limit $2`,
+    [format, limit],
   );
-  return rows.map((row) => row.transcript_id);
+  return rows.map((row) => row.id);
 }
 
 /** Reports' rows decided again, in place (their ids stay: appeals point at them), and their summaries: two statements. */
@@ -674,9 +696,9 @@ export async function saveRedecidedReports(
   await tx.query(
     `update transcript_rows r
         set status = u.status, rule_id = u.rule_id, transfers_to = u.transfers_to, credits_awarded = u.credits_awarded,
-            reason = u.reason, evidence = u.evidence, verdict_class = u.verdict_class
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[])
-            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence, verdict_class)
+            reason = u.reason, evidence = u.evidence, verdict_class = u.verdict_class, cross_listed = u.cross_listed
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[])
+            as u(id, transcript_id, status, rule_id, transfers_to, credits_awarded, reason, evidence, verdict_class, cross_listed)
       where r.id = u.id and r.transcript_id = u.transcript_id`,
     [
       rows.map((row) => row.id),
@@ -688,9 +710,10 @@ export async function saveRedecidedReports(
       rows.map((row) => row.reason),
       rows.map((row) => JSON.stringify(row.evidence ?? null)),
       rows.map((row) => row.verdictClass),
+      rows.map((row) => crossListedJson(row)),
     ],
   );
-  await tx.query(`update transcripts t set summary = u.summary from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [
+  await tx.query(`update transcripts t set summary = u.summary, report_format = ${REPORT_FORMAT} from unnest($1::uuid[], $2::jsonb[]) as u(id, summary) where t.id = u.id`, [
     reports.map((report) => report.id),
     reports.map((report) => JSON.stringify(report.summary)),
   ]);
@@ -700,7 +723,13 @@ export async function saveRedecidedReports(
 /** Reports with a row these rules decided: what to decide again when the rules change or go. */
 export async function listReportsDecidedByRules(db: Queryable, ruleIds: number[]): Promise<string[]> {
   if (ruleIds.length === 0) return [];
-  const rows = await db.query<{ id: string }>(`select distinct transcript_id as id from transcript_rows where rule_id = any($1::int[])`, [ruleIds]);
+  const rows = await db.query<{ id: string }>(
+    // a row decided by the rule, or an undecided row whose cross-listed answer the rule gave
+    `select transcript_id as id from transcript_rows where rule_id = any($1::int[])
+     union
+     select transcript_id from transcript_rows where cross_listed is not null and (cross_listed->>'ruleId')::int = any($1::int[])`,
+    [ruleIds],
+  );
   return rows.map((row) => row.id);
 }
 

@@ -26,15 +26,14 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { codeKey, decideForTranscripts, isShownToStudents, readGrade } from '../equivalencies';
-import { findCrossListedCodes } from '../search';
+import { isShownToStudents, readGrade } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
 import { sealCheckedUpload } from './sealed-uploads';
 import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
-import { courseCredits, engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
+import { courseCredits, takenCourseOf, type TakenCourse } from './taken-course';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
 import { refuseUploadWhenDiskIsLow } from './upload-guard';
@@ -186,70 +185,40 @@ function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
   return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
 }
 
-/**
- * For rows no rule decides: the same course under another subject at the student's school (search's cross-listings,
- * migration 0082) that a rule on file transfers to the destination, decided by the engine with the row's grade and
- * term. The report shows it as what is on file for the other code; the row's own decision stays the engine's.
- */
-async function crossListedTransfers(db: Queryable, transcript: TranscriptRecord, rows: TranscriptRowRecord[]): Promise<Map<string, { courseNumber: string; transfersTo: string }>> {
-  const found = new Map<string, { courseNumber: string; transfersTo: string }>();
-  const from = transcript.detected_institution_id;
-  const to = transcript.to_institution_id;
-  const waiting = rows.filter((row) => (row.status ?? 'NEEDS_EVAL') === 'NEEDS_EVAL');
-  if (from === null || to === null || waiting.length === 0) return found;
-  const keyOf = (row: TranscriptRowRecord) => codeKey(row);
-  const siblings = await findCrossListedCodes(db, from, [...new Set(waiting.map(keyOf))]);
-  const asked = waiting.flatMap((row) => siblings.filter((sibling) => sibling.code_key === keyOf(row)).map((sibling) => ({ row, sibling })));
-  if (asked.length === 0) return found;
-  const { transcripts } = await decideForTranscripts(db, {
-    fromInstitutionId: from,
-    toInstitutionId: to,
-    // The student's course as the engine takes it (engineCourseOf: credits, the grade as it counts), under the other code.
-    transcripts: asked.map(({ row, sibling }) => [
-      { ...engineCourseOf(takenCourseOf(row)), subject: sibling.subject, number: sibling.number, title: sibling.title },
-    ]),
-    withSuggestions: false,
-  });
-  asked.forEach(({ row, sibling }, index) => {
-    const decision = transcripts[index]?.decisions[0];
-    if (!found.has(row.id) && decision?.status === 'DIRECT' && decision.transfersTo) found.set(row.id, { courseNumber: `${sibling.subject} ${sibling.number}`, transfersTo: decision.transfersTo });
-  });
-  return found;
-}
-
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
   const kept = rows.filter((row) => !row.removed_by_student);
-  const crossListed = await crossListedTransfers(db, transcript, kept);
-  const items: TranscriptResultItem[] = kept.map((row) => {
-    const statusCode: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
-    const credits = courseCredits(row);
+  const reportRows: TranscriptResultItem[] = kept.map((row) => {
+    const status: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
     return {
       id: row.id,
+      position: row.position,
       subject: row.subject,
       number: row.number,
       title: row.title,
+      earned: row.earned,
+      grade: row.grade,
+      status,
+      to_equivalency_id: row.rule_id,
       original: `${row.subject} ${row.number}${row.title ? ` ${row.title}` : ''}`,
       originalSchool: school,
-      transfers: statusCode === 'DIRECT',
+      transfers: status === 'DIRECT',
       transfersTo: row.transfers_to,
-      credits,
-      grade: row.grade,
+      credits: courseCredits(row),
       gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
       term: row.term,
-      statusCode,
-      statusLabel: transcriptStatusLabel(statusCode),
+      statusLabel: transcriptStatusLabel(status),
       verdictClass: row.verdict_class ?? verdictClassOfStatus(row.status),
-      toEquivalencyId: row.rule_id,
       reason: row.reason ?? '',
       // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
       candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
       correction: correctionOf(row) as TranscriptResultItem['correction'],
       asRead: row.as_read,
       creditConversion: conversionOf(row),
-      crossListed: crossListed.get(row.id) ?? null,
+      // decided and stored with the report (decideReports): reading it asks the engine nothing
+      crossListed: row.cross_listed ? { courseNumber: row.cross_listed.courseNumber, transfersTo: row.cross_listed.transfersTo } : null,
     };
   });
   const summary = transcript.summary
@@ -287,27 +256,21 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
         ? { id: transcript.to_institution_id, key: transcript.to_institution_key, name: transcript.to_institution_name }
         : null,
     summary,
-    rows: kept.map((row) => ({
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      earned: row.earned,
-      grade: row.grade,
-      status: row.status ?? 'NEEDS_EVAL',
-      to_equivalency_id: row.rule_id,
-    })),
-    items,
-    reading: rows.map((row) => ({
-      id: row.id,
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      credits: courseCredits(row),
-      grade: row.grade,
-      term: row.term,
-      correction: correctionOf(row),
-      asRead: row.as_read,
-    })),
+    rows: reportRows,
+    removedRows: rows
+      .filter((row) => row.removed_by_student)
+      .map((row) => ({
+        id: row.id,
+        position: row.position,
+        subject: row.subject,
+        number: row.number,
+        title: row.title,
+        credits: courseCredits(row),
+        grade: row.grade,
+        term: row.term,
+        correction: 'removed' as const,
+        asRead: row.as_read,
+      })),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
     noCourses: noCoursesFound(transcript),
   };

@@ -14,7 +14,7 @@ export function TranscriptDegreeProgress({ report, sample }: { report: Transcrip
   const { data: account, isPending } = useAccount();
   const isStudent = Boolean(account?.roles.includes('student'));
   const me = useQuery({ ...studentQueries.me(), enabled: isStudent });
-  if (sample || report.status !== 'done' || !report.destination || report.items.length === 0 || isPending) return null;
+  if (sample || report.status !== 'done' || !report.destination || report.rows.length === 0 || isPending) return null;
   if (!isStudent) return <DegreeProgressSignIn loginHref={LOGIN_HREF} />;
   if (!me.data) return null;
   return (

@@ -39,9 +39,10 @@ export function simulatedReport(fileName: string, destination: { key: string; na
   const source = school === 'University of Delaware' ? DELAWARE_ROWS : SHORT_ROWS;
   const items: TranscriptResultItem[] = source.map(([subject, number, title, credits], index) => {
     const direct = SAMPLE_CATALOGUE_CODES.has(`${subject} ${number}`);
-    const statusCode = direct ? 'DIRECT' : 'NO_TRANSFER';
+    const status = direct ? 'DIRECT' : 'NO_TRANSFER';
     return {
       id: `sample-${index}`,
+      position: index,
       subject,
       number,
       title,
@@ -50,13 +51,14 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       transfers: direct,
       transfersTo: direct ? `${destinationName}: ${subject} ${number} ${title}` : null,
       credits,
+      earned: credits,
       grade: null,
       gradeEarnsNoCredit: false,
       term: null,
-      statusCode,
-      statusLabel: transcriptStatusLabel(statusCode),
+      status,
+      statusLabel: transcriptStatusLabel(status),
       verdictClass: direct ? 'specific-course' : 'does-not-transfer',
-      toEquivalencyId: null,
+      to_equivalency_id: null,
       reason: direct ? 'This sample course is in the built-in sample catalogue.' : 'This sample course is not in the built-in sample catalogue.',
       candidates: [],
       correction: null,
@@ -83,10 +85,9 @@ export function simulatedReport(fileName: string, destination: { key: string; na
       totalCredits: items.reduce((sum, item) => sum + item.credits, 0),
       creditsTransferring: direct.reduce((sum, item) => sum + item.credits, 0),
     },
-    rows: items.map((item) => ({ subject: item.subject, number: item.number, title: item.title, earned: item.credits, grade: null, status: item.statusCode, to_equivalency_id: null })),
-    items,
-    // A sample is not the student's file: there is no reading to check.
-    reading: [],
+    rows: items,
+    // A sample is not the student's file: there is nothing the student removed, and no reading to check.
+    removedRows: [],
     expiresAt: null,
     noCourses: null,
   };

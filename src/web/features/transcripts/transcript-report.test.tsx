@@ -52,7 +52,7 @@ describe('the report’s appeal dialog', () => {
   });
 
   it('counts one credit as "1 credit"', async () => {
-    const oneCredit = { ...report, items: [{ ...item('r1', 'SLS', '1101', 'DIRECT'), credits: 1 }, item('r2', 'ART', '1300', 'NO_TRANSFER')] };
+    const oneCredit = { ...report, rows: [{ ...item('r1', 'SLS', '1101', 'DIRECT'), credits: 1 }, item('r2', 'ART', '1300', 'NO_TRANSFER')] };
     fakeApi({ 'GET /api/account/session': { body: { account: student } } });
     await reloadAccount();
     renderWithApp(<TranscriptReport analysis={{ ...analysis, report: oneCredit } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
@@ -62,7 +62,7 @@ describe('the report’s appeal dialog', () => {
   });
 
   it('says an appeal rarely changes a grade that earns no credit, as the server decided it', async () => {
-    const failed = { ...report, items: [item('r1', 'ENC', '1101', 'DIRECT'), { ...item('r2', 'ART', '1300', 'NO_TRANSFER'), grade: 'WF', gradeEarnsNoCredit: true }] };
+    const failed = { ...report, rows: [item('r1', 'ENC', '1101', 'DIRECT'), { ...item('r2', 'ART', '1300', 'NO_TRANSFER'), grade: 'WF', gradeEarnsNoCredit: true }] };
     fakeApi({ 'GET /api/account/session': { body: { account: student } } });
     await reloadAccount();
     renderWithApp(<TranscriptReport analysis={{ ...analysis, report: failed } as TranscriptAnalysis} onTryAnother={vi.fn()} />, { url: '/search?transcript=t1' });
@@ -105,7 +105,7 @@ describe('the report’s appeal dialog', () => {
 });
 
 describe("the report row's appeal", () => {
-  const reportWith = (items: TranscriptResultItem[]) => ({ report: { ...report, items }, sample: false }) as TranscriptAnalysis;
+  const reportWith = (items: TranscriptResultItem[]) => ({ report: { ...report, rows: items }, sample: false }) as TranscriptAnalysis;
   const rowAppeal = (rowId: string, status: 'submitted' | 'resolved', decision: 'approved' | 'denied' | null, studentMessage: string | null = null) => ({
     rowId,
     appeal: { id: `a-${rowId}`, status, decision, studentMessage, createdAt: '2026-11-20T10:00:00Z' },
@@ -137,7 +137,7 @@ describe('a row no rule decides whose course is cross-listed', () => {
   it('says what is on file for the other code, and that it is not a decision for this one', () => {
     fakeApi({ 'GET /api/account/session': { body: { account: null } } });
     const waiting = item('r1', 'AFRA', '329', 'NEEDS_EVAL', { crossListed: { courseNumber: 'HIST 333', transfersTo: 'Florida State University: AMH 2091 African American History' } });
-    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: { ...report, items: [waiting] } }} onTryAnother={vi.fn()} />);
+    renderWithApp(<TranscriptReport analysis={{ ...analysis, report: { ...report, rows: [waiting] } }} onTryAnother={vi.fn()} />);
     const row = screen.getByRole('listitem');
     expect(within(row).getByText('Also listed as HIST 333:')).toBeInTheDocument();
     expect(within(row).getByText(/transfers as Florida State University: AMH 2091 African American History\. Not a decision for AFRA 329: ask Florida State University to apply it\./)).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('the report’s credits from a school on the other calendar', () => {
   it('shows the conversion on the row and says the totals are in the destination’s units', () => {
     fakeApi({ 'GET /api/account/session': { body: { account: null } } });
     const quarterItem = { ...item('r1', 'MATH', '1A', 'NEEDS_EVAL'), credits: 4, creditConversion: { from: 'quarter' as const, to: 'semester' as const, originalCredits: 4, convertedCredits: 2.67 } };
-    const quarter = { ...report, items: [quarterItem], summary: { courses: 1, directTransfers: 0, totalCredits: 2.67, creditsTransferring: 0 } };
+    const quarter = { ...report, rows: [quarterItem], summary: { courses: 1, directTransfers: 0, totalCredits: 2.67, creditsTransferring: 0 } };
     renderWithApp(<TranscriptReport analysis={{ ...analysis, report: quarter }} onTryAnother={vi.fn()} />);
     expect(within(screen.getByRole('listitem')).getByText('4 quarter credits = 2.67 semester credits at Florida State University')).toBeInTheDocument();
     expect(screen.getByText(/Florida State University counts semester credits: your quarter credits are converted \(× 2\/3\)/)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReportRowAppeal } from '@shared/schemas/student';
-import type { TranscriptResponse, TranscriptResultItem } from '@shared/schemas/transcripts';
+import { whatWeRead, type TranscriptResponse, type TranscriptResultItem } from '@shared/schemas/transcripts';
 import { Alert } from '../../components/ui/alert';
 import { VerdictBadge } from '../../components/ui/verdict-badge';
 import { ApiError, isServerWords } from '../../lib/api-client';
@@ -112,8 +112,8 @@ function ResultRow({
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-800">
-          <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
-          {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
+          <span className="font-semibold">{item.status === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
+          {item.transfersTo ?? (item.status === 'NEEDS_EVAL' ? `decided by ${destinationName} when they review it` : `no credit at ${destinationName}`)}
         </p>
       )}
       {item.reason && (
@@ -122,14 +122,14 @@ function ResultRow({
           {item.reason}
         </p>
       )}
-      {item.statusCode === 'NEEDS_EVAL' && item.crossListed && (
+      {item.status === 'NEEDS_EVAL' && item.crossListed && (
         <p className="mt-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-700">Also listed as {item.crossListed.courseNumber}: </span>
           the same course under another subject transfers as {item.crossListed.transfersTo}. Not a decision for {item.subject} {item.number}: ask{' '}
           {destinationName} to apply it.
         </p>
       )}
-      {item.statusCode === 'NEEDS_EVAL' && item.candidates.length > 0 && (
+      {item.status === 'NEEDS_EVAL' && item.candidates.length > 0 && (
         <p className="mt-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-700">Suggested match, not a decision: </span>
           {item.candidates
@@ -153,7 +153,7 @@ function ResultRow({
           {rowAppeal.appeal.studentMessage && <p className="mt-1 whitespace-pre-line text-slate-700">“{rowAppeal.appeal.studentMessage}”</p>}
         </div>
       )}
-      {item.statusCode === 'NO_TRANSFER' && !appealed && (!rowAppeal || rowAppeal.canAppealAgain) && (
+      {item.status === 'NO_TRANSFER' && !appealed && (!rowAppeal || rowAppeal.canAppealAgain) && (
         <button
           type="button"
           onClick={(event) => onAppeal(event.currentTarget)}
@@ -188,7 +188,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
   // A signed-in student's own report says what became of each row's appeal (the server decides which rows may be appealed again).
   const rowAppeals = useQuery({ ...transcriptQueries.rowAppeals(report?.id ?? ''), enabled: signedIn && Boolean(report) && !analysis.sample });
   const [draft] = useState(readDraft);
-  const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.items.find((item) => item.id === draft.itemId)) || null);
+  const [selected, setSelected] = useState<TranscriptResultItem | null>(() => (draft && report?.rows.find((item) => item.id === draft.itemId)) || null);
   const [initialNote, setInitialNote] = useState(draft?.note ?? '');
   // The row the last appeal was sent from and what became of it; the rows appealed from this report.
   const [message, setMessage] = useState<(RowNotice & { itemId: string }) | null>(null);
@@ -208,10 +208,11 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
 
   const destinationName = report.destination?.name ?? 'your transfer school';
   // "What we read" is for the student's own file on the server; a sample has no reading to check.
-  const checkable = report.reading.length > 0 && !analysis.sample;
-  const conversion = report.items.find((item) => item.creditConversion)?.creditConversion ?? null;
+  const reading = whatWeRead(report);
+  const checkable = reading.length > 0 && !analysis.sample;
+  const conversion = report.rows.find((item) => item.creditConversion)?.creditConversion ?? null;
   const school = report.destination?.name ?? 'your transfer school';
-  const grantedCount = report.items.filter((item) => isGrantedOnAppeal(rowAppeals.data?.get(item.id))).length;
+  const grantedCount = report.rows.filter((item) => isGrantedOnAppeal(rowAppeals.data?.get(item.id))).length;
 
   const open = (item: TranscriptResultItem, button: HTMLElement) => {
     opener.current = { itemId: item.id, button };
@@ -275,13 +276,13 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
           credit anywhere (such as an F or a W) is decided here.
         </Alert>
       )}
-      {!report.institutionName && !analysis.sample && report.items.length > 0 && (
+      {!report.institutionName && !analysis.sample && report.rows.length > 0 && (
         <Alert tone="info">
           We could not find the school&apos;s name on this transcript, so each course is listed for review; only a grade that earns no credit
           anywhere (such as an F or a W) is decided here.
         </Alert>
       )}
-      {!report.detectedInstitution && !analysis.sample && (report.items.length > 0 || report.reading.length > 0) && (
+      {!report.detectedInstitution && !analysis.sample && reading.length > 0 && (
         <IssuingSchoolChoice key={report.id} printedName={report.institutionName} onChoose={analysis.chooseSchool} />
       )}
 
@@ -295,7 +296,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
               </a>
             </p>
           )}
-          {report.items.length === 0 ? (
+          {report.rows.length === 0 ? (
             <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
               <p className="text-amber-900">
                 This course does not currently match. You may be able to reach out to {school} Registrar&apos;s Office and request an appeal.
@@ -329,7 +330,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
                 </p>
               )}
               <ul className="flex flex-col gap-3" aria-label="Courses on your transcript">
-                {report.items.map((item) => (
+                {report.rows.map((item) => (
                   <ResultRow
                     key={item.id}
                     item={item}
@@ -344,7 +345,7 @@ export function TranscriptReport({ analysis, onTryAnother }: { analysis: Transcr
             </>
           )}
         </div>
-        {checkable && <WhatWeRead rows={report.reading} onChange={analysis.correct} />}
+        {checkable && <WhatWeRead rows={reading} onChange={analysis.correct} />}
       </div>
 
       <AppealDialog

@@ -105,7 +105,7 @@ function logDiagnostic(report: TranscriptResponse, sample: boolean) {
     sample,
     source: report.source,
     school: report.institutionName,
-    rows: report.items.length,
+    rows: report.rows.length,
     summary: report.summary,
   });
 }

@@ -6,6 +6,7 @@ import { WhatWeRead } from './what-we-read';
 
 const row = (id: string, subject: string, number: string, extra: Partial<ReadRowDto> = {}): ReadRowDto => ({
   id,
+  position: 0,
   subject,
   number,
   title: `${subject} ${number} course`,

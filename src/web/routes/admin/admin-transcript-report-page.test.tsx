@@ -6,8 +6,8 @@ import { analysedReport, reportItem } from '../../../../tests/support/report-fac
 import { fakeApi, renderWithApp } from '../../../../tests/support/web-render';
 import AdminTranscriptReportPage from './admin-transcript-report-page';
 
-const row = (id: string, statusCode: TranscriptResultItem['statusCode'], overrides: Partial<TranscriptResultItem> = {}) =>
-  reportItem(id, 'ENC', id, statusCode, { title: `Course ${id}`, transfersTo: statusCode === 'DIRECT' ? `ENC ${id} at Miami` : null, reason: `Reason for ${id}.`, ...overrides });
+const row = (id: string, status: TranscriptResultItem['status'], overrides: Partial<TranscriptResultItem> = {}) =>
+  reportItem(id, 'ENC', id, status, { title: `Course ${id}`, transfersTo: status === 'DIRECT' ? `ENC ${id} at Miami` : null, reason: `Reason for ${id}.`, ...overrides });
 
 const report = analysedReport([row('1101', 'DIRECT'), row('1102', 'NEEDS_EVAL', { correction: 'edited' }), row('2300', 'NO_TRANSFER', { credits: 1 })], {
   destination: { id: 4, key: 'miami', name: 'University of Miami' },
@@ -42,7 +42,7 @@ describe('the clerk’s view of a student’s report', () => {
   });
 
   it('says a saved transcript that was never analysed has no report', async () => {
-    open({ body: { ...report, status: 'saved', items: [], summary: null } });
+    open({ body: { ...report, status: 'saved', rows: [], summary: null } });
     expect(await screen.findByText(/was never analysed, so it has no report/)).toBeInTheDocument();
   });
 });

@@ -74,11 +74,11 @@ export default function AdminTranscriptReportPage() {
               {creditCount(data.summary.totalCredits)} transfer
             </p>
           )}
-          {data.items.length === 0 ? (
+          {data.rows.length === 0 ? (
             <p className="text-slate-700">The reader found no courses on this transcript.</p>
           ) : (
             <ul className="flex flex-col gap-2" aria-label="Courses on the transcript">
-              {data.items.map((item) => (
+              {data.rows.map((item) => (
                 <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-3">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
@@ -87,11 +87,11 @@ export default function AdminTranscriptReportPage() {
                     <ReportStatusBadge item={item} />
                   </div>
                   <p className="mt-1 text-sm text-slate-800">
-                    <span className="font-semibold">{item.statusCode === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
-                    {item.transfersTo ?? (item.statusCode === 'NEEDS_EVAL' ? 'undecided: waits for review' : `no credit at ${destination}`)}
+                    <span className="font-semibold">{item.status === 'NEEDS_EVAL' && item.transfersTo ? 'Expected to become: ' : 'Becomes: '}</span>
+                    {item.transfersTo ?? (item.status === 'NEEDS_EVAL' ? 'undecided: waits for review' : `no credit at ${destination}`)}
                   </p>
                   {item.reason && <p className="text-sm text-slate-600">{item.reason}</p>}
-                  {item.statusCode === 'NEEDS_EVAL' && item.crossListed && (
+                  {item.status === 'NEEDS_EVAL' && item.crossListed && (
                     <p className="text-sm text-slate-700">
                       Cross-listed as {item.crossListed.courseNumber}, which a rule on file transfers as {item.crossListed.transfersTo}.
                     </p>

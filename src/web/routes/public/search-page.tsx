@@ -189,7 +189,7 @@ export default function SearchPage() {
         {showTranscriptReport ? (
           <Suspense fallback={<p role="status" className="py-6 text-center text-slate-600">Loading…</p>}>
             <TranscriptReport analysis={transcript} onTryAnother={tryAnotherTranscript} />
-            {transcript.report?.status === 'done' && !transcript.sample && transcript.report.items.length > 0 && (
+            {transcript.report?.status === 'done' && !transcript.sample && transcript.report.rows.length > 0 && (
               <div className="mt-6">
                 <DestinationsPanel transcriptId={transcript.report.id} token={transcript.token} signedIn={Boolean(account?.roles.includes('student'))} />
               </div>
