@@ -19,7 +19,6 @@ import type {
 import { APPEAL_DECISION_LABELS, APPEAL_STATUS_LABELS, APPEAL_STATUSES, appealDueDate, statusLabel } from '../../../shared/schemas/appeal-status';
 import type { AppealEvent, ReportRowAppeal, StudentAppeal, StudentAppealDetail, StudentAppealSummary, SubmitAppeal } from '../../../shared/schemas/student';
 import type { SearchAppealResponse } from '../../../shared/schemas/transcripts';
-import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
 import { recordAudit, recordDisclosure } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, invalid, invalidField, notFound, tooMany } from '../../domain-errors';
@@ -33,11 +32,12 @@ import { findInstitution, findInstitutionById, normalizeSchoolName } from '../in
 import {
   type AppealEvidenceRecord,
   claimOwnUpload,
-  courseCredits,
   findEvidenceRowByCode,
   findEvidenceRowById,
   findOwnTranscriptRow,
   listOwnTranscriptCourses,
+  presentReportRow,
+  presentReportSummary,
   redecideReports,
 } from '../transcripts';
 import {
@@ -447,21 +447,22 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
   const code = sent ? null : sourceCode(appeal);
   const record: AppealEvidenceRecord | null = sent ?? (code ? await findEvidenceRowByCode(db, { userId: appeal.user_id, ...code }) : null);
   if (!record) return { row: null, correction: studentCorrection(appeal), transcript: null };
-  const summary = record.summary;
+  // The row and the summary as the student's report shows them (transcripts' one presenter).
+  const shown = presentReportRow(record, record.detected_institution_name ?? 'Unknown school');
   return {
     row: {
-      subject: record.subject,
-      number: record.number,
-      title: record.title,
-      grade: record.grade,
-      term: record.term,
-      // What the course is worth, as the student's report shows it.
-      credits: courseCredits(record),
-      status: record.status ?? 'NEEDS_EVAL',
-      verdictClass: record.verdict_class ?? verdictClassOfStatus(record.status),
-      reason: record.reason ?? '',
-      transfersTo: record.transfers_to,
-      ruleId: record.rule_id,
+      subject: shown.subject,
+      number: shown.number,
+      title: shown.title,
+      grade: shown.grade,
+      term: shown.term,
+      credits: shown.credits,
+      status: shown.status,
+      verdictClass: shown.verdictClass,
+      reason: shown.reason,
+      transfersTo: shown.transfersTo,
+      ruleId: shown.to_equivalency_id,
+      // Every suggestion the analysis ranked: the registrar judges them (the student's report shows only the confident).
       suggestions: record.evidence?.candidates ?? [],
       matchedByCode: sent === null,
     },
@@ -472,14 +473,7 @@ async function readAppealEvidence(db: Queryable, appeal: AppealRow): Promise<App
       fileUrl: record.file_stored ? `/api/admin/students/${encodeURIComponent(appeal.user_id)}/transcripts/${record.transcript_id}/file` : null,
       fromSchool: record.detected_institution_name,
       toSchool: record.to_institution_name,
-      summary: summary
-        ? {
-            courses: Number(summary.courses ?? 0),
-            directTransfers: Number(summary.directTransfers ?? 0),
-            totalCredits: Number(summary.totalCredits ?? 0),
-            creditsTransferring: Number(summary.creditsTransferring ?? 0),
-          }
-        : null,
+      summary: presentReportSummary(record.summary),
       analysedAt: iso(record.analyzed_at ?? record.created_at),
     },
   };

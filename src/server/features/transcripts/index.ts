@@ -18,6 +18,7 @@ export {
   type AppealEvidenceRecord,
   type TranscriptCourseRow,
 } from './transcripts.queries';
+export { presentReportRow, presentReportSummary } from './report-presenter';
 export { registerTranscriptRoutes } from './transcripts.routes';
 export {
   deleteExpiredVisitorTranscripts,

@@ -257,13 +257,13 @@ export async function saveAnalysis(
   );
 }
 
+/** A report row's columns (TranscriptRowRecord), of the transcript_rows table named `r`. */
+const REPORT_ROW_COLUMNS = `r.id, r.position, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.verdict_class, r.rule_id,
+  r.transfers_to, r.credits_awarded, r.reason, r.evidence, r.in_transfer_section, r.in_progress, r.as_read, r.added_by_student, r.removed_by_student,
+  r.cross_listed`;
+
 export async function listReportRows(db: Queryable, transcriptId: string): Promise<TranscriptRowRecord[]> {
-  return db.query<TranscriptRowRecord>(
-    `select id, position, subject, number, title, credits, earned, grade, term, status, verdict_class, rule_id, transfers_to, credits_awarded, reason, evidence,
-            in_transfer_section, in_progress, as_read, added_by_student, removed_by_student, cross_listed
-       from transcript_rows where transcript_id = $1 order by position`,
-    [transcriptId],
-  );
+  return db.query<TranscriptRowRecord>(`select ${REPORT_ROW_COLUMNS} from transcript_rows r where r.transcript_id = $1 order by r.position`, [transcriptId]);
 }
 
 /** The school that issued the transcript, as the student chose it. */
@@ -570,9 +570,7 @@ export async function findOwnTranscriptRow(db: Queryable, input: { transcriptId:
 }
 
 /** A transcript row with its transcript, as an appeal's evidence shows it to the clerk. */
-export interface AppealEvidenceRecord
-  extends Pick<TranscriptRowRecord, 'subject' | 'number' | 'title' | 'credits' | 'earned' | 'grade' | 'term' | 'status' | 'verdict_class' | 'rule_id' | 'transfers_to' | 'reason' | 'evidence'> {
-  row_id: string;
+export interface AppealEvidenceRecord extends TranscriptRowRecord {
   transcript_id: string;
   file_name: string;
   file_stored: boolean;
@@ -584,7 +582,7 @@ export interface AppealEvidenceRecord
 }
 
 const EVIDENCE_SELECT = `
-  select r.id as row_id, r.subject, r.number, r.title, r.credits, r.earned, r.grade, r.term, r.status, r.verdict_class, r.rule_id, r.transfers_to, r.reason, r.evidence,
+  select ${REPORT_ROW_COLUMNS},
          t.id as transcript_id, t.file_name, (f.status = 'stored') is true as file_stored, t.detected_institution_name, i.name as to_institution_name,
          t.summary, t.analyzed_at, t.created_at
     from transcript_rows r join transcripts t on t.id = r.transcript_id

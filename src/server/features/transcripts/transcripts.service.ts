@@ -7,14 +7,10 @@ import {
   MAX_TRANSCRIPT_BYTES,
   NO_COURSES_ANSWER_DAYS,
   transcriptContentType,
-  transcriptStatusLabel,
   type CreateTranscriptResponse,
-  type CreditConversionDto,
   type NoCoursesFound,
   type TranscriptCourseFields,
   type TranscriptResponse,
-  type TranscriptResultItem,
-  type TranscriptRowStatus,
 } from '../../../shared/schemas/transcripts';
 import type { StudentTranscript } from '../../../shared/schemas/student';
 import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
@@ -26,13 +22,14 @@ import type { AppDeps, SignedInUser } from '../../http/app-env';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
-import { isShownToStudents, readGrade } from '../equivalencies';
+import { readGrade } from '../equivalencies';
 import { findInstitution, findInstitutionById } from '../institutions';
 import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
 import { sealCheckedUpload } from './sealed-uploads';
-import { correctionOf, decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
+import { presentReportRow, presentReportSummary } from './report-presenter';
+import { decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
 import { courseCredits, takenCourseOf, type TakenCourse } from './taken-course';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
 import { checkUpload, type UploadRefusal } from './upload-checks';
@@ -64,7 +61,6 @@ import {
   type SavedTranscriptRow,
   type StudentRowFields,
   type TranscriptRecord,
-  type TranscriptRowRecord,
   type UnreadableTranscriptRow,
 } from './transcripts.queries';
 
@@ -180,55 +176,13 @@ export async function requestTranscriptAnalysis(
   return { id: transcript.id, status: 'queued' };
 }
 
-function conversionOf(row: TranscriptRowRecord): CreditConversionDto | null {
-  const conversion = row.evidence?.creditConversion;
-  return conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null;
-}
-
 /** The spec's transcript response plus the analysis state, the summary and the on-screen result items. */
 export async function presentTranscriptReport(db: Queryable, transcript: TranscriptRecord): Promise<TranscriptResponse> {
   const rows = await listReportRows(db, transcript.id);
   const school = transcript.detected_institution_name ?? 'Unknown school';
   const kept = rows.filter((row) => !row.removed_by_student);
-  const reportRows: TranscriptResultItem[] = kept.map((row) => {
-    const status: TranscriptRowStatus = row.status ?? 'NEEDS_EVAL';
-    return {
-      id: row.id,
-      position: row.position,
-      subject: row.subject,
-      number: row.number,
-      title: row.title,
-      earned: row.earned,
-      grade: row.grade,
-      status,
-      to_equivalency_id: row.rule_id,
-      original: `${row.subject} ${row.number}${row.title ? ` ${row.title}` : ''}`,
-      originalSchool: school,
-      transfers: status === 'DIRECT',
-      transfersTo: row.transfers_to,
-      credits: courseCredits(row),
-      gradeEarnsNoCredit: readGrade(row.grade).kind === 'no-credit',
-      term: row.term,
-      statusLabel: transcriptStatusLabel(status),
-      verdictClass: row.verdict_class ?? verdictClassOfStatus(row.status),
-      reason: row.reason ?? '',
-      // Reports stored before suggestions had a measured confidence may hold guesses a student must not see.
-      candidates: (row.evidence?.candidates ?? []).filter(isShownToStudents).map(({ subject, number, title, score, confidence, why }) => ({ subject, number, title, score, confidence, why })),
-      correction: correctionOf(row) as TranscriptResultItem['correction'],
-      asRead: row.as_read,
-      creditConversion: conversionOf(row),
-      // decided and stored with the report (decideReports): reading it asks the engine nothing
-      crossListed: row.cross_listed ? { courseNumber: row.cross_listed.courseNumber, transfersTo: row.cross_listed.transfersTo } : null,
-    };
-  });
-  const summary = transcript.summary
-    ? {
-        courses: Number(transcript.summary.courses ?? 0),
-        directTransfers: Number(transcript.summary.directTransfers ?? 0),
-        totalCredits: Number(transcript.summary.totalCredits ?? 0),
-        creditsTransferring: Number(transcript.summary.creditsTransferring ?? 0),
-      }
-    : null;
+  const reportRows = kept.map((row) => presentReportRow(row, school));
+  const summary = presentReportSummary(transcript.summary);
   const calendarSource = transcript.credit_calendar_source;
   return {
     id: transcript.id,
