@@ -203,7 +203,7 @@ describe('/course/:id', () => {
     // MAN 4538's guarantee is never shown as EIN 4912's own verdict.
     expect(await own.filter({ hasText: 'Transfers fully' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Under its other codes' }).waitFor();
-    await page.getByText('What is on file names MAN 4538, not EIN 4912.', { exact: false }).waitFor();
+    await page.getByText('These answers are for MAN 4538, the same course under another code: they are not decisions for EIN 4912.', { exact: false }).waitFor();
     const listed = page.getByRole('list', { name: 'Where MAN 4538 transfers' }).getByRole('listitem');
     expect(await listed.count()).toBe(5);
     await listed.first().getByText('Transfers fully').waitFor();

@@ -224,8 +224,9 @@ export default function CourseDetailsPage() {
           <div className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
             <h3 className="font-bold text-slate-900">Under its other codes</h3>
             <p className="text-sm text-slate-700">
-              What is on file names {otherCodesTransfers.map((other) => other.courseNumber).join(' or ')}, not {course.courseNumber}. The same course usually
-              transfers the same way, but a school decides for the code on your transcript: ask its registrar to confirm.
+              These answers are for {otherCodesTransfers.map((other) => other.courseNumber).join(' or ')}, the same course under another code: they are not
+              decisions for {course.courseNumber}. The same course usually transfers the same way, but a school decides for the code on your transcript:
+              ask its registrar to confirm.
             </p>
             {otherCodesTransfers.map((other) => (
               <div key={other.id} className="flex flex-col gap-1">
