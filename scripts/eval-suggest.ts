@@ -35,7 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { codeKey, splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
+import { codeKey, splitCourseCode } from '../src/server/features/catalogue';
 import { createCsvRowParser } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isElectiveTarget, nonTransferTargetKind } from '../src/server/features/equivalencies/engine/verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from '../src/server/features/equivalencies/engine/florida-statewide-numbering';

@@ -9,12 +9,11 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { splitCourseCode } from '../src/server/features/equivalencies/engine/course-code';
+import { formatCourseCode, splitCourseCode } from '../src/server/features/catalogue';
 import { createCsvRowParser, type CsvRow } from '../src/server/features/equivalencies/engine/csv-row-parser';
 import { isShownToStudents } from '../src/server/features/equivalencies/engine/student-suggestions';
 import { buildSuggestionIndex, type SuggestionIndex } from '../src/server/features/equivalencies/engine/suggestion-index';
 import type { SuggestedCandidate } from '../src/server/features/equivalencies/engine/types';
-import { formatCourseCode } from '../src/server/features/equivalencies/engine/course-code';
 import { loadReferenceData, type InstitutionRegistry } from '../src/server/features/equivalencies/reference-data/load-reference-data';
 
 interface SuggestRequest {

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ruleIdentityCourseKey } from '../src/server/features/equivalencies/engine/course-code';
+import { ruleIdentityCourseKey } from '../src/server/features/catalogue';
 import { stableHash } from '../src/server/features/equivalencies/engine/csv-import-format';
 import { canonicalInstitutionKey } from '../src/server/features/institutions';
 

@@ -4,7 +4,7 @@
  * both databases, so a lookup by a key the server computed finds what the database stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeKey } from '../../src/server/features/equivalencies';
+import { codeKey } from '../../src/server/features/catalogue';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseLevel } from '../../src/server/features/equivalencies/engine/course-code';
+import { courseLevel } from '../../src/server/features/catalogue';
 import { createInstitution } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

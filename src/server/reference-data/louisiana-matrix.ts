@@ -17,7 +17,7 @@
  * (no rule: the matrix says the school has no equivalent, not that the course does not transfer), generic or elective
  * credit as a *source* (no course to start from), and cells the PDF conversion broke beyond repair ("CHEM 265L&2 66L").
  */
-import { codeKey } from '../features/equivalencies/engine/course-code';
+import { codeKey } from '../features/catalogue';
 import { createCsvRowParser } from '../features/equivalencies/engine/csv-row-parser';
 
 /** A school's course, or credit in place of one. */

@@ -27,7 +27,8 @@ import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
 import { readAppealTotalsByStatus } from '../admin';
-import { addRuleFromApprovedAppeal, codeKey } from '../equivalencies';
+import { codeKey } from '../catalogue';
+import { addRuleFromApprovedAppeal } from '../equivalencies';
 import { findInstitution, findInstitutionById, normalizeSchoolName } from '../institutions';
 import {
   type AppealEvidenceRecord,

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import { listStatewideNumberingInstitutions, loadInstitutions } from '../institutions';
 import { decideByRule, decideCourseAlone, type CourseVerdict } from './engine/course-verdict';
 import { decideTransfers } from './engine/decide-transfers';
-import { codeKey } from './engine/course-code';
+import { codeKey } from '../catalogue';
 import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
 import { destinationPools, type DestinationPool } from './destination-pools';

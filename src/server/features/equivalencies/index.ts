@@ -2,7 +2,6 @@
  * Equivalency rules: the engine that decides whether courses transfer (and the one rule-picker it uses), the rules'
  * identity, and the commands that import rules and catalogues and export rules.
  */
-export { codeKey, formatCourseCode, splitCourseCode } from './engine/course-code';
 export { convertCredits, creditsAtDestination } from './engine/credit-conversion';
 export { stableHash } from './engine/csv-import-format';
 export { createCsvRowParser, formatCsvLine, type CsvRow } from './engine/csv-row-parser';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleIdentityCourseKey } from './engine/course-code';
+import { ruleIdentityCourseKey } from '../catalogue';
 import { createRulesCsvImporter, parseRulesCsv, stableHash, StableHasher } from './engine/csv-import-format';
 import { detectCsvKind } from './import/import-catalogue.command';
 import { describeCredits, describeRuleChanges, readCreditRange, storedRuleContentHash, storedRuleFingerprint, storedRuleIdentity } from './rule-identity';

@@ -3,7 +3,7 @@
  * 'UW-Madison' and 'University of Wisconsin-Madison' to one institution id, and the stored fingerprint is built from
  * the ids, so an export (which writes the schools' own names) imports back as unchanged. Pure: no I/O.
  */
-import { ruleIdentityCourseKey, formatCourseCode } from './engine/course-code';
+import { ruleIdentityCourseKey, formatCourseCode } from '../catalogue';
 import { StableHasher, stableHash, type CreditRange, type CreditUnit, type DraftSourceCourse, type DraftTargetCourse, type ParsedRuleDraft } from './engine/csv-import-format';
 import type { RuleClass } from './engine/verdict-class';
 

@@ -17,7 +17,8 @@ import { conflict, notFound } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import { cancelQueuedJob, enqueueJob } from '../../jobs/job-queue';
 import { countOpenAppealsOnCourse } from '../appeals';
-import { codeKey, deleteRegistrarRule, isGoodForRegistrars, writeRegistrarRule } from '../equivalencies';
+import { codeKey } from '../catalogue';
+import { deleteRegistrarRule, isGoodForRegistrars, writeRegistrarRule } from '../equivalencies';
 import { readCatalogueVersion } from '../search';
 import { listReportsWithUndecidedCourse, redecideReports } from '../transcripts';
 import {

@@ -7,7 +7,8 @@
 // score table of each exam at a school. What it does not name is left alone.
 
 import { EXAM_TYPES, PROGRAM_KINDS, REQUIREMENT_KINDS, type ExamType, type ProgramImportKind, type ProgramKind, type RequirementKind } from '../../../shared/schemas/programs';
-import { createCsvRowParser, type CsvRow, formatCourseCode, formatCsvLine, isValidMinimumGrade, splitCourseCode } from '../equivalencies';
+import { formatCourseCode, splitCourseCode } from '../catalogue';
+import { createCsvRowParser, type CsvRow, formatCsvLine, isValidMinimumGrade } from '../equivalencies';
 import { formatCoursePattern, parseCoursePattern } from './engine/course-patterns';
 import type { ExamCreditRule } from './engine/exam-credit';
 import type { RequirementSpec } from './engine/requirement-tree';

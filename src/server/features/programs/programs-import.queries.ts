@@ -1,6 +1,6 @@
 /** SQL of the programs CSV import and export. Every write runs inside the import's one transaction. */
 import type { Queryable } from '../../db/client';
-import { codeKey } from '../equivalencies';
+import { codeKey } from '../catalogue';
 import type { ExamCreditRule } from './engine/exam-credit';
 import type { RequirementSpec } from './engine/requirement-tree';
 import type { ProgramContent } from './program-identity';

@@ -7,7 +7,7 @@
 import type { ProgramImportAction, ProgramImportError, ProgramImportKind, ProgramImportPreviewRow, ProgramImportResult } from '../../../shared/schemas/programs';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
-import { codeKey, formatCourseCode } from '../equivalencies';
+import { codeKey, formatCourseCode } from '../catalogue';
 import { findInstitution } from '../institutions';
 import { examKey } from './engine/exam-credit';
 import { checkRequirementRows } from './engine/requirement-tree';

@@ -19,13 +19,12 @@ import type {
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, Queryable } from '../../db/client';
 import { conflict, DomainError, notFound, type DomainErrorKind } from '../../domain-errors';
+import { codeKey, splitCourseCode } from '../catalogue';
 import {
-  codeKey,
   decideFromUnknownSchool,
   decideForCourses,
   findRuleGeneralEducationCodes,
   listGeneralEducationCodesInto,
-  splitCourseCode,
   type AcademicCalendar,
   type EquivalencyDecision,
 } from '../equivalencies';

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/search/search-options';
 import { termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
-import { codeKey } from '../equivalencies';
+import { codeKey } from '../catalogue';
 import { findInstitution, findInstitutionIdsByAlias, normalizeSchoolName } from '../institutions';
 import type { RankedSearch, SearchIndex } from './search-index';
 import { askedFor, readSearchText, type SchoolMention } from './search-text';

@@ -11,9 +11,9 @@ import { DELIVERY_FORMAT_OPTIONS, optionLabel } from '../../../shared/search/sea
 import { isTermValue, termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
+import { codeKey } from '../catalogue';
 import {
   currentTerm,
-  codeKey,
   decideCourseAnywhereNow,
   decideCourseNow,
   decideCourseTransfers,

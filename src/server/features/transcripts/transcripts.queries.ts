@@ -1,7 +1,7 @@
 /** The transcripts' SQL: uploads, analyses and their rows, and the transcripts a student keeps on their profile. */
 import type { RowAsRead, TranscriptCourseFields } from '../../../shared/schemas/transcripts';
 import type { VerdictClass } from '../../../shared/schemas/verdict-class';
-import { codeKey } from '../equivalencies';
+import { codeKey } from '../catalogue';
 import type { Queryable } from '../../db/client';
 import type { TranscriptReader } from './transcript-access';
 

@@ -7,7 +7,7 @@
 // courses sharing uncommon title words with the source or with what the course transfers as elsewhere; the source's
 // subject and the subjects peers send it to; the destination's most-named courses; and courses linked through rules.
 
-import { codeKey, wisconsinStatewideKey } from './course-code';
+import { codeKey, wisconsinStatewideKey } from '../../catalogue';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { titleTokens } from './text-similarity';

@@ -4,7 +4,7 @@
 // searching today would take the course in the current term (terms.ts, currentTerm) and has
 // no grade for it yet.
 
-import { codeKey } from './course-code';
+import { codeKey } from '../../catalogue';
 import { decideTransfers } from './decide-transfers';
 import { formatTerm, ruleTermNote, type ParsedTerm } from './terms';
 import type { CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo } from './types';

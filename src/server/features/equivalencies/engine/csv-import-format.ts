@@ -24,7 +24,7 @@
 // unchanged rules apart. The module is pure (no Node APIs) so the browser can validate a
 // pasted CSV before upload.
 
-import { codeKey, formatCourseCode, ruleIdentityCourseKey, type SplitCourseCode } from './course-code';
+import { codeKey, formatCourseCode, ruleIdentityCourseKey, type SplitCourseCode } from '../../catalogue';
 import { createCsvRowParser, delimiterOfHeader, formatCsvLine, type CsvRow, type CsvRowParser } from './csv-row-parser';
 import { ALL_COLUMNS, EXPECTED_COLUMNS, OPTIONAL_COLUMNS, planColumns, type Column, type ColumnMapping, type ColumnPlan } from './import-columns';
 import { calendarDateOf, readCreditUnit, readPublishedSide, splitCreditsText, termOfDate, titlesFor, type CreditUnit } from './published-course-codes';

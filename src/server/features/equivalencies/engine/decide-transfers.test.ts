@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCourseCode } from './course-code';
+import { splitCourseCode } from '../../catalogue';
 import { creditsAtDestination } from './credit-conversion';
 import { NO_RULE_REASON, decideByCourseAlone, decideFromUnknownSchool, decideTransfers, statewideTargetOutsideCatalogue, type DecideTransfersInput } from './decide-transfers';
 import { STUDENT_CONFIDENCE_THRESHOLD } from './student-suggestions';

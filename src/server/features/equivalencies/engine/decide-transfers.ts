@@ -17,7 +17,7 @@
 import { noCreditWords } from '../../../../shared/grades/grade-policy';
 import { statusOfVerdictClass, type VerdictClass } from '../../../../shared/schemas/verdict-class';
 import { convertCredits, roundCredits } from './credit-conversion';
-import { codeKey, courseLevel, formatCourseCode } from './course-code';
+import { codeKey, courseLevel, formatCourseCode } from '../../catalogue';
 import { parseStatewideCourseNumber, statewideEquivalenceKey, statewideException, type LabCode, type StatewideCourseNumber } from './florida-statewide-numbering';
 import { conditionsInNotes } from './general-education-codes';
 import { checkGrade, type GradeCheck } from './grades';

@@ -10,7 +10,7 @@
 // the 900–999 series (special topics, directed study, internships, co-ops) and graduate courses are not guaranteed and
 // must be evaluated individually.
 
-import { codeShape } from './course-code';
+import { codeShape } from '../../catalogue';
 
 export type LabCode = '' | 'C' | 'L';
 

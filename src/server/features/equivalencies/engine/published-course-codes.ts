@@ -3,7 +3,7 @@
 // Course", "NE", "DNT", "NDC", "No credit"). A code that is none of these is refused rather than guessed: read as one
 // code, "ANTHRO 20 + HIST 38" was subject "ANTHRO 20 + HIST", and "HIST 135 C" number "C".
 
-import { splitCourseCode, type SplitCourseCode } from './course-code';
+import { splitCourseCode, type SplitCourseCode } from '../../catalogue';
 
 export type NoTransferCode = 'DNT' | 'NDC';
 

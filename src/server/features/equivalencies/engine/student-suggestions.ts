@@ -3,7 +3,7 @@
 // destination course on two rows that are not the same course (a small catalogue otherwise offers its one economics
 // course for every row).
 
-import { codeKey } from './course-code';
+import { codeKey } from '../../catalogue';
 import { titleSimilarity } from './text-similarity';
 import type { CourseRef, SuggestedCandidate } from './types';
 

@@ -19,7 +19,7 @@
 // these" (the true course is not always among the candidates), which turns scores into probabilities that add up to
 // at most 1. Decision record 050 says why.
 
-import { codeKey, courseLevel, formatCourseCode, splitCourseCode, wisconsinStatewideKey } from './course-code';
+import { codeKey, courseLevel, formatCourseCode, splitCourseCode, wisconsinStatewideKey } from '../../catalogue';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import { parseStatewideCourseNumber, statewideEquivalenceKey } from './florida-statewide-numbering';
 import { LINK_KINDS, type LinkKind, type LinkVotes } from './suggestion-graph';

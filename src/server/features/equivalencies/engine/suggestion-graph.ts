@@ -9,7 +9,7 @@
 // Measured on held-out Wisconsin rules, each of these names the true course first 70–80 % of the times it names any
 // (docs/BENCHMARKS.md, "Suggestion ranking"). Pure: the caller hands over the rules (from memory or from SQL).
 
-import { codeKey } from './course-code';
+import { codeKey } from '../../catalogue';
 import { isElectiveTarget, nonTransferTargetKind } from './verdict-class';
 import type { EquivalencyRule, RuleCourse } from './types';
 

@@ -4,7 +4,7 @@
 // server loaded for one transcript with SQL (equivalency.queries.ts) and makes the same choices from it.
 
 import { CandidatePool, COMMON_WORD_SHARE, MultiMap, peerKeys } from './candidate-pool';
-import { codeKey } from './course-code';
+import { codeKey } from '../../catalogue';
 import { elsewhereTargetsOf, rankSuggestionCandidates, suggestEquivalents, type RankedCandidate, type SuggestEquivalentsInput, type SuggestSource } from './suggest-equivalents';
 import { linkedVotes, ruleNeighbourhoodOf } from './suggestion-graph';
 import { titleTokens } from './text-similarity';

@@ -16,7 +16,7 @@
 // A number alone never makes a placeholder: UNO's PSYC 1000 is General Psychology, a real course.
 
 import type { VerdictClass } from '../../../../shared/schemas/verdict-class';
-import { codeKey, codeShape } from './course-code';
+import { codeKey, codeShape } from '../../catalogue';
 import type { EquivalencyRule, RuleTarget } from './types';
 
 /** The classes a rule can give (or a source state for it); the others come from how a course is decided. */

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../../db/client';
 import { createCsvRowParser, delimiterOfHeader } from '../engine/csv-row-parser';
 import { recogniseHeader } from '../engine/import-columns';
 import { LimitedErrorList } from '../engine/limited-error-list';
-import { upsertCatalogueCourses, type CatalogueCourse } from './catalogue.queries';
+import { upsertCatalogueCourses, type CatalogueCourse } from '../../catalogue';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';
 import { ImportSchools } from './import-schools';
 

@@ -11,8 +11,7 @@ import { createRulesCsvImporter, type ColumnMapping, type ColumnPlan, type Credi
 import { generalEducationCodesInNotes } from '../engine/general-education-codes';
 import { LimitedErrorList } from '../engine/limited-error-list';
 import type { RuleClass } from '../engine/verdict-class';
-import { codeKey } from '../engine/course-code';
-import { catalogueTitles } from './catalogue.queries';
+import { catalogueTitles, codeKey } from '../../catalogue';
 import { describeApproval, describeCourses, describeCredits, describeRuleChanges, storedRuleIdentity } from '../rule-identity';
 import { createLineByIdentity } from '../rule-identity-table';
 import { keptOnlyIfClean, MAX_REPORTED_ERRORS, textChunks, type CsvInput } from './csv-input';

@@ -10,7 +10,8 @@
 //   "attr:AH1"        any course the school marks with that attribute (general-education codes)
 // Also accepted and written back in the forms above: "any 3000-level HIST".
 
-import { codeKey, formatCourseCode, parseStatewideCourseNumber, splitCourseCode } from '../../equivalencies';
+import { codeKey, formatCourseCode, splitCourseCode } from '../../catalogue';
+import { parseStatewideCourseNumber } from '../../equivalencies';
 
 export type CoursePattern =
   | { kind: 'course'; subject: string; number: string }

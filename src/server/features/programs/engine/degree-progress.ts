@@ -4,7 +4,8 @@
 // (place-courses.ts) and says, per requirement, what is filled and what remains, and per course where it counts and why.
 
 import type { CourseOutcome, DegreeCourse, DegreeRequirement, DegreeTotals } from '../../../../shared/schemas/programs';
-import { codeKey, creditsAtDestination, type EquivalencyDecision, formatCourseCode, type RuleTarget, splitCourseCode } from '../../equivalencies';
+import { codeKey, formatCourseCode, splitCourseCode } from '../../catalogue';
+import { creditsAtDestination, type EquivalencyDecision, type RuleTarget } from '../../equivalencies';
 import { describeCoursePattern, matchesCoursePattern } from './course-patterns';
 import type { ExamCreditAward } from './exam-credit';
 import { placeCourses, type PlacementUnit, type RequirementResult, type UnitBlock } from './place-courses';

@@ -1,5 +1,5 @@
 // Builders for the engine's unit tests and its benchmark: requirement rows and units with only what a case needs.
-import { splitCourseCode } from '../../equivalencies';
+import { splitCourseCode } from '../../catalogue';
 import type { PlacementUnit } from './place-courses';
 import { blankRequirement, buildRequirementTree, checkRequirementRows, type RequirementNode, type RequirementSpec } from './requirement-tree';
 

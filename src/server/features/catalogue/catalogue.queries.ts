@@ -1,5 +1,5 @@
 /** SQL of the catalogue import: courses upserted by (school, subject, number), a batch per statement. */
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '../../db/client';
 
 export interface CatalogueCourse {
   institutionId: number;
