@@ -29,7 +29,7 @@ import { startServices } from '../src/server/bootstrap';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { SearchIndex } from '../src/server/features/search/search-index';
-import { readCatalogueVersion } from '../src/server/features/search/search.queries';
+import { readCatalogueVersion } from '../src/server/features/catalogue';
 import { createLogger } from '../src/server/logger';
 import { autocannon } from './support/autocannon';
 import { createBenchDatabase } from './support/bench-database';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquivalencyImportResult } from '../../src/shared/schemas/equivalencies';
-import { readCatalogueVersion } from '../../src/server/features/search';
+import { readCatalogueVersion } from '../../src/server/features/catalogue';
 import { createInstitution, createRule } from '../support/factories';
 import { createTestApp, randomAddress, signUp, signUpAdmin, TEST_APP_URL, type TestApp } from '../support/test-app';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo';
 import { decideForCourses, importCatalogCsv } from '../../src/server/features/equivalencies';
 import { rankEvaluationQueue } from '../../src/server/features/evaluation-queue';
-import { readCatalogueVersion } from '../../src/server/features/search';
+import { readCatalogueVersion } from '../../src/server/features/catalogue';
 import { terminateTranscriptWorker } from '../../src/server/features/transcripts/reader/read-transcript-in-worker';
 import { runPendingJobs } from '../../src/server/jobs/job-handlers';
 import type { EvaluationQueuePage, QueuePair } from '../../src/shared/schemas/evaluation-queue';

@@ -10,7 +10,7 @@ import type { CourseSearchResponse } from '../../src/shared/schemas/course';
 import { courseSearchQuerySchema } from '../../src/shared/schemas/search';
 import { SearchCache } from '../../src/server/features/search/search-cache';
 import { SearchIndex, SearchIndexHolder } from '../../src/server/features/search/search-index';
-import { readCatalogueVersion } from '../../src/server/features/search/search.queries';
+import { readCatalogueVersion } from '../../src/server/features/catalogue';
 import { searchCourses } from '../../src/server/features/search/search.service';
 import { createCourse, createInstitution, createRule } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -2,5 +2,15 @@
  * The catalogue: what each school's catalogue lists (courses, their offerings, cross-listings), the catalogue version,
  * and the course code: `codeKey()`, the one "same course" rule (decisions 111 and 191).
  */
-export { catalogueTitles, upsertCatalogueCourses, type CatalogueCourse } from './catalogue.queries';
+export {
+  catalogueTitles,
+  findCourse,
+  findCrossListedCodes,
+  listOfferings,
+  readCatalogueVersion,
+  upsertCatalogueCourses,
+  type CatalogueCourse,
+  type CourseRow,
+  type OfferingRow,
+} from './catalogue.queries';
 export { codeKey, codeShape, courseLevel, formatCourseCode, ruleIdentityCourseKey, splitCourseCode, wisconsinStatewideKey, type SplitCourseCode } from './course-code';

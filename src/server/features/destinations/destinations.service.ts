@@ -13,7 +13,7 @@ import type { Logger } from '../../logger';
 import { listDecidableDestinations, stableHash } from '../equivalencies';
 import { loadDirectoryFacts } from '../institutions';
 import { degreeProgressForCourses, findProgramForMajor } from '../programs';
-import { readCatalogueVersion } from '../search';
+import { readCatalogueVersion } from '../catalogue';
 import { readStudentChoices } from '../student';
 import { creditTotals, listTranscriptCourseRows, matchAtDestinations, readTranscriptAs, takenCourseOf, type TakenCourse } from '../transcripts';
 import { decidedByRuleOrGuarantee, rankDestinations, type DecidedDestination } from './rank-destinations';

@@ -17,9 +17,8 @@ import { conflict, notFound } from '../../domain-errors';
 import type { SignedInUser } from '../../http/app-env';
 import { cancelQueuedJob, enqueueJob } from '../../jobs/job-queue';
 import { countOpenAppealsOnCourse } from '../appeals';
-import { codeKey } from '../catalogue';
+import { codeKey, readCatalogueVersion } from '../catalogue';
 import { deleteRegistrarRule, isGoodForRegistrars, writeRegistrarRule } from '../equivalencies';
-import { readCatalogueVersion } from '../search';
 import { listReportsWithUndecidedCourse, redecideReports } from '../transcripts';
 import {
   catalogueVersionChecked,

@@ -8,7 +8,7 @@
 import type { QueueSuggestion } from '../../../shared/schemas/evaluation-queue';
 import type { Database } from '../../db/client';
 import { suggestForPairs } from '../equivalencies';
-import { readCatalogueVersion } from '../search';
+import { readCatalogueVersion } from '../catalogue';
 import { catalogueVersionSeen, pairKeyText, readStoredSuggestions, storeSuggestions, type PairKey, type RankedCourse } from './evaluation-queue.queries';
 
 const SUGGESTIONS_PER_PAIR = 3;

@@ -1,5 +1,4 @@
 /** Course search, course details and the student's saved searches. */
 export { listSavedSearches } from './saved-searches.service';
 export { registerSavedSearchRoutes } from './saved-searches.routes';
-export { findCrossListedCodes, readCatalogueVersion } from './search.queries';
 export { registerSearchRoutes } from './search.routes';

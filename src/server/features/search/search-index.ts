@@ -14,9 +14,10 @@
  * cross-listed codes of one course folded to its best-placed code before the page is taken.
  */
 import type { Queryable } from '../../db/client';
+import type { OfferingRow } from '../catalogue';
 import type { InstitutionInfoRow } from '../institutions';
 import { SchoolNames } from './school-names';
-import type { CardSpec, CourseSearchRow, OfferingRow } from './search.queries';
+import type { CardSpec, CourseSearchRow } from './search.queries';
 import type { SearchVocabulary } from './search-text';
 import { INTRODUCTORY_WORDS, KIND_WORDS, readTitle, subjectWordOfCode, SUBJECT_WORDS } from './search-words';
 

@@ -1,6 +1,7 @@
 /**
  * Course search SQL: the rules a page's cards are decided from (the index keeps the rest of a card: search-index.ts,
- * the one ranker), the catalogue version, and a course's details with its cross-listed codes (migration 0082).
+ * the one ranker). The catalogue version and a course's details with its cross-listed codes are the catalogue's
+ * (features/catalogue).
  */
 import type { Queryable } from '../../db/client';
 import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
@@ -56,15 +57,6 @@ export interface CourseSearchRow {
   rules: Array<{ rule: StoredRuleRow; to: InstitutionInfoRow }> | null;
 }
 
-/**
- * From and where of a course's other codes (`x`) when it is cross-listed (migration 0082), for the course `course`
- * (an alias of courses): the card, the course page and a report row's cross-listing all read it so.
- */
-const otherCodesOf = (course: string) => `course_listings l
-       join course_listings sibling on sibling.listing_id = l.listing_id
-       join courses x on x.id = sibling.course_id
-      where l.course_id = ${course}.id and x.id <> ${course}.id`;
-
 /** Collects positional parameters while SQL is assembled. */
 class Params {
   readonly values: unknown[] = [];
@@ -110,93 +102,4 @@ export async function cardRules(
     p.values,
   );
   return new Map(rows.map((row) => [row.id, row.rules ?? []]));
-}
-
-/**
- * The catalogue's version: a sequence every write to the tables search reads moves on (statement triggers, migration
- * 0003). Cached search answers are keyed by it, so any instance sees an import or a new school at once.
- */
-export async function readCatalogueVersion(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ version: string }>(
-    `select last_value::text || case when is_called then '+' else '' end as version from search_catalogue_version`,
-  );
-  return row?.version ?? '0';
-}
-
-/**
- * The other codes of cross-listed courses (migration 0082) at one school, for these code keys: each asked code with
- * every code it is also listed as. Codes listed once are not in the answer.
- */
-export async function findCrossListedCodes(
-  db: Queryable,
-  institutionId: number,
-  codeKeys: string[],
-): Promise<Array<{ code_key: string; subject: string; number: string; title: string; credits: number | null }>> {
-  if (codeKeys.length === 0) return [];
-  return db.query(
-    `select c.code_key, x.subject, x.number, x.title, x.credits::float8 as credits
-       from courses c, lateral (select x.* from ${otherCodesOf('c')}) x
-      where c.institution_id = $1 and c.code_key = any($2::text[])
-      order by c.code_key, x.subject, x.number`,
-    [institutionId, codeKeys],
-  );
-}
-
-// ---------------------------------------------------------------------------
-// Course details
-// ---------------------------------------------------------------------------
-
-export interface CourseRow {
-  id: number;
-  subject: string;
-  number: string;
-  title: string;
-  credits: number | null;
-  credits_text: string | null;
-  description: string | null;
-  code_key: string;
-  institution_id: number;
-  school_key: string;
-  school_name: string;
-  state: string | null;
-  control: 'public' | 'private';
-  website: string | null;
-  florida_statewide_numbering: boolean;
-  /** The course's other codes when it is cross-listed (migration 0082), by code. Null when it is not. */
-  also_listed_as: Array<{ id: number; subject: string; number: string }> | null;
-}
-
-export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
-  const rows = await db.query<CourseRow>(
-    `select c.id, c.subject, c.number, c.title, c.credits, c.credits_text, c.description, c.code_key, c.institution_id,
-            i.key as school_key, i.name as school_name, i.state, i.control, i.website, i.florida_statewide_numbering,
-            (select json_agg(json_build_object('id', x.id, 'subject', x.subject, 'number', x.number) order by x.subject, x.number)
-               from ${otherCodesOf('c')}) as also_listed_as
-       from courses c join institutions i on i.id = c.institution_id
-      where c.id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export interface OfferingRow {
-  id: number;
-  term: string;
-  delivery_format: string;
-  professor: string | null;
-  professor_rating: number | null;
-  tuition_cents: number | null;
-  registration_url: string | null;
-  professor_rating_url: string | null;
-  is_available: boolean;
-  is_sample: boolean;
-}
-
-export async function listOfferings(db: Queryable, courseId: number): Promise<OfferingRow[]> {
-  return db.query<OfferingRow>(
-    `select id, term, delivery_format, professor, professor_rating, tuition_cents, registration_url, professor_rating_url,
-            is_available, is_sample
-       from offerings where course_id = $1 order by is_available desc, id`,
-    [courseId],
-  );
 }

@@ -11,7 +11,7 @@ import { DELIVERY_FORMAT_OPTIONS, optionLabel } from '../../../shared/search/sea
 import { isTermValue, termLabel } from '../../../shared/terms';
 import type { Queryable } from '../../db/client';
 import { invalidField, notFound } from '../../domain-errors';
-import { codeKey } from '../catalogue';
+import { codeKey, findCourse, listOfferings, readCatalogueVersion, type CourseRow } from '../catalogue';
 import {
   currentTerm,
   decideCourseAnywhereNow,
@@ -28,7 +28,7 @@ import { findInstitution, findInstitutionById, hasCourses, hasTransferRulesInto,
 import type { SearchCache } from './search-cache';
 import type { IndexAnswer, SearchIndex, SearchIndexHolder } from './search-index';
 import { planSearch } from './search-plan';
-import { cardRules, findCourse, listOfferings, readCatalogueVersion, type CourseRow, type CourseSearchRow } from './search.queries';
+import { cardRules, type CourseSearchRow } from './search.queries';
 import { displayTitle } from './search-words';
 
 // ---------------------------------------------------------------------------
