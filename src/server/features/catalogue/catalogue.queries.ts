@@ -115,6 +115,71 @@ export async function findCrossListedCodes(
 }
 
 // ---------------------------------------------------------------------------
+// What the engine compares: a school's courses as its catalogue lists them
+// ---------------------------------------------------------------------------
+
+/** A course as a school's catalogue lists it, for the engine to compare (descriptions shortened to 400 characters). */
+export interface ListedCourse {
+  subject: string;
+  number: string;
+  title: string;
+  credits: number | null;
+  description: string | null;
+}
+
+/** Every course of a school's catalogue (descriptions shortened: they are compared, not shown). */
+export async function loadSchoolCourses(db: Queryable, institutionId: number): Promise<ListedCourse[]> {
+  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select subject, number, title, credits, left(description, 400) as description from courses where institution_id = $1 order by id`,
+    [institutionId],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits, description: row.description }));
+}
+
+/** loadSourceCatalogEntries for several (sending school, course) at once, in the input's order. */
+export async function loadSourceCatalogEntriesForPairs(db: Queryable, pairs: Array<{ fromInstitutionId: number; codeKey: string }>): Promise<ListedCourse[][]> {
+  if (pairs.length === 0) return [];
+  const rows = await db.query<{ place: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select p.place, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from unnest($1::int[], $2::text[]) with ordinality as p(from_id, code_key, place)
+       join courses c on c.institution_id = p.from_id and c.code_key = p.code_key`,
+    [pairs.map((pair) => pair.fromInstitutionId), pairs.map((pair) => pair.codeKey)],
+  );
+  const answer = pairs.map((): ListedCourse[] => []);
+  for (const row of rows) answer[Number(row.place) - 1]!.push({ subject: row.subject, number: row.number, title: row.title, credits: row.credits, description: row.description });
+  return answer;
+}
+
+/** The sending school's own catalogue entries for these courses (their descriptions and credits). */
+export async function loadSourceCatalogEntries(db: Queryable, input: { fromInstitutionId: number; codeKeys: string[] }): Promise<ListedCourse[]> {
+  if (input.codeKeys.length === 0) return [];
+  const rows = await db.query<{ subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select subject, number, title, credits, left(description, 400) as description from courses where institution_id = $1 and code_key = any($2::text[])`,
+    [input.fromInstitutionId, input.codeKeys],
+  );
+  return rows.map((row) => ({ subject: row.subject, number: row.number, title: row.title, credits: row.credits, description: row.description }));
+}
+
+/**
+ * Several destinations' catalogue courses in these subjects, by school: what statewide numbering looks a course up in
+ * (decide-transfers.ts), for many destinations at once. One query.
+ */
+export async function loadCataloguesInSubjects(db: Queryable, input: { institutionIds: number[]; subjects: string[] }): Promise<Map<number, ListedCourse[]>> {
+  const bySchool = new Map<number, ListedCourse[]>();
+  if (input.institutionIds.length === 0 || input.subjects.length === 0) return bySchool;
+  const rows = await db.query<{ institution_id: number; subject: string; number: string; title: string; credits: number | null; description: string | null }>(
+    `select c.institution_id, c.subject, c.number, c.title, c.credits, left(c.description, 400) as description
+       from courses c where c.institution_id = any($1::int[]) and upper(c.subject) = any($2::text[])`,
+    [input.institutionIds, input.subjects.map((subject) => subject.toUpperCase())],
+  );
+  for (const row of rows) {
+    const course: ListedCourse = { subject: row.subject, number: row.number, title: row.title, credits: row.credits, description: row.description };
+    bySchool.set(row.institution_id, [...(bySchool.get(row.institution_id) ?? []), course]);
+  }
+  return bySchool;
+}
+
+// ---------------------------------------------------------------------------
 // Course details
 // ---------------------------------------------------------------------------
 

@@ -7,10 +7,15 @@ export {
   findCourse,
   findCrossListedCodes,
   listOfferings,
+  loadCataloguesInSubjects,
+  loadSchoolCourses,
+  loadSourceCatalogEntries,
+  loadSourceCatalogEntriesForPairs,
   readCatalogueVersion,
   upsertCatalogueCourses,
   type CatalogueCourse,
   type CourseRow,
+  type ListedCourse,
   type OfferingRow,
 } from './catalogue.queries';
 export { codeKey, codeShape, courseLevel, formatCourseCode, ruleIdentityCourseKey, splitCourseCode, wisconsinStatewideKey, type SplitCourseCode } from './course-code';

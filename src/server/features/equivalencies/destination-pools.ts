@@ -7,9 +7,10 @@
  * and a stale one is impossible while every writer of courses and rules sets `updated_at` (they all do).
  */
 import type { Queryable } from '../../db/client';
+import { loadSchoolCourses } from '../catalogue';
 import { CandidatePool } from './engine/candidate-pool';
 import type { CourseRef } from './engine/types';
-import { countRuleTargets, loadDestinationStamps, loadSchoolCourses } from './equivalency.queries';
+import { countRuleTargets, loadDestinationStamps } from './equivalency.queries';
 
 /** A destination's candidate pool, and its catalogue by upper-case subject (the engine's statewide numbering reads it). */
 export interface DestinationPool {

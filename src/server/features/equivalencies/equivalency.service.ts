@@ -2,23 +2,19 @@ import type { Queryable } from '../../db/client';
 import { listStatewideNumberingInstitutions, loadInstitutions } from '../institutions';
 import { decideByRule, decideCourseAlone, type CourseVerdict } from './engine/course-verdict';
 import { decideTransfers } from './engine/decide-transfers';
-import { codeKey } from '../catalogue';
+import { codeKey, loadCataloguesInSubjects, loadSourceCatalogEntries, loadSourceCatalogEntriesForPairs } from '../catalogue';
 import { rankRules } from './engine/rule-picker';
 import { transcriptSuggester } from './engine/suggestion-index';
 import { destinationPools, type DestinationPool } from './destination-pools';
 import { currentTerm, ruleTermNote, type ParsedTerm } from './engine/terms';
 import type { AcademicCalendar, CourseRef, EquivalencyDecision, EquivalencyRule, InstitutionInfo, SourceCourseTaken, SuggestedCandidate } from './engine/types';
 import {
-
   findAppealRule,
   insertAppealRule,
-  loadCataloguesInSubjects,
   loadRulesForCourse,
   loadRulesForCourses,
   loadRulesForCoursesAt,
   loadRulesForPairs,
-  loadSourceCatalogEntries,
-  loadSourceCatalogEntriesForPairs,
   loadStatewideTwins,
   loadSuggestionEvidence,
 } from './equivalency.queries';
