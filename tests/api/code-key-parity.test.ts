@@ -1,5 +1,5 @@
 /**
- * "The same course" has one rule: codeKey() (engine/course-code.ts). The database generates its code_key columns
+ * "The same course" has one rule: codeKey() (the catalogue's course-code.ts). The database generates its code_key columns
  * (courses, equivalency_rule_sources, transcript_rows, appeals) in SQL; this holds every one of them to codeKey() on
  * both databases, so a lookup by a key the server computed finds what the database stored.
  */
