@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '../../src/server/features/equivalencies';
+import { rankEvaluationQueue } from '../../src/server/features/evaluation-queue';
 import { decideOlderReportsAgain, listReportsDecidedByRules, redecideReports } from '../../src/server/features/transcripts';
 import type { CourseDetails, CourseSearchResponse } from '../../src/shared/schemas/course';
 import type { TranscriptResponse } from '../../src/shared/schemas/transcripts';
@@ -143,6 +144,34 @@ describe('course search: cross-listed courses', () => {
     await t.deps.db.query(`delete from equivalency_rules where id = $1`, [rule.id]);
     await redecideReports(t.deps.db, [transcript!.id]);
     expect((await report())['AFRA 329']).toMatchObject({ status: 'NEEDS_EVAL', crossListed: null });
+  });
+
+  it('gives an undecided row its cross-listed answer once a rule for the other code is written (the check after each catalogue change)', async () => {
+    const { school } = await crossListingSchool();
+    const to = await createInstitution(t.deps.db, { name: `Later Target ${tag()}`, state: 'DE' });
+    const student = await signUp(t);
+    const [transcript] = await t.deps.db.query<{ id: string }>(
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
+       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
+      [student.id, school.id, school.name, to.id],
+    );
+    await t.deps.db.query(
+      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
+       values ($1, 0, 'AFRA', '329', 'Course', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', 'No rule on file.')`,
+      [transcript!.id],
+    );
+    const afra = async () => {
+      const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+      return response.rows.find((row) => row.subject === 'AFRA');
+    };
+    await redecideReports(t.deps.db, [transcript!.id]);
+    expect(await afra()).toMatchObject({ status: 'NEEDS_EVAL', crossListed: null });
+
+    // A registrar (or an import) writes a rule for HIST 333 only: the catalogue changes, and the queue's check decides
+    // again the reports whose undecided rows' other codes a rule may now decide.
+    await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2932', title: 'Women in History II' }] });
+    await rankEvaluationQueue(t.deps.db);
+    expect(await afra()).toMatchObject({ status: 'NEEDS_EVAL', crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2932') } });
   });
 
   it('keeps apart a sequence with one description, titles that name a kind of course, and a graduate twin', async () => {

@@ -85,6 +85,12 @@ const otherCodesOf = (course: string) => `course_listings l
       where l.course_id = ${course}.id and x.id <> ${course}.id`;
 
 /**
+ * A subquery of the code keys of a course's other codes (its cross-listings), for the course `course` (an alias of
+ * courses): for SQL elsewhere that follows a cross-listing (the evaluation queue's check after a catalogue change).
+ */
+export const otherCodeKeysSql = (course: string) => `select x.code_key from ${otherCodesOf(course)}`;
+
+/**
  * The catalogue's version: a sequence every write to the tables search reads moves on (statement triggers, migration
  * 0003). Cached search answers are keyed by it, so any instance sees an import or a new school at once.
  */

@@ -11,6 +11,7 @@ export {
   loadSchoolCourses,
   loadSourceCatalogEntries,
   loadSourceCatalogEntriesForPairs,
+  otherCodeKeysSql,
   readCatalogueVersion,
   upsertCatalogueCourses,
   type CatalogueCourse,

@@ -4,6 +4,7 @@
  * their owners' entries (docs/decisions/080-evaluation-queue.md).
  */
 import type { Database, Queryable } from '../../db/client';
+import { otherCodeKeysSql } from '../catalogue';
 import { mayBeDecidedByRuleOrStatewideSql } from '../equivalencies';
 
 export interface PairKey {
@@ -417,22 +418,31 @@ export async function findStudents(db: Queryable, userIds: string[]): Promise<Ar
 
 /**
  * The reports that list undecided a course a rule or statewide numbering may decide now (equivalencies'
- * mayBeDecidedByRuleOrStatewideSql): what the catalogue has changed under since they were analysed. Grouped by pair
- * first, so each pair is checked once.
+ * mayBeDecidedByRuleOrStatewideSql), or may now give a cross-listed answer: what the catalogue has changed under since
+ * they were analysed. Grouped by pair first, so each pair is checked once.
  */
 export async function listReportsPerhapsDecidedNow(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `with undecided as (
-       select t.id as transcript_id, t.detected_institution_id as from_id, t.to_institution_id as to_id, r.code_key
+       select t.id as transcript_id, t.detected_institution_id as from_id, t.to_institution_id as to_id, r.code_key, r.cross_listed
          from transcript_rows r join transcripts t on t.id = r.transcript_id
         where r.status = 'NEEDS_EVAL' and not r.removed_by_student and t.detected_institution_id is not null and t.to_institution_id is not null
           and t.status in ('done', 'saved') and (t.expires_at is null or t.expires_at > now())
+     ), asked as (
+       select transcript_id, from_id, to_id, code_key from undecided
+       union
+       -- A row with no cross-listed answer yet, under its course's other codes: a rule for one of them gives it one
+       -- (decision 192); once stored, the report is not decided again for it.
+       select u.transcript_id, u.from_id, u.to_id, other.code_key
+         from undecided u join courses c on c.institution_id = u.from_id and c.code_key = u.code_key,
+              lateral (${otherCodeKeysSql('c')}) other
+        where u.cross_listed is null
      ), pairs as (
-       select distinct from_id, to_id, code_key from undecided
+       select distinct from_id, to_id, code_key from asked
      ), decidable as (
        select * from pairs p where ${mayBeDecidedByRuleOrStatewideSql('p.from_id', 'p.to_id', 'p.code_key')}
      )
-     select distinct u.transcript_id::text as id from undecided u join decidable d on (d.from_id, d.to_id, d.code_key) = (u.from_id, u.to_id, u.code_key)`,
+     select distinct a.transcript_id::text as id from asked a join decidable d on (d.from_id, d.to_id, d.code_key) = (a.from_id, a.to_id, a.code_key)`,
   );
   return rows.map((row) => row.id);
 }
