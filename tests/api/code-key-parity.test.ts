@@ -4,7 +4,7 @@
  * both databases, so a lookup by a key the server computed finds what the database stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeKey } from '../../src/server/features/catalogue';
+import { codeKey, codeKeySql } from '../../src/server/features/catalogue';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -49,5 +49,13 @@ describe('the generated code_key columns', () => {
         keys: codes.map(([subject, number]) => codeKey({ subject, number })),
       });
     }
+  });
+
+  it('have the same rule in the SQL queries write for columns without one (codeKeySql: a rule\'s targets)', async () => {
+    const rows = await t.deps.db.query<{ key: string }>(
+      `select ${codeKeySql('v.subject', 'v.number')} as key from unnest($1::text[], $2::text[]) with ordinality as v(subject, number, n) order by n`,
+      [codes.map(([subject]) => subject), codes.map(([, number]) => number)],
+    );
+    expect(rows.map((row) => row.key)).toEqual(codes.map(([subject, number]) => codeKey({ subject, number })));
   });
 });

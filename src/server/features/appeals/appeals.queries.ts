@@ -363,7 +363,7 @@ export async function listOpenAppealsOnCourse(
                       where r.id = a.transcript_row_id and r.code_key = $3
                         and t.detected_institution_id = $1 and t.to_institution_id = $2)
              or (a.from_institution_id = $1 and a.to_institution_id = $2
-                 and lower(regexp_replace(coalesce(a.subject, '') || coalesce(a.number, ''), '[^A-Za-z0-9.]', '', 'g')) = $3))
+                 and a.code_key = $3))
       order by a.created_at, a.id`,
     [pair.fromInstitutionId, pair.toInstitutionId, pair.codeKey],
   );

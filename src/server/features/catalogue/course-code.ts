@@ -25,6 +25,12 @@ export interface SplitCourseCode {
  * together. Characters are dropped before the case is folded, as SQL does: 'İ' lower-cases to 'i' and a dot in
  * JavaScript, and would otherwise leave an 'i' the database drops.
  */
+/**
+ * codeKey() in SQL, for a subject and number with no generated `code_key` column beside them (a rule's targets): the
+ * generated columns' own expression, held to codeKey() by tests/api/code-key-parity.test.ts.
+ */
+export const codeKeySql = (subject: string, number: string) => `lower(regexp_replace(${subject} || ${number}, '[^A-Za-z0-9.]', '', 'g'))`;
+
 export function codeKey(course: { subject: string; number: string } | string): string {
   const text = typeof course === 'string' ? course : `${course.subject}${course.number}`;
   return text.replace(/[^A-Za-z0-9.]/g, '').toLowerCase();

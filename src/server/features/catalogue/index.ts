@@ -19,4 +19,4 @@ export {
   type ListedCourse,
   type OfferingRow,
 } from './catalogue.queries';
-export { codeKey, codeShape, courseLevel, formatCourseCode, ruleIdentityCourseKey, splitCourseCode, wisconsinStatewideKey, type SplitCourseCode } from './course-code';
+export { codeKey, codeKeySql, codeShape, courseLevel, formatCourseCode, ruleIdentityCourseKey, splitCourseCode, wisconsinStatewideKey, type SplitCourseCode } from './course-code';

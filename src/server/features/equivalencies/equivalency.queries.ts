@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { codeKeySql } from '../catalogue';
 import type { CourseRef, EquivalencyRule, RuleOrigin } from './engine/types';
 import type { RuleClass } from './engine/verdict-class';
 
@@ -127,7 +128,6 @@ export async function loadRulesForCourse(db: Queryable, course: { institutionId:
   return rows.map(engineRule);
 }
 
-const CODE_KEY = (subject: string, number: string) => `lower(regexp_replace(${subject} || ${number}, '[^A-Za-z0-9.]', '', 'g'))`;
 
 /**
  * The rules suggestions for these courses draw on, in one statement for a whole transcript (suggestion-graph.ts and
@@ -158,12 +158,12 @@ export async function loadSuggestionEvidence(
          from equivalency_rules r
         cross join lateral (select t.subject, t.number from equivalency_rule_targets t where t.rule_id = r.id offset 0) t
         cross join lateral (select s.code_key from equivalency_rule_sources s where s.rule_id = r.id offset 0) s
-        where r.to_institution_id = $1 and r.transfers and ${CODE_KEY('t.subject', 't.number')} = any($3::text[])
+        where r.to_institution_id = $1 and r.transfers and ${codeKeySql('t.subject', 't.number')} = any($3::text[])
         limit $5
      ), linked as (
        select s.rule_id as id from own_out o
         cross join lateral (select s.rule_id from equivalency_rule_sources s
-                             where s.from_institution_id = o.school and s.code_key = ${CODE_KEY('o.subject', 'o.number')} offset 0) s
+                             where s.from_institution_id = o.school and s.code_key = ${codeKeySql('o.subject', 'o.number')} offset 0) s
          join equivalency_rules r on r.id = s.rule_id and r.to_institution_id = $2
        union
        select s.rule_id from own_in i

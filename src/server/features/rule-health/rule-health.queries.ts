@@ -5,6 +5,7 @@
 import type { Database, Queryable } from '../../db/client';
 import { letOthersRun } from '../../jobs/let-others-run';
 import { likePattern } from '../../db/keyset-cursor';
+import { codeKeySql } from '../catalogue';
 import { ruleJsonSql, type StoredRuleRow } from '../equivalencies';
 import type { RuleHealthKind } from '../../../shared/schemas/rule-health';
 
@@ -20,7 +21,6 @@ export interface FindingToStore {
 }
 
 /** A course code in the one normalised form the rules' sources and the catalogue use. */
-const CODE_KEY = (subject: string, number: string) => `lower(regexp_replace(${subject} || ${number}, '[^A-Za-z0-9.]', '', 'g'))`;
 
 /** Schools with a catalogue (courses it lists itself, not only courses its rules name): the only ones a course can be missing from. */
 const CATALOGUE_SCHOOLS = `select distinct institution_id as id from courses where known_from = 'catalogue'`;
@@ -82,7 +82,7 @@ export async function listRuleGroupsWithDifferentTargets(db: Queryable, batch: R
     `with keyed as (
        select r.id, r.from_institution_id, r.to_institution_id, r.origin, r.transfers, r.effective_from_term, r.effective_to_term,
               (select string_agg(s.code_key, '+' order by s.code_key) from equivalency_rule_sources s where s.rule_id = r.id) as sources_key,
-              coalesce((select string_agg(${CODE_KEY('t.subject', 't.number')}, '+' order by ${CODE_KEY('t.subject', 't.number')}) from equivalency_rule_targets t where t.rule_id = r.id), '') as targets_key
+              coalesce((select string_agg(${codeKeySql('t.subject', 't.number')}, '+' order by ${codeKeySql('t.subject', 't.number')}) from equivalency_rule_targets t where t.rule_id = r.id), '') as targets_key
          from equivalency_rules r
         where ${IN_BATCH}
      ), groups as (
@@ -107,7 +107,7 @@ export async function listRulesWithMissingTargets(db: Queryable, batch: RuleBatc
        join catalogue_schools cs on cs.id = r.to_institution_id
        join equivalency_rule_targets t on t.rule_id = r.id and not t.is_elective
       where r.transfers and ${IN_BATCH}
-        and not exists (select 1 from courses c where c.institution_id = r.to_institution_id and c.code_key = ${CODE_KEY('t.subject', 't.number')} and c.known_from = 'catalogue')
+        and not exists (select 1 from courses c where c.institution_id = r.to_institution_id and c.code_key = ${codeKeySql('t.subject', 't.number')} and c.known_from = 'catalogue')
       group by r.id
       order by r.id`,
     batchValues(batch),
