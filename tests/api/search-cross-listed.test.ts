@@ -174,6 +174,38 @@ describe('course search: cross-listed courses', () => {
     expect(await afra()).toMatchObject({ status: 'NEEDS_EVAL', crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2932') } });
   });
 
+  it('takes back a stored cross-listed answer once an import ends the listing (the check after each catalogue change)', async () => {
+    const name = `Split Campus ${tag()}`;
+    const school = await createInstitution(t.deps.db, { name, state: 'DE' });
+    const to = await createInstitution(t.deps.db, { name: `Split Target ${tag()}`, state: 'DE' });
+    const csv = (rows: string[]) => ['institution,subject,number,title,credits,description', ...rows].join('\n');
+    const line = (subject: string, number: string, description = HISTORY.description.replace(/<[^>]+>/g, '')) => `${name},${subject},${number},Black Women's History to 1865,3,"${description}"`;
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv([line('AFRA', '329'), line('HIST', '333')]) })).toMatchObject({ saved: true });
+    await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2933', title: 'Women in History III' }] });
+    const student = await signUp(t);
+    const [transcript] = await t.deps.db.query<{ id: string }>(
+      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
+       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
+      [student.id, school.id, name, to.id],
+    );
+    await t.deps.db.query(
+      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
+       values ($1, 0, 'AFRA', '329', 'Course', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', 'No rule on file.')`,
+      [transcript!.id],
+    );
+    const afra = async () => {
+      const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+      return response.rows.find((row) => row.subject === 'AFRA');
+    };
+    await redecideReports(t.deps.db, [transcript!.id]);
+    expect(await afra()).toMatchObject({ crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2933') } });
+
+    // HIST 333's description changes: it is another course now, and AFRA 329 is listed once.
+    expect(await importCatalogCsv({ db: t.deps.db, input: csv([line('HIST', '333', 'A survey of women in the early republic, read through letters and diaries.')]) })).toMatchObject({ saved: true });
+    await rankEvaluationQueue(t.deps.db);
+    expect(await afra()).toMatchObject({ status: 'NEEDS_EVAL', crossListed: null });
+  });
+
   it('keeps apart a sequence with one description, titles that name a kind of course, and a graduate twin', async () => {
     const school = await createInstitution(t.deps.db, { name: `Look-alike Campus ${tag()}`, state: 'DE' });
     const organic = 'Structure, reactions and synthesis of organic compounds, with stereochemistry, spectroscopy and mechanisms.';

@@ -4,7 +4,7 @@
  * their owners' entries (docs/decisions/080-evaluation-queue.md).
  */
 import type { Database, Queryable } from '../../db/client';
-import { otherCodeKeysSql } from '../catalogue';
+import { codeKeySql, otherCodeKeysSql } from '../catalogue';
 import { mayBeDecidedByRuleOrStatewideSql } from '../equivalencies';
 
 export interface PairKey {
@@ -418,8 +418,8 @@ export async function findStudents(db: Queryable, userIds: string[]): Promise<Ar
 
 /**
  * The reports that list undecided a course a rule or statewide numbering may decide now (equivalencies'
- * mayBeDecidedByRuleOrStatewideSql), or may now give a cross-listed answer: what the catalogue has changed under since
- * they were analysed. Grouped by pair first, so each pair is checked once.
+ * mayBeDecidedByRuleOrStatewideSql), or may now give a cross-listed answer, or hold one whose listing has ended: what
+ * the catalogue has changed under since they were analysed. Grouped by pair first, so each pair is checked once.
  */
 export async function listReportsPerhapsDecidedNow(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
@@ -442,7 +442,15 @@ export async function listReportsPerhapsDecidedNow(db: Queryable): Promise<strin
      ), decidable as (
        select * from pairs p where ${mayBeDecidedByRuleOrStatewideSql('p.from_id', 'p.to_id', 'p.code_key')}
      )
-     select distinct a.transcript_id::text as id from asked a join decidable d on (d.from_id, d.to_id, d.code_key) = (a.from_id, a.to_id, a.code_key)`,
+     select distinct a.transcript_id::text as id from asked a join decidable d on (d.from_id, d.to_id, d.code_key) = (a.from_id, a.to_id, a.code_key)
+     union
+     -- A stored cross-listed answer whose listing has ended (a changed description split the course): decided again,
+     -- the answer goes, so the report never says "also listed as" a code that no longer is.
+     select u.transcript_id::text from undecided u
+      where u.cross_listed is not null
+        and not exists (select 1 from courses c, lateral (${otherCodeKeysSql('c')}) other
+                         where c.institution_id = u.from_id and c.code_key = u.code_key
+                           and other.code_key = ${codeKeySql(`(u.cross_listed->>'courseNumber')`, `''`)})`,
   );
   return rows.map((row) => row.id);
 }
