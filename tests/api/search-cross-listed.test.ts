@@ -50,6 +50,29 @@ async function crossListingSchool() {
   return { school, afra, hist, woms };
 }
 
+/**
+ * A student's report from `school` to `to` with AFRA 329 undecided, decided as a re-decision writes it; returns a
+ * reader of that row as the report's API answers it.
+ */
+async function reportWithAfra329(school: { id: number; name: string }, to: { id: number }) {
+  const student = await signUp(t);
+  const [transcript] = await t.deps.db.query<{ id: string }>(
+    `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
+     values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
+    [student.id, school.id, school.name, to.id],
+  );
+  await t.deps.db.query(
+    `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
+     values ($1, 0, 'AFRA', '329', 'Course', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', 'No rule on file.')`,
+    [transcript!.id],
+  );
+  await redecideReports(t.deps.db, [transcript!.id]);
+  return async () => {
+    const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
+    return response.rows.find((row) => row.subject === 'AFRA');
+  };
+}
+
 describe('course search: cross-listed courses', () => {
   it('shows a cross-listed course once, counted once, naming its other codes; its code finds it under that code', async () => {
     const { school, afra, hist } = await crossListingSchool();
@@ -149,22 +172,7 @@ describe('course search: cross-listed courses', () => {
   it('gives an undecided row its cross-listed answer once a rule for the other code is written (the check after each catalogue change)', async () => {
     const { school } = await crossListingSchool();
     const to = await createInstitution(t.deps.db, { name: `Later Target ${tag()}`, state: 'DE' });
-    const student = await signUp(t);
-    const [transcript] = await t.deps.db.query<{ id: string }>(
-      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
-       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
-      [student.id, school.id, school.name, to.id],
-    );
-    await t.deps.db.query(
-      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
-       values ($1, 0, 'AFRA', '329', 'Course', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', 'No rule on file.')`,
-      [transcript!.id],
-    );
-    const afra = async () => {
-      const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
-      return response.rows.find((row) => row.subject === 'AFRA');
-    };
-    await redecideReports(t.deps.db, [transcript!.id]);
+    const afra = await reportWithAfra329(school, to);
     expect(await afra()).toMatchObject({ status: 'NEEDS_EVAL', crossListed: null });
 
     // A registrar (or an import) writes a rule for HIST 333 only: the catalogue changes, and the queue's check decides
@@ -182,22 +190,7 @@ describe('course search: cross-listed courses', () => {
     const line = (subject: string, number: string, description = HISTORY.description.replace(/<[^>]+>/g, '')) => `${name},${subject},${number},Black Women's History to 1865,3,"${description}"`;
     expect(await importCatalogCsv({ db: t.deps.db, input: csv([line('AFRA', '329'), line('HIST', '333')]) })).toMatchObject({ saved: true });
     await createRule(t.deps.db, { from: school.id, to: to.id, sources: [{ subject: 'HIST', number: '333' }], targets: [{ subject: 'HIS', number: '2933', title: 'Women in History III' }] });
-    const student = await signUp(t);
-    const [transcript] = await t.deps.db.query<{ id: string }>(
-      `insert into transcripts (user_id, file_name, status, detected_institution_id, detected_institution_name, to_institution_id, analyzed_at)
-       values ($1, 'transcript.pdf', 'done', $2, $3, $4, now()) returning id`,
-      [student.id, school.id, name, to.id],
-    );
-    await t.deps.db.query(
-      `insert into transcript_rows (transcript_id, position, subject, number, title, credits, earned, grade, term, status, reason)
-       values ($1, 0, 'AFRA', '329', 'Course', 3, 3, 'B', 'Fall 2024', 'NEEDS_EVAL', 'No rule on file.')`,
-      [transcript!.id],
-    );
-    const afra = async () => {
-      const response = (await (await t.app.request(`/api/transcripts/${transcript!.id}`, { headers: { cookie: student.cookie } })).json()) as TranscriptResponse;
-      return response.rows.find((row) => row.subject === 'AFRA');
-    };
-    await redecideReports(t.deps.db, [transcript!.id]);
+    const afra = await reportWithAfra329(school, to);
     expect(await afra()).toMatchObject({ crossListed: { courseNumber: 'HIST 333', transfersTo: expect.stringContaining('HIS 2933') } });
 
     // HIST 333's description changes: it is another course now, and AFRA 329 is listed once.
