@@ -8,7 +8,7 @@ export { findTranscriptForReader } from './transcript-access';
 export { listStorageKeysOwnedBy } from './stored-files.queries';
 export { logUploadRefusal, registerStoredFileRoutes } from './stored-files.routes';
 export { analyzeTranscriptJob, creditTotals, matchReports, TRANSCRIPT_ANALYZE_JOB, UNKNOWN_SCHOOL_REASON } from './transcript-analysis';
-export { courseCredits, engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
+export { engineCourseOf, takenCourseOf, type TakenCourse } from './taken-course';
 export {
   findEvidenceRowByCode,
   findEvidenceRowById,

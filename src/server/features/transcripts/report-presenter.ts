@@ -3,7 +3,7 @@
  * and the evidence beside an appeal (appeals) show a row and a summary through these. Nothing here decides: the row
  * is shown as decideReports stored it.
  */
-import { transcriptStatusLabel, type TranscriptResultItem, type TranscriptRowStatus, type TranscriptSummary } from '../../../shared/schemas/transcripts';
+import { transcriptStatusLabel, type ReadRowDto, type TranscriptResultItem, type TranscriptRowStatus, type TranscriptSummary } from '../../../shared/schemas/transcripts';
 import { verdictClassOfStatus } from '../../../shared/schemas/verdict-class';
 import { isShownToStudents, readGrade } from '../equivalencies';
 import { courseCredits } from './taken-course';
@@ -43,6 +43,22 @@ export function presentReportRow(row: TranscriptRowRecord, school: string): Tran
     creditConversion: conversion ? { from: conversion.from, to: conversion.to, originalCredits: conversion.originalCredits, convertedCredits: conversion.convertedCredits } : null,
     // decided and stored with the report (decideReports): reading it asks the engine nothing
     crossListed: row.cross_listed ? { courseNumber: row.cross_listed.courseNumber, transfersTo: row.cross_listed.transfersTo } : null,
+  };
+}
+
+/** A row the student removed, as "What we read" lists it (to restore it): what was read, never a decision. */
+export function presentRemovedRow(row: TranscriptRowRecord): ReadRowDto {
+  return {
+    id: row.id,
+    position: row.position,
+    subject: row.subject,
+    number: row.number,
+    title: row.title,
+    credits: courseCredits(row),
+    grade: row.grade,
+    term: row.term,
+    correction: 'removed',
+    asRead: row.as_read,
   };
 }
 

@@ -8,9 +8,8 @@
  */
 import type { Database } from '../../db/client';
 import { takenCourseOf } from './taken-course';
-import type { AnalyzedRow } from './transcripts.queries';
 import { decideReports, summarise } from './transcript-analysis';
-import { findReportsForRedecision, findReportsWrittenBefore, REPORT_FORMAT, saveRedecidedReports, type StoredReport } from './transcripts.queries';
+import { findReportsForRedecision, findReportsWrittenBefore, REPORT_FORMAT, saveRedecidedReports, type AnalyzedRow, type StoredReport } from './transcripts.queries';
 
 /** Reports decided in one engine call and one write. */
 const CHUNK = 100;

@@ -28,7 +28,7 @@ import { detectFileType } from './reader/detect-file-type';
 import { claimOwnUpload, refuseTranscriptOverLimit } from './stored-files';
 import { deleteStoredFileRow, markFileRejected, markFileStored } from './stored-files.queries';
 import { sealCheckedUpload } from './sealed-uploads';
-import { presentReportRow, presentReportSummary } from './report-presenter';
+import { presentRemovedRow, presentReportRow, presentReportSummary } from './report-presenter';
 import { decideStoredRows, TRANSCRIPT_ANALYZE_JOB } from './transcript-analysis';
 import { courseCredits, takenCourseOf, type TakenCourse } from './taken-course';
 import { findTranscriptForReader, hashVisitorToken, readTranscriptAs, type TranscriptReader } from './transcript-access';
@@ -211,20 +211,7 @@ export async function presentTranscriptReport(db: Queryable, transcript: Transcr
         : null,
     summary,
     rows: reportRows,
-    removedRows: rows
-      .filter((row) => row.removed_by_student)
-      .map((row) => ({
-        id: row.id,
-        position: row.position,
-        subject: row.subject,
-        number: row.number,
-        title: row.title,
-        credits: courseCredits(row),
-        grade: row.grade,
-        term: row.term,
-        correction: 'removed' as const,
-        asRead: row.as_read,
-      })),
+    removedRows: rows.filter((row) => row.removed_by_student).map(presentRemovedRow),
     expiresAt: transcript.user_id === null && transcript.expires_at ? new Date(transcript.expires_at).toISOString() : null,
     noCourses: noCoursesFound(transcript),
   };
